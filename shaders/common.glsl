@@ -1,0 +1,187 @@
+// ropkit shader library: the types every ROP shares and the helpers that
+// ROP code must use instead of touching Sdf fields directly.
+
+#define PI 3.14159265359
+#define TAU 6.28318530718
+#define iTime rk_time.x
+#define iFrame int(rk_time.y)
+#define iTimeDelta rk_time.z
+#define iResolution vec3(rk_resolution.xy, 1.0)
+#define iMouse rk_mouse
+
+// A surface hit: distance plus what the material switch needs.
+struct Sdf {
+  float x;          // signed distance
+  int material;     // material id (0: default material)
+  int material2;    // second material when two are blended
+  float blend;      // share of material2, 0..1
+#ifdef ROPKIT_SDF_OBJECT_ID
+  vec4 objectId;
+#endif
+#ifdef ROPKIT_SDF_NEAR_HIT
+  float nearHit;    // how close the ray came to this surface
+#endif
+#ifdef ROPKIT_SDF_ITERATION
+  vec4 iteration;   // the Context.iteration the hit was made with
+#endif
+#ifdef ROPKIT_SDF_REFLECT
+  bool reflect;
+#endif
+};
+
+Sdf createSdf(float d) {
+  Sdf res;
+  res.x = d;
+  res.material = 0;
+  res.material2 = 0;
+  res.blend = 0.0;
+#ifdef ROPKIT_SDF_OBJECT_ID
+  res.objectId = vec4(0.0);
+#endif
+#ifdef ROPKIT_SDF_NEAR_HIT
+  res.nearHit = 1e10;
+#endif
+#ifdef ROPKIT_SDF_ITERATION
+  res.iteration = vec4(0.0);
+#endif
+#ifdef ROPKIT_SDF_REFLECT
+  res.reflect = false;
+#endif
+  return res;
+}
+
+void assignMaterial(inout Sdf res, int materialId) {
+  res.material = materialId;
+  res.material2 = 0;
+  res.blend = 0.0;
+}
+
+// Blends the material of `other` into `res` by `ratio` (0: keep res, 1: take other).
+// The distance is left to the caller.
+void blendInSdf(inout Sdf res, in Sdf other, float ratio) {
+  ratio = clamp(ratio, 0.0, 1.0);
+  if (ratio >= 0.999) {
+    res.material = other.material;
+    res.material2 = other.material2;
+    res.blend = other.blend;
+  } else if (ratio > 0.001) {
+    if (res.blend > 0.5) {
+      res.material = res.material2;
+    }
+    res.material2 = other.blend > 0.5 ? other.material2 : other.material;
+    res.blend = ratio;
+  }
+#ifdef ROPKIT_SDF_OBJECT_ID
+  if (ratio > 0.5) res.objectId = other.objectId;
+#endif
+#ifdef ROPKIT_SDF_NEAR_HIT
+  res.nearHit = min(res.nearHit, other.nearHit);
+#endif
+#ifdef ROPKIT_SDF_ITERATION
+  if (ratio > 0.5) res.iteration = other.iteration;
+#endif
+}
+
+// Share of the second surface in a smooth union of distances a and b with radius k.
+float smoothBlendRatio(float a, float b, float k) {
+  return 1.0 - clamp(0.5 + 0.5 * (b - a) / max(k, 1e-6), 0.0, 1.0);
+}
+
+// The nearer of two surfaces, material included.
+Sdf sdfUnion(Sdf a, Sdf b) {
+  return a.x <= b.x ? a : b;
+}
+
+struct Context {
+  vec4 iteration;   // x: index, y: total count (see iterationSwitch)
+  vec3 globalPos;   // the position before any domain filter
+};
+
+struct Ray {
+  vec3 pos;
+  vec3 dir;
+};
+
+struct CameraContext {
+  vec2 resolution;
+};
+
+struct Light {
+  vec3 pos;
+  vec3 color;
+  bool absent;      // true: this light contributes nothing
+  bool ambient;     // true: light from all around, no direction or shadow
+};
+
+struct LightContext {
+  Sdf result;
+  vec3 normal;
+};
+
+struct MaterialContext {
+  Sdf result;
+  vec3 normal;
+  Ray ray;
+  Light light;
+  float shadow;     // 1: lit, 0: in shadow
+  float ao;         // ambient occlusion, 1: open
+  float ambient;    // ambient level to add (only on the first light)
+  vec4 iteration;
+};
+
+Context ropkitDefaultContext() {
+  return Context(vec4(0.0), vec3(0.0));
+}
+
+Context ropkitContextAt(vec3 p) {
+  return Context(vec4(0.0), p);
+}
+
+CameraContext ropkitDefaultCameraContext() {
+  return CameraContext(rk_resolution.xy);
+}
+
+Light ropkitNoLight() {
+  return Light(vec3(0.0), vec3(0.0), true, false);
+}
+
+LightContext ropkitDefaultLightContext() {
+  return LightContext(createSdf(0.0), vec3(0.0, 1.0, 0.0));
+}
+
+MaterialContext ropkitDefaultMaterialContext() {
+  return MaterialContext(createSdf(0.0), vec3(0.0, 1.0, 0.0), Ray(vec3(0.0), vec3(0.0, 0.0, 1.0)),
+                         Light(vec3(10.0), vec3(1.0), false, false), 1.0, 1.0, 0.1, vec4(0.0));
+}
+
+// Lambert shading of an albedo under the context's light, with its shadow,
+// plus the ambient term.
+vec3 ropkitDiffuse(vec3 p, MaterialContext matCtx, vec3 albedo) {
+  vec3 amb = albedo * matCtx.ambient * matCtx.ao;
+  if (matCtx.light.absent) return amb;
+  if (matCtx.light.ambient) return amb + albedo * matCtx.light.color * matCtx.ao;
+  vec3 l = normalize(matCtx.light.pos - p);
+  float diff = max(dot(matCtx.normal, l), 0.0);
+  return amb + albedo * matCtx.light.color * diff * matCtx.shadow;
+}
+
+// Used where a surface has no material of its own.
+vec3 ropkitDefaultMaterial(vec3 p, MaterialContext matCtx) {
+  return ropkitDiffuse(p, matCtx, vec3(0.75));
+}
+
+
+// A perspective ray through uv (y from -0.5 to 0.5, x scaled by aspect).
+Ray ropkitLookAt(vec3 pos, vec3 target, vec3 up, float fovDegrees, vec2 uv) {
+  vec3 fw = normalize(target - pos);
+  vec3 rt = normalize(cross(fw, up));
+  vec3 cu = cross(rt, fw);
+  float focal = 0.5 / tan(radians(clamp(fovDegrees, 1.0, 179.0)) * 0.5);
+  return Ray(pos, normalize(uv.x * rt + uv.y * cu + focal * fw));
+}
+
+// A distinct colour for an integer id.
+vec3 ropkitIdColor(float id) {
+  if (id < 0.5) return vec3(0.5);
+  return 0.55 + 0.45 * cos(TAU * (fract(id * 0.618034) + vec3(0.0, 0.33, 0.67)));
+}

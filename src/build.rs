@@ -1,0 +1,89 @@
+//! The compiler pipeline run end to end: network → resolve → generate → compile.
+
+use crate::compile::{CompileError, Compiled, compile};
+use crate::generate::{GenerateError, Mode, Shader, generate};
+use crate::library::Library;
+use crate::network::{Network, NetworkError};
+use crate::resolve::{Resolution, ResolveError, resolve};
+use std::fmt;
+use std::path::PathBuf;
+
+/// Any error of the pipeline, printable as `path:line:col: message (node ...)`.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum BuildError {
+    #[error(transparent)]
+    Network(#[from] NetworkError),
+    #[error("{}:{line}:1: {error}", file.display())]
+    Resolve {
+        file: PathBuf,
+        line: usize,
+        error: ResolveError,
+    },
+    #[error(transparent)]
+    Generate(#[from] GenerateError),
+    #[error(transparent)]
+    Compile(#[from] CompileError),
+}
+
+impl BuildError {
+    /// The node the error is about, when there is one.
+    pub fn node(&self) -> Option<String> {
+        match self {
+            BuildError::Network(e) => e.node.clone(),
+            BuildError::Resolve { error, .. } => Some(error.node.clone()),
+            BuildError::Generate(GenerateError::Macro { node, .. }) => Some(node.clone()),
+            BuildError::Generate(_) => None,
+            BuildError::Compile(e) => e.diagnostics.iter().find_map(|d| d.node.clone()),
+        }
+    }
+
+    /// One line per message, as the CLI prints them.
+    pub fn lines(&self) -> Vec<String> {
+        self.to_string().lines().map(str::to_string).collect()
+    }
+}
+
+/// Everything one build produces.
+#[derive(Debug)]
+pub struct Built {
+    pub resolution: Resolution,
+    pub shader: Shader,
+    pub compiled: Compiled,
+}
+
+impl fmt::Display for Built {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} nodes, {} lines",
+            self.resolution.nodes.len(),
+            self.shader.glsl.lines().count()
+        )
+    }
+}
+
+/// Resolves and generates without compiling (for export and benchmarks).
+pub fn stitch(
+    lib: &Library,
+    net: &Network,
+    mode: Mode,
+) -> Result<(Resolution, Shader), BuildError> {
+    let resolution = resolve(lib, net).map_err(|error| BuildError::Resolve {
+        file: net.file.clone(),
+        line: net.lines.get(&error.node).copied().unwrap_or(1),
+        error,
+    })?;
+    let shader = generate(lib, net, &resolution, mode)?;
+    Ok((resolution, shader))
+}
+
+/// The whole compiler pipeline for a loaded network.
+pub fn build(lib: &Library, net: &Network, mode: Mode) -> Result<Built, BuildError> {
+    let (resolution, shader) = stitch(lib, net, mode)?;
+    let compiled = compile(&shader)?;
+    Ok(Built {
+        resolution,
+        shader,
+        compiled,
+    })
+}

@@ -1,0 +1,202 @@
+//! Stage 5: parse and validate the stitched shader with naga, and translate
+//! naga's errors back through the source map to the ROP file, line and
+//! column they came from.
+
+use crate::generate::Shader;
+use naga::front::glsl::{Frontend, Options};
+use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
+use std::fmt;
+use std::path::PathBuf;
+
+/// One compiler message, located in the ROP's own file where possible.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Diagnostic {
+    /// The ROP or library file, or `None` for generated text.
+    pub file: Option<PathBuf>,
+    pub line: usize,
+    pub col: usize,
+    pub node: Option<String>,
+    pub message: String,
+    /// Line and text in the generated shader.
+    pub generated_line: usize,
+    pub generated_text: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.file {
+            Some(file) => write!(
+                f,
+                "{}:{}:{}: {}",
+                file.display(),
+                self.line,
+                self.col,
+                self.message
+            )?,
+            None => write!(
+                f,
+                "<generated>:{}:{}: {}",
+                self.generated_line, self.col, self.message
+            )?,
+        }
+        if let Some(node) = &self.node {
+            write!(f, " (node {node})")?;
+        }
+        write!(
+            f,
+            "\n    generated line {}: {}",
+            self.generated_line,
+            self.generated_text.trim()
+        )
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub struct CompileError {
+    pub diagnostics: Vec<Diagnostic>,
+    /// naga's own codespan-style rendering against the generated source.
+    pub pretty: String,
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A validated naga module, ready for the renderer.
+#[derive(Debug)]
+pub struct Compiled {
+    pub module: naga::Module,
+    pub info: ModuleInfo,
+}
+
+pub fn compile(shader: &Shader) -> Result<Compiled, CompileError> {
+    let src = &shader.glsl;
+    let mut frontend = Frontend::default();
+    let module = frontend
+        .parse(&Options::from(naga::ShaderStage::Fragment), src)
+        .map_err(|errs| {
+            let diagnostics = errs
+                .errors
+                .iter()
+                .map(|e| locate(shader, e.meta.location(src), e.kind.to_string()))
+                .collect();
+            CompileError {
+                diagnostics,
+                pretty: errs.emit_to_string(src),
+            }
+        })?;
+    let mut validator = Validator::new(ValidationFlags::all(), Capabilities::all());
+    let info = validator.validate(&module).map_err(|e| {
+        let mut message = e.as_inner().to_string();
+        let mut source = std::error::Error::source(e.as_inner());
+        while let Some(s) = source {
+            message.push_str(": ");
+            message.push_str(&s.to_string());
+            source = s.source();
+        }
+        let loc = e
+            .spans()
+            .next()
+            .map(|(span, _)| span.location(src))
+            .unwrap_or(naga::SourceLocation {
+                line_number: 1,
+                line_position: 1,
+                offset: 0,
+                length: 0,
+            });
+        CompileError {
+            diagnostics: vec![locate(shader, loc, message)],
+            pretty: e.emit_to_string(src),
+        }
+    })?;
+    Ok(Compiled { module, info })
+}
+
+fn locate(shader: &Shader, loc: naga::SourceLocation, message: String) -> Diagnostic {
+    let gline = (loc.line_number as usize).max(1);
+    let gcol = (loc.line_position as usize).max(1);
+    let generated_text = shader
+        .glsl
+        .lines()
+        .nth(gline - 1)
+        .unwrap_or_default()
+        .to_string();
+    let (file, line, node) = match shader.source_map.origin(gline) {
+        Some(o) if o.file.is_some() => (o.file, o.line, o.node),
+        Some(o) => (None, gline, o.node),
+        None => (None, gline, None),
+    };
+    let col = match &file {
+        Some(path) => std::fs::read_to_string(path)
+            .ok()
+            .and_then(|t| {
+                t.lines()
+                    .nth(line.saturating_sub(1))
+                    .map(|l| original_column(l, &generated_text, gcol))
+            })
+            .unwrap_or(gcol),
+        None => gcol,
+    };
+    Diagnostic {
+        file,
+        line,
+        col,
+        node,
+        message,
+        generated_line: gline,
+        generated_text,
+    }
+}
+
+/// Maps a column of a substituted line back to the line as the ROP wrote it,
+/// using the unchanged text before and after the substituted names.
+pub fn original_column(original: &str, generated: &str, col: usize) -> usize {
+    let (o, g) = (original.as_bytes(), generated.as_bytes());
+    let common = o.len().min(g.len());
+    let prefix = o
+        .iter()
+        .zip(g)
+        .take_while(|(a, b)| a == b)
+        .count()
+        .min(common);
+    let suffix = o
+        .iter()
+        .rev()
+        .zip(g.iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count()
+        .min(common - prefix);
+    let at = col - 1;
+    if at <= prefix {
+        col
+    } else if at >= g.len() - suffix {
+        o.len() - (g.len() - at) + 1
+    } else {
+        prefix + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::original_column;
+
+    #[test]
+    fn columns_shift_back_over_substituted_names() {
+        let orig = "  float d = length(p) - THIS_Radius + bad;";
+        let generated = "  float d = length(p) - scene_sphere1_Radius + bad;";
+        let g = generated.find("bad").unwrap() + 1;
+        assert_eq!(
+            original_column(orig, generated, g),
+            orig.find("bad").unwrap() + 1
+        );
+        assert_eq!(original_column(orig, generated, 3), 3);
+    }
+}

@@ -1,0 +1,124 @@
+//! Exports of a built network for other programs: the GLSL itself, a JSON
+//! description of the parameter layout, WGSL and SPIR-V through naga's back ends.
+
+use crate::build::Built;
+use crate::generate::{GLOBAL_VEC4S, Shader};
+use crate::library::Library;
+use crate::network::Network;
+use crate::value::ParamValue;
+use serde_json::{Value as Json, json};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Glsl,
+    Json,
+    Wgsl,
+    Spirv,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("WGSL output failed: {0}")]
+    Wgsl(String),
+    #[error("SPIR-V output failed: {0}")]
+    Spirv(String),
+}
+
+/// The exported bytes for a format.
+pub fn export(
+    built: &Built,
+    net: &Network,
+    lib: &Library,
+    format: Format,
+) -> Result<Vec<u8>, ExportError> {
+    match format {
+        Format::Glsl => Ok(built.shader.glsl.clone().into_bytes()),
+        Format::Json => Ok(
+            serde_json::to_string_pretty(&layout_json(&built.shader, net, lib))
+                .unwrap_or_default()
+                .into_bytes(),
+        ),
+        Format::Wgsl => {
+            let flags = naga::back::wgsl::WriterFlags::empty();
+            naga::back::wgsl::write_string(&built.compiled.module, &built.compiled.info, flags)
+                .map(String::into_bytes)
+                .map_err(|e| ExportError::Wgsl(e.to_string()))
+        }
+        Format::Spirv => {
+            let options = naga::back::spv::Options::default();
+            let pipeline = naga::back::spv::PipelineOptions {
+                shader_stage: naga::ShaderStage::Fragment,
+                entry_point: "main".into(),
+            };
+            naga::back::spv::write_vec(
+                &built.compiled.module,
+                &built.compiled.info,
+                &options,
+                Some(&pipeline),
+            )
+            .map(|words| words.iter().flat_map(|w| w.to_le_bytes()).collect())
+            .map_err(|e| ExportError::Spirv(e.to_string()))
+        }
+    }
+}
+
+fn value_json(v: &ParamValue) -> Json {
+    match v {
+        ParamValue::Float(f) => json!(f),
+        ParamValue::Int(i) => json!(i),
+        ParamValue::Bool(b) => json!(b),
+        ParamValue::Vector(v) => json!(v),
+        ParamValue::Text(s) => json!(s),
+    }
+}
+
+/// Enough for another program to drive the shader: where each parameter
+/// lives in the uniform block, with its default, range and current value.
+pub fn layout_json(shader: &Shader, net: &Network, lib: &Library) -> Json {
+    let params: Vec<Json> = shader
+        .params
+        .iter()
+        .map(|s| {
+            let current = net
+                .nodes
+                .get(&s.node)
+                .and_then(|n| lib.get(&n.rop).and_then(|d| n.value(d, &s.param)))
+                .unwrap_or(&s.default);
+            json!({
+                "node": s.node,
+                "param": s.param,
+                "style": s.style.as_str(),
+                "slot": s.slot,
+                "offset": s.offset,
+                "components": s.components,
+                "byteOffset": (GLOBAL_VEC4S + s.slot) * 16 + s.offset * 4,
+                "default": value_json(&s.default),
+                "value": value_json(current),
+                "min": s.min,
+                "max": s.max,
+            })
+        })
+        .collect();
+    let textures: Vec<Json> = shader
+        .textures
+        .iter()
+        .map(|t| json!({ "var": t.var, "binding": t.binding, "path": t.path, "node": t.node }))
+        .collect();
+    json!({
+        "output": net.output,
+        "uniformBlock": {
+            "set": 0,
+            "binding": 0,
+            "globals": ["rk_time (time, frame, delta, 0)", "rk_resolution (w, h, 1/w, 1/h)", "rk_mouse",
+                        "rk_camPos (xyz, w: override on)", "rk_camTarget (xyz, w: fov degrees)", "rk_view"],
+            "vecParamsByteOffset": GLOBAL_VEC4S * 16,
+            "vecParamsLength": shader.param_vec4s,
+            "sizeBytes": (GLOBAL_VEC4S + shader.param_vec4s) * 16,
+        },
+        "sampler": { "set": 0, "binding": 1 },
+        "params": params,
+        "textures": textures,
+        "rops": shader.rops,
+        "nodes": shader.names,
+    })
+}

@@ -1,0 +1,206 @@
+//! A network being edited: its library, its current build and the renderer
+//! that draws it. Decides per edit whether the shader must be rebuilt (the
+//! structure changed) or only the uniform buffer rewritten (a parameter
+//! changed). The viewer, the watcher and the tests all go through it.
+
+use crate::build::{BuildError, Built, build};
+use crate::generate::{Mode, structure_key};
+use crate::library::Library;
+use crate::network::{Network, NetworkError};
+use crate::project::Project;
+use crate::render::{RenderError, Renderer};
+use crate::value::ParamValue;
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LiveError {
+    #[error(transparent)]
+    Network(#[from] NetworkError),
+    #[error(transparent)]
+    Build(#[from] BuildError),
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    #[error("{0}")]
+    Edit(String),
+}
+
+impl LiveError {
+    pub fn node(&self) -> Option<String> {
+        match self {
+            LiveError::Network(e) => e.node.clone(),
+            LiveError::Build(e) => e.node(),
+            _ => None,
+        }
+    }
+}
+
+/// What edits have cost so far.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LiveStats {
+    pub shader_builds: u64,
+    pub failed_builds: u64,
+    pub param_updates: u64,
+}
+
+pub struct Live {
+    pub project: Project,
+    pub lib: Library,
+    pub net: Network,
+    /// The last build that succeeded: what the renderer is drawing.
+    pub built: Option<Built>,
+    /// The error of the last attempt, if it failed.
+    pub error: Option<LiveError>,
+    pub renderer: Option<Renderer>,
+    pub stats: LiveStats,
+    key: String,
+    /// Bumped whenever the picture may have changed.
+    pub generation: u64,
+}
+
+impl Live {
+    /// Builds the network once; a failure is kept in `error`, not returned.
+    pub fn new(project: Project, lib: Library, net: Network, renderer: Option<Renderer>) -> Live {
+        let mut live = Live {
+            project,
+            lib,
+            net,
+            built: None,
+            error: None,
+            renderer,
+            stats: LiveStats::default(),
+            key: String::new(),
+            generation: 0,
+        };
+        if let Some(r) = live.renderer.as_mut() {
+            r.asset_dirs = crate::render::asset_dirs(&live.net.file, &live.project.root);
+        }
+        let _ = live.rebuild();
+        live
+    }
+
+    /// Rebuilds the shader from the network. On failure the previous build
+    /// and pipeline stay in use and the error is kept.
+    pub fn rebuild(&mut self) -> Result<(), LiveError> {
+        self.stats.shader_builds += 1;
+        self.key = structure_key(&self.net, &self.lib);
+        let result = build(&self.lib, &self.net, Mode::Render)
+            .map_err(LiveError::from)
+            .and_then(|built| {
+                if let Some(r) = self.renderer.as_mut() {
+                    r.set_shader(&built.shader, &built.compiled)?;
+                    r.set_params(&built.shader.param_values(&self.net, &self.lib));
+                }
+                Ok(built)
+            });
+        self.generation += 1;
+        match result {
+            Ok(built) => {
+                self.built = Some(built);
+                self.error = None;
+                Ok(())
+            }
+            Err(e) => {
+                self.stats.failed_builds += 1;
+                self.error = Some(e.clone());
+                Err(e)
+            }
+        }
+    }
+
+    /// Applies the network as it now is: a rebuild if its structure changed,
+    /// otherwise only new uniform values.
+    pub fn sync(&mut self) -> Result<(), LiveError> {
+        if self.built.is_none() || structure_key(&self.net, &self.lib) != self.key {
+            return self.rebuild();
+        }
+        self.stats.param_updates += 1;
+        self.generation += 1;
+        if let (Some(built), Some(r)) = (&self.built, self.renderer.as_mut()) {
+            r.set_params(&built.shader.param_values(&self.net, &self.lib));
+        }
+        Ok(())
+    }
+
+    /// Sets one parameter, checking it against the ROP's definition.
+    pub fn set_param(
+        &mut self,
+        node: &str,
+        param: &str,
+        value: ParamValue,
+    ) -> Result<(), LiveError> {
+        let n = self
+            .net
+            .nodes
+            .get_mut(node)
+            .ok_or_else(|| LiveError::Edit(format!("no node {node}")))?;
+        let def = self
+            .lib
+            .get(&n.rop)
+            .ok_or_else(|| LiveError::Edit(format!("unknown ROP {}", n.rop)))?;
+        let pdef = def.param(param).ok_or_else(|| {
+            LiveError::Edit(format!("{node}: ROP {} has no parameter {param}", def.name))
+        })?;
+        let ok = matches!(
+            (&value, pdef.style.components()),
+            (
+                ParamValue::Float(_) | ParamValue::Int(_) | ParamValue::Bool(_),
+                1
+            ) | (ParamValue::Text(_), 0)
+        ) || matches!(&value, ParamValue::Vector(v) if v.len() == pdef.style.components());
+        if !ok {
+            return Err(LiveError::Edit(format!(
+                "{node}: {param} does not take {value:?}"
+            )));
+        }
+        n.params.insert(param.to_string(), value);
+        self.sync()
+    }
+
+    /// Reads the ROP folders and shaders again (after a file change) and rebuilds.
+    pub fn reload_library(&mut self) -> Result<(), LiveError> {
+        self.lib = self.project.load_library();
+        if let Err((node, message)) = self.net.check(&self.lib) {
+            let e = LiveError::Network(NetworkError {
+                file: self.net.file.clone(),
+                line: node
+                    .as_ref()
+                    .and_then(|n| self.net.lines.get(n))
+                    .copied()
+                    .unwrap_or(1),
+                col: 1,
+                node,
+                message,
+            });
+            self.error = Some(e.clone());
+            self.stats.failed_builds += 1;
+            self.generation += 1;
+            return Err(e);
+        }
+        self.rebuild()
+    }
+
+    /// Reads the network file again (after it changed on disk) and rebuilds.
+    pub fn reload_network(&mut self) -> Result<(), LiveError> {
+        match Network::load(&self.net.file, &self.lib) {
+            Ok(net) => {
+                self.net = net;
+                self.sync()
+            }
+            Err(e) => {
+                let e = LiveError::Network(e);
+                self.error = Some(e.clone());
+                self.stats.failed_builds += 1;
+                self.generation += 1;
+                Err(e)
+            }
+        }
+    }
+
+    /// Renders the current build at the given size.
+    pub fn render_image(&mut self, width: u32, height: u32) -> Result<image::RgbaImage, LiveError> {
+        let r = self
+            .renderer
+            .as_mut()
+            .ok_or(LiveError::Render(RenderError::NoShader))?;
+        Ok(r.render_image(width, height)?)
+    }
+}

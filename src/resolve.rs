@@ -1,0 +1,353 @@
+//! Stage 3: choose each reachable node's coordinate, context and return type,
+//! give it a unique and stable GLSL name, and order nodes inputs-first.
+
+use crate::library::{Library, RopDef};
+use crate::network::Network;
+use crate::types::{ContextType, CoordType, ReturnType};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Display;
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{message} (node {node})")]
+pub struct ResolveError {
+    pub node: String,
+    pub message: String,
+}
+
+/// One reachable node with everything the generator needs to emit it.
+#[derive(Debug, Clone)]
+pub struct ResolvedNode {
+    pub path: String,
+    /// The unique GLSL name (`/scene/sphere1` → `scene_sphere1`).
+    pub name: String,
+    pub rop: String,
+    pub coord: CoordType,
+    pub context: ContextType,
+    pub ret: ReturnType,
+    /// Index into [`Resolution::nodes`] of the node on each input slot.
+    pub inputs: Vec<Option<usize>>,
+    /// Unique material id, for ROPs that have a material block.
+    pub material_id: Option<u32>,
+}
+
+/// Reachable nodes, inputs before the nodes that call them; the output is last.
+#[derive(Debug, Clone)]
+pub struct Resolution {
+    pub nodes: Vec<ResolvedNode>,
+}
+
+impl Resolution {
+    pub fn output(&self) -> &ResolvedNode {
+        self.nodes
+            .last()
+            .expect("a resolution always holds its output node")
+    }
+    pub fn index_of(&self, path: &str) -> Option<usize> {
+        self.nodes.iter().position(|n| n.path == path)
+    }
+}
+
+pub fn resolve(lib: &Library, net: &Network) -> Result<Resolution, ResolveError> {
+    let order = net.reachable_order();
+    let index: BTreeMap<&str, usize> = order
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.as_str(), i))
+        .collect();
+    let defs: Vec<&RopDef> = order
+        .iter()
+        .map(|p| {
+            let node = &net.nodes[p];
+            lib.get(&node.rop).ok_or_else(|| ResolveError {
+                node: p.clone(),
+                message: format!("unknown ROP '{}'", node.rop),
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    let out_def = defs[defs.len() - 1];
+    if !out_def.is_output() {
+        return Err(ResolveError {
+            node: net.output.clone(),
+            message: format!(
+                "ROP {} is not an output ROP (outputs: raymarchRender3D, render2D)",
+                out_def.name
+            ),
+        });
+    }
+
+    // Who calls each node, through which input slot.
+    let mut callers: Vec<Vec<(usize, usize)>> = vec![Vec::new(); order.len()];
+    for (pi, path) in order.iter().enumerate() {
+        for (slot, src) in net.nodes[path].inputs.iter().enumerate() {
+            if let Some(src) = src {
+                callers[index[src.as_str()]].push((pi, slot));
+            }
+        }
+    }
+
+    let mut chosen: Vec<Option<(CoordType, ContextType, ReturnType)>> = vec![None; order.len()];
+    for ni in (0..order.len()).rev() {
+        let def = defs[ni];
+        let mut coord = def.coord_types.clone();
+        let mut context = def.context_types.clone();
+        let mut ret = def.return_types.clone();
+        for &(pi, slot) in &callers[ni] {
+            let (pc, px, pr) = chosen[pi].expect("callers are typed before their inputs");
+            let idef = defs[pi].input_def(slot);
+            let describe = || {
+                let name = idef.map(|i| format!(" ({})", i.name)).unwrap_or_default();
+                format!("node {} input {}{name}", order[pi], slot + 1)
+            };
+            let want_c = idef
+                .and_then(|i| i.coord_types.clone())
+                .unwrap_or_else(|| vec![pc]);
+            narrow(
+                &mut coord,
+                &want_c,
+                "coordinate",
+                &describe,
+                &order[ni],
+                def,
+            )?;
+            let want_x = idef
+                .and_then(|i| i.context_types.clone())
+                .unwrap_or_else(|| vec![px]);
+            narrow(&mut context, &want_x, "context", &describe, &order[ni], def)?;
+            let want_r = idef
+                .and_then(|i| i.return_types.clone())
+                .unwrap_or_else(|| vec![pr]);
+            narrow(&mut ret, &want_r, "return", &describe, &order[ni], def)?;
+        }
+        chosen[ni] = Some((coord[0], context[0], ret[0]));
+    }
+
+    let names = unique_names(&order);
+    let mut material_ids = BTreeMap::new();
+    let mut sorted: Vec<usize> = (0..order.len())
+        .filter(|&i| defs[i].is_material())
+        .collect();
+    sorted.sort_by_key(|&i| &order[i]);
+    for (k, i) in sorted.into_iter().enumerate() {
+        material_ids.insert(i, k as u32 + 1);
+    }
+
+    let nodes = order
+        .iter()
+        .enumerate()
+        .map(|(i, path)| {
+            let (coord, context, ret) = chosen[i].expect("every node is typed");
+            ResolvedNode {
+                path: path.clone(),
+                name: names[i].clone(),
+                rop: defs[i].name.clone(),
+                coord,
+                context,
+                ret,
+                inputs: net.nodes[path]
+                    .inputs
+                    .iter()
+                    .map(|s| s.as_ref().map(|s| index[s.as_str()]))
+                    .collect(),
+                material_id: material_ids.get(&i).copied(),
+            }
+        })
+        .collect();
+    Ok(Resolution { nodes })
+}
+
+fn narrow<T: Copy + PartialEq + Display>(
+    have: &mut Vec<T>,
+    want: &[T],
+    what: &str,
+    caller: &dyn Fn() -> String,
+    node: &str,
+    def: &RopDef,
+) -> Result<(), ResolveError> {
+    let kept: Vec<T> = have.iter().copied().filter(|t| want.contains(t)).collect();
+    if kept.is_empty() {
+        let list = |v: &[T]| {
+            v.iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        };
+        return Err(ResolveError {
+            node: node.to_string(),
+            message: format!(
+                "{} needs {what} type {} but {node} ({}) supports only {}",
+                caller(),
+                list(want),
+                def.name,
+                list(have)
+            ),
+        });
+    }
+    *have = kept;
+    Ok(())
+}
+
+/// Words a node name must never be: GLSL keywords, common built-ins and the
+/// names the shader library itself defines.
+const RESERVED: &[&str] = &[
+    "main",
+    "map",
+    "attribute",
+    "const",
+    "uniform",
+    "varying",
+    "buffer",
+    "shared",
+    "layout",
+    "centroid",
+    "flat",
+    "smooth",
+    "break",
+    "continue",
+    "do",
+    "for",
+    "while",
+    "switch",
+    "case",
+    "default",
+    "if",
+    "else",
+    "in",
+    "out",
+    "inout",
+    "float",
+    "int",
+    "uint",
+    "void",
+    "bool",
+    "true",
+    "false",
+    "discard",
+    "return",
+    "struct",
+    "precision",
+    "highp",
+    "mediump",
+    "lowp",
+    "mat2",
+    "mat3",
+    "mat4",
+    "vec2",
+    "vec3",
+    "vec4",
+    "ivec2",
+    "ivec3",
+    "ivec4",
+    "bvec2",
+    "bvec3",
+    "bvec4",
+    "sampler",
+    "texture",
+    "input",
+    "output",
+    "sin",
+    "cos",
+    "tan",
+    "abs",
+    "min",
+    "max",
+    "mix",
+    "clamp",
+    "length",
+    "dot",
+    "cross",
+    "normalize",
+    "floor",
+    "fract",
+    "mod",
+    "pow",
+    "exp",
+    "log",
+    "sqrt",
+    "sign",
+    "step",
+    "smoothstep",
+    "reflect",
+    "refract",
+    "distance",
+    "round",
+    "atan",
+    "asin",
+    "acos",
+    "radians",
+    "degrees",
+    "common",
+    "partition",
+    "active",
+    "filter",
+    "sizeof",
+    "cast",
+    "namespace",
+    "using",
+    "Sdf",
+    "Context",
+    "Ray",
+    "Light",
+    "CameraContext",
+    "LightContext",
+    "MaterialContext",
+    "createSdf",
+    "assignMaterial",
+    "blendInSdf",
+    "smoothBlendRatio",
+    "initAll",
+    "vecParams",
+    "Params",
+    "iTime",
+    "iFrame",
+    "iResolution",
+    "iMouse",
+];
+
+/// A GLSL identifier for each path: letters, digits and single underscores,
+/// never reserved, never `gl_`-prefixed, unique, and stable across rebuilds
+/// (it depends only on the path and on the other paths that clash with it).
+pub fn unique_names(paths: &[String]) -> Vec<String> {
+    let base: Vec<String> = paths.iter().map(|p| glsl_name(p)).collect();
+    let mut sorted: Vec<usize> = (0..paths.len()).collect();
+    sorted.sort_by_key(|&i| &paths[i]);
+    let mut taken = BTreeSet::new();
+    let mut names = vec![String::new(); paths.len()];
+    for i in sorted {
+        let mut name = base[i].clone();
+        let mut k = 2;
+        while !taken.insert(name.clone()) {
+            name = format!("{}_{k}", base[i]);
+            k += 1;
+        }
+        names[i] = name;
+    }
+    names
+}
+
+/// The name a single path maps to, before clashes are settled.
+pub fn glsl_name(path: &str) -> String {
+    let mut out = String::new();
+    for c in path.chars() {
+        let c = if c.is_ascii_alphanumeric() { c } else { '_' };
+        if c == '_' && (out.is_empty() || out.ends_with('_')) {
+            continue;
+        }
+        out.push(c);
+    }
+    while out.ends_with('_') {
+        out.pop();
+    }
+    if out.is_empty() {
+        out = "node".into();
+    }
+    if out.starts_with(|c: char| c.is_ascii_digit())
+        || out.starts_with("gl_")
+        || out.starts_with("rk_")
+    {
+        out = format!("n_{out}");
+    }
+    if RESERVED.contains(&out.as_str()) || out.starts_with("ropkit") {
+        out = format!("{out}_op");
+    }
+    out
+}
