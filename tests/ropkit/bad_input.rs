@@ -1,0 +1,70 @@
+//! Every file in tests/bad/<case>/ is a broken input; each must give one clear
+//! error that names the file, the line and the node, and never a panic.
+//! `expect.txt` lists the pieces the message must contain.
+
+use ropkit::build::{BuildError, build};
+use ropkit::generate::Mode;
+use ropkit::library::Library;
+use ropkit::network::Network;
+use std::path::{Path, PathBuf};
+
+fn cases() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir("tests/bad").unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+    v.sort();
+    v
+}
+
+fn run_case(dir: &Path) -> Result<(), BuildError> {
+    let mut roots = vec![PathBuf::from("rops")];
+    if dir.join("rops").is_dir() {
+        roots.push(dir.join("rops"));
+    }
+    let lib = Library::load(&roots, Path::new("shaders"));
+    let net = Network::load(&dir.join("network.yaml"), &lib)?;
+    build(&lib, &net, Mode::Render).map(|_| ())
+}
+
+#[test]
+fn every_bad_input_gives_one_clear_located_error() {
+    // Relative paths, as a user would type them, so messages read `tests/bad/...`.
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let cases = cases();
+    assert!(cases.len() >= 12, "the bad-input folder holds every kind of mistake");
+    for dir in cases {
+        let expect = std::fs::read_to_string(dir.join("expect.txt")).unwrap();
+        let outcome = std::panic::catch_unwind(|| run_case(&dir));
+        let err = match outcome {
+            Err(_) => panic!("{}: panicked", dir.display()),
+            Ok(Ok(())) => panic!("{}: built without an error", dir.display()),
+            Ok(Err(e)) => e.to_string(),
+        };
+        for piece in expect.lines().filter(|l| !l.is_empty()) {
+            assert!(err.contains(piece), "{}: message lacks {piece:?}:\n{err}", dir.display());
+        }
+        let first = err.lines().next().unwrap();
+        let located = first.starts_with("tests/bad/") && first.split(':').nth(1).is_some_and(|l| l.parse::<usize>().is_ok());
+        assert!(located, "{}: first line is not path:line: {first}", dir.display());
+    }
+}
+
+#[test]
+fn the_cli_reports_errors_on_stderr_with_a_failing_exit_code() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
+        .current_dir(root)
+        .args(["--rops", "tests/bad/glsl_typo/rops", "build", "tests/bad/glsl_typo/network.yaml"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("tests/bad/glsl_typo/rops/demo/typo/function.glsl:3:13:"), "{stderr}");
+    assert!(out.stdout.is_empty(), "no shader is printed when the build fails");
+
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
+        .current_dir(root)
+        .args(["build", "presets/default.yaml"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("#version 450"));
+}

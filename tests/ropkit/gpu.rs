@@ -1,0 +1,1 @@
+//! Rendering on a real adapter (lavapipe in CI).
