@@ -80,8 +80,18 @@ pub struct Gpu {
 impl Gpu {
     /// Opens a device on any backend (`WGPU_BACKEND` picks one), no window needed.
     pub fn headless() -> Result<Gpu, RenderError> {
-        let instance =
-            wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+        Gpu::open(wgpu::InstanceDescriptor::new_without_display_handle_from_env())
+    }
+
+    /// Opens a device on the given backends only (to compare Vulkan with GL, say).
+    pub fn with_backends(backends: wgpu::Backends) -> Result<Gpu, RenderError> {
+        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+        desc.backends = backends;
+        Gpu::open(desc)
+    }
+
+    fn open(desc: wgpu::InstanceDescriptor) -> Result<Gpu, RenderError> {
+        let instance = wgpu::Instance::new(desc);
         let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
             power_preference: wgpu::PowerPreference::HighPerformance,
             ..Default::default()

@@ -1,1 +1,233 @@
-//! Rendering on a real adapter (lavapipe in CI).
+//! Rendering on a real adapter (lavapipe in CI): golden images, SDF sampling,
+//! what parameter edits cost, and what happens when a rebuild fails.
+//!
+//! Regenerate the golden images with `ROPKIT_BLESS=1 cargo test golden`.
+
+use crate::common::*;
+use ropkit::build::build;
+use ropkit::generate::Mode;
+use ropkit::library::Library;
+use ropkit::live::Live;
+use ropkit::network::Network;
+use ropkit::render::cli::sample_network;
+use ropkit::render::{Gpu, Renderer};
+use ropkit::value::ParamValue;
+use std::path::{Path, PathBuf};
+
+const GOLDEN_SIZE: u32 = 96;
+/// A channel may differ by this much before the pixel counts as different.
+const CHANNEL_TOLERANCE: u8 = 10;
+/// At most this share of pixels may differ.
+const PIXEL_TOLERANCE: f64 = 0.01;
+
+fn render(gpu: &Gpu, lib: &Library, net: &Network, w: u32, h: u32) -> image::RgbaImage {
+    let built = build(lib, net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
+    let mut r = Renderer::new(gpu.clone());
+    r.asset_dirs = ropkit::render::asset_dirs(&net.file, &root());
+    r.set_shader(&built.shader, &built.compiled).unwrap_or_else(|e| panic!("{e}"));
+    r.set_params(&built.shader.param_values(net, lib));
+    r.render_image(w, h).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Share of pixels whose channels differ by more than the tolerance.
+fn difference(a: &image::RgbaImage, b: &image::RgbaImage) -> f64 {
+    assert_eq!(a.dimensions(), b.dimensions());
+    let differing = a
+        .pixels()
+        .zip(b.pixels())
+        .filter(|(p, q)| p.0.iter().zip(q.0.iter()).any(|(x, y)| x.abs_diff(*y) > CHANNEL_TOLERANCE))
+        .count();
+    differing as f64 / (a.width() * a.height()) as f64
+}
+
+/// Standard deviation of luminance: near zero for a flat (black, say) image.
+fn spread(img: &image::RgbaImage) -> f64 {
+    let lum: Vec<f64> = img.pixels().map(|p| 0.3 * p[0] as f64 + 0.59 * p[1] as f64 + 0.11 * p[2] as f64).collect();
+    let mean = lum.iter().sum::<f64>() / lum.len() as f64;
+    (lum.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / lum.len() as f64).sqrt()
+}
+
+#[test]
+fn golden_images_of_every_preset() {
+    let Some(gpu) = gpu("golden_images_of_every_preset") else { return };
+    let lib = library();
+    let bless = std::env::var("ROPKIT_BLESS").is_ok_and(|v| v == "1");
+    let mut failures = Vec::new();
+    for path in presets() {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let net = Network::load(&path, &lib).unwrap();
+        let img = render(&gpu, &lib, &net, GOLDEN_SIZE, GOLDEN_SIZE);
+        assert!(spread(&img) > 8.0, "{name}: the image is nearly uniform (spread {:.1})", spread(&img));
+        let golden_path = root().join("tests/golden").join(format!("{name}.png"));
+        if bless {
+            std::fs::create_dir_all(golden_path.parent().unwrap()).unwrap();
+            img.save(&golden_path).unwrap();
+            continue;
+        }
+        let golden = image::open(&golden_path)
+            .unwrap_or_else(|e| panic!("{}: {e}; create it with ROPKIT_BLESS=1 cargo test golden", golden_path.display()))
+            .to_rgba8();
+        let diff = difference(&img, &golden);
+        if diff > PIXEL_TOLERANCE {
+            let actual = std::env::temp_dir().join(format!("ropkit-{name}-actual.png"));
+            img.save(&actual).unwrap();
+            failures.push(format!("{name}: {:.2}% of pixels differ (see {})", diff * 100.0, actual.display()));
+        }
+    }
+    assert!(failures.is_empty(), "golden images differ:\n{}", failures.join("\n"));
+}
+
+fn sphere_network(lib: &Library, radius: f64) -> Network {
+    let text = format!(
+        "output: /render\nnodes:\n  /s: {{ rop: sphere, params: {{ Radius: {radius} }} }}\n  /render: {{ rop: raymarchRender3D, inputs: [/s] }}\n"
+    );
+    Network::parse(&text, Path::new("sphere.yaml"), lib).unwrap()
+}
+
+#[test]
+fn sampling_a_unit_sphere_gives_its_exact_distance() {
+    let Some(gpu) = gpu("sampling_a_unit_sphere_gives_its_exact_distance") else { return };
+    let lib = library();
+    let net = sphere_network(&lib, 1.0);
+    let mut r = Renderer::new(gpu);
+    let pts = [[2.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 3.0, 4.0], [0.3, -0.2, 0.1]];
+    let out = sample_network(&net, &lib, &mut r, &pts).unwrap();
+    for (p, v) in pts.iter().zip(&out) {
+        let want = (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]).sqrt() - 1.0;
+        assert!((v[0] - want).abs() < 1e-4, "at {p:?}: {} != {want}", v[0]);
+    }
+    // More points than one batch.
+    let many: Vec<[f32; 3]> = (0..2500).map(|i| [i as f32 * 0.01, 0.5, -0.25]).collect();
+    let out = sample_network(&net, &lib, &mut r, &many).unwrap();
+    assert_eq!(out.len(), many.len());
+    for (p, v) in many.iter().zip(&out) {
+        let want = (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]).sqrt() - 1.0;
+        assert!((v[0] - want).abs() < 1e-4);
+    }
+}
+
+#[test]
+fn sample_command_prints_distance_and_material() {
+    if gpu("sample_command_prints_distance_and_material").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let pts = dir.path().join("points.txt");
+    std::fs::write(&pts, "# x y z\n2 0 0\n0 0 0\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
+        .current_dir(root())
+        .args(["sample", "tests/fixtures/sphere.yaml", "--points"])
+        .arg(&pts)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<Vec<f32>> = text.lines().map(|l| l.split_whitespace().map(|x| x.parse().unwrap()).collect()).collect();
+    assert_eq!(rows.len(), 2);
+    assert!((rows[0][0] - 1.0).abs() < 1e-4, "{text}");
+    assert!((rows[1][0] + 1.0).abs() < 1e-4, "{text}");
+}
+
+fn live(gpu: &Gpu, project: ropkit::project::Project, net_path: &Path) -> Live {
+    let lib = project.load_library();
+    let net = Network::load(net_path, &lib).unwrap_or_else(|e| panic!("{e}"));
+    let live = Live::new(project, lib, net, Some(Renderer::new(gpu.clone())));
+    assert!(live.error.is_none(), "{:?}", live.error);
+    live
+}
+
+#[test]
+fn a_hundred_parameter_edits_rebuild_nothing() {
+    let Some(gpu) = gpu("a_hundred_parameter_edits_rebuild_nothing") else { return };
+    let mut live = live(&gpu, project(&[]), &root().join("presets/default.yaml"));
+    let before = live.render_image(64, 64).unwrap();
+    let builds = live.stats.shader_builds;
+    let pipelines = live.renderer.as_ref().unwrap().stats.pipeline_creations;
+    for i in 0..100 {
+        live.set_param("/scene/sphere1", "Radius", ParamValue::Float(0.5 + i as f64 * 0.005)).unwrap();
+        live.set_param("/scene/red", "Color", ParamValue::Vector(vec![0.1, 0.9, 0.1])).unwrap();
+    }
+    assert_eq!(live.stats.shader_builds, builds, "parameter edits must not rebuild the shader");
+    assert_eq!(live.renderer.as_ref().unwrap().stats.pipeline_creations, pipelines);
+    assert_eq!(live.stats.param_updates, 200);
+    let after = live.render_image(64, 64).unwrap();
+    assert!(difference(&before, &after) > 0.02, "the edits show in the picture");
+}
+
+#[test]
+fn a_macro_parameter_edit_rebuilds_and_variants_are_cached() {
+    let Some(gpu) = gpu("a_macro_parameter_edit_rebuilds_and_variants_are_cached") else { return };
+    let mut live = live(&gpu, project(&[]), &root().join("presets/default.yaml"));
+    let builds = live.stats.shader_builds;
+    let creations = live.renderer.as_ref().unwrap().stats.pipeline_creations;
+    let color = live.render_image(48, 48).unwrap();
+    live.set_param("/render", "Buffer", ParamValue::Text("normal".into())).unwrap();
+    assert_eq!(live.stats.shader_builds, builds + 1);
+    assert_eq!(live.renderer.as_ref().unwrap().stats.pipeline_creations, creations + 1);
+    let normal = live.render_image(48, 48).unwrap();
+    assert!(difference(&color, &normal) > 0.3, "the normal buffer looks different");
+    // Back to colour: rebuilt, but the pipeline comes from the cache.
+    live.set_param("/render", "Buffer", ParamValue::Text("color".into())).unwrap();
+    assert_eq!(live.stats.shader_builds, builds + 2);
+    assert_eq!(live.renderer.as_ref().unwrap().stats.pipeline_creations, creations + 1);
+    assert!(live.renderer.as_ref().unwrap().stats.pipeline_cache_hits >= 1);
+    assert!(difference(&color, &live.render_image(48, 48).unwrap()) < 0.001);
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_broken_rop_keeps_the_last_good_picture() {
+    let Some(gpu) = gpu("a_broken_rop_keeps_the_last_good_picture") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&root().join("tests/fixtures/user_rops"), dir.path());
+    let mut live = live(&gpu, project(&[dir.path().to_path_buf()]), &root().join("tests/fixtures/user_rop_network.yaml"));
+    let good = live.render_image(48, 48).unwrap();
+    assert!(spread(&good) > 5.0);
+    let function: PathBuf = dir.path().join("shapes/capsuleY/function.glsl");
+    let text = std::fs::read_to_string(&function).unwrap();
+    std::fs::write(&function, text.replace("length(q)", "lenght(q)")).unwrap();
+    let err = live.reload_library().unwrap_err().to_string();
+    assert!(err.contains("capsuleY/function.glsl:4:"), "{err}");
+    assert!(live.error.is_some());
+    let still = live.render_image(48, 48).unwrap();
+    assert_eq!(difference(&good, &still), 0.0, "the previous pipeline stays in use");
+    // Fixing the file brings a new build.
+    std::fs::write(&function, text.replace("THIS_Radius;", "THIS_Radius * 2.0;")).unwrap();
+    live.reload_library().unwrap();
+    assert!(live.error.is_none());
+    assert!(difference(&good, &live.render_image(48, 48).unwrap()) > 0.02);
+}
+
+#[test]
+fn vulkan_and_gl_backends_agree() {
+    let Some(gpu) = gpu("vulkan_and_gl_backends_agree") else { return };
+    let _ = gpu;
+    let vk = Gpu::with_backends(wgpu::Backends::VULKAN);
+    let gl = Gpu::with_backends(wgpu::Backends::GL);
+    let (vk, gl) = match (vk, gl) {
+        (Ok(v), Ok(g)) => (v, g),
+        (v, g) => {
+            // Both exist wherever Mesa is installed as CI installs it; say which one is missing.
+            panic!("need both backends: vulkan {:?}, gl {:?}", v.err(), g.err());
+        }
+    };
+    let lib = library();
+    for name in ["default", "shapes2d"] {
+        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
+        let a = render(&vk, &lib, &net, 80, 80);
+        let b = render(&gl, &lib, &net, 80, 80);
+        let d = difference(&a, &b);
+        assert!(d <= PIXEL_TOLERANCE, "{name}: {:.2}% of pixels differ between Vulkan and GL", d * 100.0);
+    }
+}
