@@ -21,3 +21,4 @@ pub mod substitute;
 pub mod types;
 pub mod value;
 pub mod viewer;
+pub mod watch;

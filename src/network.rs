@@ -454,7 +454,9 @@ fn read_inputs(raw: Option<&Yaml>, def: &RopDef) -> Result<Vec<Option<String>>, 
             }
         }
         Some(_) => {
-            return Err("inputs are a list of node paths or a mapping of input name to path".into());
+            return Err(
+                "inputs are a list of node paths or a mapping of input name to path".into(),
+            );
         }
     }
     if slots.len() > def.max_inputs() {

@@ -475,6 +475,39 @@ impl Renderer {
         Ok(())
     }
 
+    /// Renders one frame into `view` (a [`COLOR_FORMAT`] texture) and, when
+    /// `wait` is set, waits for the GPU so the time taken is the real frame time.
+    pub fn render_to(
+        &mut self,
+        view: &wgpu::TextureView,
+        width: u32,
+        height: u32,
+        wait: bool,
+    ) -> Result<(), RenderError> {
+        let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
+        self.draw(&mut encoder, view, width, height)?;
+        let scope = self
+            .gpu
+            .device
+            .push_error_scope(wgpu::ErrorFilter::Validation);
+        self.gpu.queue.submit(Some(encoder.finish()));
+        if let Some(e) = pollster::block_on(scope.pop()) {
+            return Err(RenderError::Frame(e.to_string()));
+        }
+        if wait {
+            self.gpu
+                .device
+                .poll(wgpu::PollType::wait_indefinitely())
+                .map_err(|e| RenderError::Frame(e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// A texture the renderer can draw into and egui can show.
+    pub fn create_target(&self, width: u32, height: u32) -> wgpu::Texture {
+        self.target(width, height, COLOR_FORMAT)
+    }
+
     /// Renders one frame offscreen and reads it back as RGBA8 rows, top row first.
     pub fn render_image(
         &mut self,

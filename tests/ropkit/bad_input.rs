@@ -9,7 +9,11 @@ use ropkit::network::Network;
 use std::path::{Path, PathBuf};
 
 fn cases() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir("tests/bad").unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+    let mut v: Vec<PathBuf> = std::fs::read_dir("tests/bad")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
     v.sort();
     v
 }
@@ -29,7 +33,10 @@ fn every_bad_input_gives_one_clear_located_error() {
     // Relative paths, as a user would type them, so messages read `tests/bad/...`.
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
     let cases = cases();
-    assert!(cases.len() >= 12, "the bad-input folder holds every kind of mistake");
+    assert!(
+        cases.len() >= 12,
+        "the bad-input folder holds every kind of mistake"
+    );
     for dir in cases {
         let expect = std::fs::read_to_string(dir.join("expect.txt")).unwrap();
         let outcome = std::panic::catch_unwind(|| run_case(&dir));
@@ -39,11 +46,23 @@ fn every_bad_input_gives_one_clear_located_error() {
             Ok(Err(e)) => e.to_string(),
         };
         for piece in expect.lines().filter(|l| !l.is_empty()) {
-            assert!(err.contains(piece), "{}: message lacks {piece:?}:\n{err}", dir.display());
+            assert!(
+                err.contains(piece),
+                "{}: message lacks {piece:?}:\n{err}",
+                dir.display()
+            );
         }
         let first = err.lines().next().unwrap();
-        let located = first.starts_with("tests/bad/") && first.split(':').nth(1).is_some_and(|l| l.parse::<usize>().is_ok());
-        assert!(located, "{}: first line is not path:line: {first}", dir.display());
+        let located = first.starts_with("tests/bad/")
+            && first
+                .split(':')
+                .nth(1)
+                .is_some_and(|l| l.parse::<usize>().is_ok());
+        assert!(
+            located,
+            "{}: first line is not path:line: {first}",
+            dir.display()
+        );
     }
 }
 
@@ -52,19 +71,34 @@ fn the_cli_reports_errors_on_stderr_with_a_failing_exit_code() {
     let root = env!("CARGO_MANIFEST_DIR");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
         .current_dir(root)
-        .args(["--rops", "tests/bad/glsl_typo/rops", "build", "tests/bad/glsl_typo/network.yaml"])
+        .args([
+            "--rops",
+            "tests/bad/glsl_typo/rops",
+            "build",
+            "tests/bad/glsl_typo/network.yaml",
+        ])
         .output()
         .unwrap();
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("tests/bad/glsl_typo/rops/demo/typo/function.glsl:3:13:"), "{stderr}");
-    assert!(out.stdout.is_empty(), "no shader is printed when the build fails");
+    assert!(
+        stderr.contains("tests/bad/glsl_typo/rops/demo/typo/function.glsl:3:13:"),
+        "{stderr}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "no shader is printed when the build fails"
+    );
 
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
         .current_dir(root)
         .args(["build", "presets/default.yaml"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("#version 450"));
 }

@@ -13,12 +13,20 @@ pub fn project(extra: &[PathBuf]) -> Project {
     let root = root();
     let mut rop_roots = vec![root.join("rops")];
     rop_roots.extend(extra.iter().cloned());
-    Project { shader_root: root.join("shaders"), rop_roots, root }
+    Project {
+        shader_root: root.join("shaders"),
+        rop_roots,
+        root,
+    }
 }
 
 pub fn library() -> Library {
     let lib = project(&[]).load_library();
-    assert!(lib.broken.is_empty(), "broken ROP folders: {:#?}", lib.broken);
+    assert!(
+        lib.broken.is_empty(),
+        "broken ROP folders: {:#?}",
+        lib.broken
+    );
     lib
 }
 
@@ -36,10 +44,16 @@ pub fn presets() -> Vec<PathBuf> {
 /// glslangValidator is missing, saying what to install.
 pub fn assert_glslang(glsl: &str, what: &str) {
     match ropkit::check::glslang(glsl) {
-        None => panic!("glslangValidator not found: install glslang-tools (apt-get install glslang-tools)"),
+        None => panic!(
+            "glslangValidator not found: install glslang-tools (apt-get install glslang-tools)"
+        ),
         Some(Ok(())) => {}
         Some(Err(msg)) => {
-            let numbered: String = glsl.lines().enumerate().map(|(i, l)| format!("{:4} {l}\n", i + 1)).collect();
+            let numbered: String = glsl
+                .lines()
+                .enumerate()
+                .map(|(i, l)| format!("{:4} {l}\n", i + 1))
+                .collect();
             panic!("glslangValidator rejects {what}:\n{msg}\n{numbered}");
         }
     }
@@ -49,9 +63,7 @@ pub fn assert_glslang(glsl: &str, what: &str) {
 /// Without an adapter and without the opt-out, the test fails with what to install.
 pub fn gpu(test: &str) -> Option<Gpu> {
     static GPU: std::sync::OnceLock<Result<Gpu, RenderError>> = std::sync::OnceLock::new();
-    let found = GPU.get_or_init(|| {
-        Gpu::headless()
-    });
+    let found = GPU.get_or_init(|| Gpu::headless());
     match found {
         Ok(g) => Some(g.clone()),
         Err(e) if std::env::var("ROPKIT_SKIP_GPU").is_ok_and(|v| v == "1") => {

@@ -34,7 +34,8 @@ fn every_preset_builds_and_passes_both_compilers() {
     assert!(presets.len() >= 2);
     for path in presets {
         let net = Network::load(&path, &lib).unwrap_or_else(|e| panic!("{e}"));
-        let built = build(&lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let built =
+            build(&lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(built.shader.glsl.contains("void main()"));
         assert_glslang(&built.shader.glsl, &path.display().to_string());
     }
@@ -44,7 +45,12 @@ fn every_preset_builds_and_passes_both_compilers() {
 fn check_compiles_every_rop_for_every_coordinate_type() {
     let lib = library();
     let cases = check_library(&lib, &[]);
-    let expected: usize = lib.rops.values().filter(|r| !r.is_output()).map(|r| r.coord_types.len()).sum();
+    let expected: usize = lib
+        .rops
+        .values()
+        .filter(|r| !r.is_output())
+        .map(|r| r.coord_types.len())
+        .sum();
     assert_eq!(cases.len(), expected);
     for case in &cases {
         match &case.result {
@@ -60,7 +66,13 @@ fn a_rop_folder_outside_the_repository_builds_into_a_network() {
     assert!(lib.get("capsuleY").is_some(), "{:?}", lib.broken);
     let net = Network::load(&root().join("tests/fixtures/user_rop_network.yaml"), &lib).unwrap();
     let built = build(&lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
-    assert!(built.shader.glsl.contains("pill_ReturnT pill(pill_CoordT p, pill_ContextT ctx)"), "the ROP's function is emitted under the node's name");
+    assert!(
+        built
+            .shader
+            .glsl
+            .contains("pill_ReturnT pill(pill_CoordT p, pill_ContextT ctx)"),
+        "the ROP's function is emitted under the node's name"
+    );
     assert_glslang(&built.shader.glsl, "user ROP network");
 }
 
@@ -77,14 +89,18 @@ fn new_rop_skeleton_passes_check_at_once() {
         let glsl = c.result.unwrap_or_else(|e| panic!("{e}"));
         assert_glslang(&glsl, "skeleton");
     }
-    assert!(ropkit::cli::new_rop("shapes/blob", dir.path()).is_err(), "never overwrites a folder");
+    assert!(
+        ropkit::cli::new_rop("shapes/blob", dir.path()).is_err(),
+        "never overwrites a folder"
+    );
     assert!(ropkit::cli::new_rop("bad name", dir.path()).is_err());
 }
 
 #[test]
 fn macro_table_follows_the_code_guide_row_by_row() {
     let lib = demo_library();
-    let net = "output: /out\nnodes:\n  /m: { rop: macroDemo }\n  /out: { rop: render2D, inputs: [/m] }\n";
+    let net =
+        "output: /out\nnodes:\n  /m: { rop: macroDemo }\n  /out: { rop: render2D, inputs: [/m] }\n";
     let g = glsl(net, &lib);
     // Row 1: condition param('Count') > 2 is False for Count = 1: dropped.
     assert!(!g.contains("m_HAS_TWO_THINGS"));
@@ -97,7 +113,7 @@ fn macro_table_follows_the_code_guide_row_by_row() {
     // A bare name is taken as it is.
     assert!(g.contains("#define m_BARE_NAME\n"));
     // hasInput(1) is false: nothing is wired to /m.
-    assert!(!g.contains("m_WIRED"));
+    assert!(!g.contains("#define m_WIRED"));
     // coordType is vec2 under render2D.
     assert!(g.contains("#define m_FLAT\n"));
     assert!(!g.contains("m_HARD"));
@@ -106,7 +122,9 @@ fn macro_table_follows_the_code_guide_row_by_row() {
     assert!(!g.contains("m_NONE_COND"));
     assert!(g.contains("#define m_COUNT 2\n"));
     // Global macros land before the library.
-    let global = g.find("#define ROPKIT_DEMO_GLOBAL 1").expect("global macro");
+    let global = g
+        .find("#define ROPKIT_DEMO_GLOBAL 1")
+        .expect("global macro");
     assert!(global < g.find("struct Sdf").unwrap());
     assert_glslang(&g, "macro demo");
 
@@ -126,7 +144,10 @@ fn macro_tables_see_connected_inputs_and_types() {
     assert!(g.contains("#define m_WIRED\n"));
     assert!(g.contains("#define m_HAS_INPUT_1\n"));
     assert!(!g.contains("#define m_FLAT"), "coordType is vec3 here");
-    assert!(g.contains("Sdf res = c(p, ctx);"), "inputOp1 replaced by the input's name");
+    assert!(
+        g.contains("Sdf res = c(p, ctx);"),
+        "inputOp1 replaced by the input's name"
+    );
 }
 
 #[test]
@@ -136,22 +157,43 @@ fn every_parameter_macro_form() {
     let net = parse(net, &lib);
     let built = build(&lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
     let g = &built.shader.glsl;
-    let slot = |p: &str| built.shader.param_slot("/d", p).unwrap_or_else(|| panic!("no slot for {p}")).clone();
+    let slot = |p: &str| {
+        built
+            .shader
+            .param_slot("/d", p)
+            .unwrap_or_else(|| panic!("no slot for {p}"))
+            .clone()
+    };
     let s = |p: &str| slot(p).slot;
     // Scalars share a vec4: Amount .x, Steps .y, Enable .z.
-    assert_eq!((slot("Amount").slot, slot("Amount").offset), (slot("Steps").slot, 0));
+    assert_eq!(
+        (slot("Amount").slot, slot("Amount").offset),
+        (slot("Steps").slot, 0)
+    );
     assert_eq!(slot("Steps").offset, 1);
     assert!(g.contains(&format!("#define d_Amount vecParams[{}].x\n", s("Amount"))));
-    assert!(g.contains(&format!("#define d_Steps int(vecParams[{}].y)\n", s("Steps"))));
-    assert!(g.contains(&format!("#define d_Enable (vecParams[{}].z > 0.5)\n", s("Enable"))));
-    assert!(g.contains(&format!("#define d_Offset vec2(vecParams[{}].xy)\n", s("Offset"))));
+    assert!(g.contains(&format!(
+        "#define d_Steps int(vecParams[{}].y)\n",
+        s("Steps")
+    )));
+    assert!(g.contains(&format!(
+        "#define d_Enable (vecParams[{}].z > 0.5)\n",
+        s("Enable")
+    )));
+    assert!(g.contains(&format!(
+        "#define d_Offset vec2(vecParams[{}].xy)\n",
+        s("Offset")
+    )));
     assert!(g.contains(&format!("#define d_Offsety vecParams[{}].y\n", s("Offset"))));
     let t = s("Translate");
     assert!(g.contains(&format!("#define d_Translate vec3(vecParams[{t}].xyz)\n#define d_Translatex vecParams[{t}].x\n#define d_Translatey vecParams[{t}].y\n#define d_Translatez vecParams[{t}].z\n")));
     assert!(g.contains(&format!("#define d_Quatw vecParams[{}].w\n", s("Quat"))));
     assert!(g.contains(&format!("#define d_Coordv vecParams[{}].y\n", s("Coord"))));
     assert!(g.contains(&format!("#define d_Tintg vecParams[{}].y\n", s("Tint"))));
-    assert!(g.contains(&format!("#define d_Fill vec4(vecParams[{}].xyzw)\n", s("Fill"))));
+    assert!(g.contains(&format!(
+        "#define d_Fill vec4(vecParams[{}].xyzw)\n",
+        s("Fill")
+    )));
     // Menu: the option itself and the option appended.
     assert!(g.contains("#define d_Plane yz\n#define d_Plane_yz\n"));
     assert!(g.contains("#define d_Expr p.x * 2.0\n"));
@@ -161,7 +203,10 @@ fn every_parameter_macro_form() {
     assert!(g.contains("#define d_Loops 4\n"));
     assert!(g.contains("#define d_Flag true\n#define d_Flag_on\n"));
     assert!(g.contains("#define d_Center vec3(0.0, 1.0, 0.0)\n#define d_Centerx 0.0\n"));
-    assert!(built.shader.param_slot("/d", "Inlined").is_none(), "macro parameters take no uniform slot");
+    assert!(
+        built.shader.param_slot("/d", "Inlined").is_none(),
+        "macro parameters take no uniform slot"
+    );
     // Type macros.
     assert!(g.contains("#define d_CoordT vec3\n#define d_ContextT Context\n#define d_ReturnT Sdf\n#define d_COORD_TYPE_vec3\n#define d_CONTEXT_TYPE_Context\n#define d_RETURN_TYPE_Sdf\n"));
     assert_eq!(built.shader.textures.len(), 1);
@@ -177,10 +222,16 @@ fn every_parameter_macro_form() {
 fn type_inference_follows_callers_and_input_constraints() {
     let lib = demo_library();
     // The same sphere ROP runs in vec2 under render2D and in vec3 under the raymarcher.
-    let n2 = parse("output: /out\nnodes:\n  /s: { rop: sphere }\n  /out: { rop: render2D, inputs: [/s] }\n", &lib);
+    let n2 = parse(
+        "output: /out\nnodes:\n  /s: { rop: sphere }\n  /out: { rop: render2D, inputs: [/s] }\n",
+        &lib,
+    );
     let r2 = resolve(&lib, &n2).unwrap();
     assert_eq!(r2.nodes[r2.index_of("/s").unwrap()].coord, CoordType::Vec2);
-    let n3 = parse("output: /out\nnodes:\n  /s: { rop: sphere }\n  /out: { rop: raymarchRender3D, inputs: [/s] }\n", &lib);
+    let n3 = parse(
+        "output: /out\nnodes:\n  /s: { rop: sphere }\n  /out: { rop: raymarchRender3D, inputs: [/s] }\n",
+        &lib,
+    );
     let r3 = resolve(&lib, &n3).unwrap();
     assert_eq!(r3.nodes[r3.index_of("/s").unwrap()].coord, CoordType::Vec3);
     // An input that fixes its own coordinate type: a 2D circle inside a 3D extrusion.
@@ -192,10 +243,20 @@ fn type_inference_follows_callers_and_input_constraints() {
     assert_eq!(re.nodes[re.index_of("/c").unwrap()].coord, CoordType::Vec2);
     assert_eq!(re.nodes[re.index_of("/e").unwrap()].coord, CoordType::Vec3);
     let order: Vec<&str> = re.nodes.iter().map(|n| n.path.as_str()).collect();
-    assert_eq!(order, ["/c", "/e", "/out"], "inputs before the ROPs that call them");
-    assert_glslang(&build(&lib, &ne, Mode::Render).unwrap().shader.glsl, "extrude");
+    assert_eq!(
+        order,
+        ["/c", "/e", "/out"],
+        "inputs before the ROPs that call them"
+    );
+    assert_glslang(
+        &build(&lib, &ne, Mode::Render).unwrap().shader.glsl,
+        "extrude",
+    );
     // No type fits: a 2D-only circle as the 3D scene.
-    let bad = parse("output: /out\nnodes:\n  /c: { rop: circle }\n  /out: { rop: raymarchRender3D, inputs: [/c] }\n", &lib);
+    let bad = parse(
+        "output: /out\nnodes:\n  /c: { rop: circle }\n  /out: { rop: raymarchRender3D, inputs: [/c] }\n",
+        &lib,
+    );
     let err = resolve(&lib, &bad).unwrap_err();
     assert_eq!(err.node, "/c");
     assert!(
@@ -214,7 +275,10 @@ fn glsl_names_are_unique_valid_and_stable() {
     assert_eq!(glsl_name("/main"), "main_op");
     assert_eq!(glsl_name("/float"), "float_op");
     assert_eq!(glsl_name("/é"), "node");
-    let paths: Vec<String> = ["/a/b", "/a_b", "/a-b", "/x"].iter().map(|s| s.to_string()).collect();
+    let paths: Vec<String> = ["/a/b", "/a_b", "/a-b", "/x"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     let names = unique_names(&paths);
     let set: std::collections::BTreeSet<_> = names.iter().collect();
     assert_eq!(set.len(), names.len(), "{names:?}");
@@ -270,7 +334,10 @@ fn saving_is_atomic_and_leaves_no_temporary_files() {
     std::fs::write(&path, "old content").unwrap();
     let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
     net.save(&path, &lib).unwrap();
-    let files: Vec<PathBuf> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().path()).collect();
+    let files: Vec<PathBuf> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     assert_eq!(files, vec![path.clone()]);
     assert_eq!(Network::load(&path, &lib).unwrap().nodes, net.nodes);
     // A save into a folder that does not exist fails and creates nothing.
@@ -286,14 +353,25 @@ fn export_json_describes_the_uniform_layout() {
     let built = build(&lib, &net, Mode::Render).unwrap();
     let json = ropkit::export::layout_json(&built.shader, &net, &lib);
     let params = json["params"].as_array().unwrap();
-    let radius = params.iter().find(|p| p["node"] == "/scene/sphere1" && p["param"] == "Radius").unwrap();
+    let radius = params
+        .iter()
+        .find(|p| p["node"] == "/scene/sphere1" && p["param"] == "Radius")
+        .unwrap();
     let slot = radius["slot"].as_u64().unwrap();
     let swz = ["x", "y", "z", "w"][radius["offset"].as_u64().unwrap() as usize];
-    assert!(built.shader.glsl.contains(&format!("#define scene_sphere1_Radius vecParams[{slot}].{swz}\n")));
+    assert!(built.shader.glsl.contains(&format!(
+        "#define scene_sphere1_Radius vecParams[{slot}].{swz}\n"
+    )));
     assert_eq!(radius["value"], 1.0);
     assert_eq!(radius["style"], "float");
     assert!(json["uniformBlock"]["vecParamsLength"].as_u64().unwrap() > slot);
-    assert!(json["rops"].as_array().unwrap().iter().any(|r| r == "sphere"));
+    assert!(
+        json["rops"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r == "sphere")
+    );
     // WGSL and SPIR-V come from the same module.
     let wgsl = ropkit::export::export(&built, &net, &lib, ropkit::export::Format::Wgsl).unwrap();
     assert!(String::from_utf8(wgsl).unwrap().contains("@fragment"));

@@ -24,7 +24,8 @@ fn render(gpu: &Gpu, lib: &Library, net: &Network, w: u32, h: u32) -> image::Rgb
     let built = build(lib, net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
     let mut r = Renderer::new(gpu.clone());
     r.asset_dirs = ropkit::render::asset_dirs(&net.file, &root());
-    r.set_shader(&built.shader, &built.compiled).unwrap_or_else(|e| panic!("{e}"));
+    r.set_shader(&built.shader, &built.compiled)
+        .unwrap_or_else(|e| panic!("{e}"));
     r.set_params(&built.shader.param_values(net, lib));
     r.render_image(w, h).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -35,21 +36,30 @@ fn difference(a: &image::RgbaImage, b: &image::RgbaImage) -> f64 {
     let differing = a
         .pixels()
         .zip(b.pixels())
-        .filter(|(p, q)| p.0.iter().zip(q.0.iter()).any(|(x, y)| x.abs_diff(*y) > CHANNEL_TOLERANCE))
+        .filter(|(p, q)| {
+            p.0.iter()
+                .zip(q.0.iter())
+                .any(|(x, y)| x.abs_diff(*y) > CHANNEL_TOLERANCE)
+        })
         .count();
     differing as f64 / (a.width() * a.height()) as f64
 }
 
 /// Standard deviation of luminance: near zero for a flat (black, say) image.
 fn spread(img: &image::RgbaImage) -> f64 {
-    let lum: Vec<f64> = img.pixels().map(|p| 0.3 * p[0] as f64 + 0.59 * p[1] as f64 + 0.11 * p[2] as f64).collect();
+    let lum: Vec<f64> = img
+        .pixels()
+        .map(|p| 0.3 * p[0] as f64 + 0.59 * p[1] as f64 + 0.11 * p[2] as f64)
+        .collect();
     let mean = lum.iter().sum::<f64>() / lum.len() as f64;
     (lum.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / lum.len() as f64).sqrt()
 }
 
 #[test]
 fn golden_images_of_every_preset() {
-    let Some(gpu) = gpu("golden_images_of_every_preset") else { return };
+    let Some(gpu) = gpu("golden_images_of_every_preset") else {
+        return;
+    };
     let lib = library();
     let bless = std::env::var("ROPKIT_BLESS").is_ok_and(|v| v == "1");
     let mut failures = Vec::new();
@@ -57,7 +67,11 @@ fn golden_images_of_every_preset() {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         let net = Network::load(&path, &lib).unwrap();
         let img = render(&gpu, &lib, &net, GOLDEN_SIZE, GOLDEN_SIZE);
-        assert!(spread(&img) > 8.0, "{name}: the image is nearly uniform (spread {:.1})", spread(&img));
+        assert!(
+            spread(&img) > 8.0,
+            "{name}: the image is nearly uniform (spread {:.1})",
+            spread(&img)
+        );
         let golden_path = root().join("tests/golden").join(format!("{name}.png"));
         if bless {
             std::fs::create_dir_all(golden_path.parent().unwrap()).unwrap();
@@ -65,16 +79,29 @@ fn golden_images_of_every_preset() {
             continue;
         }
         let golden = image::open(&golden_path)
-            .unwrap_or_else(|e| panic!("{}: {e}; create it with ROPKIT_BLESS=1 cargo test golden", golden_path.display()))
+            .unwrap_or_else(|e| {
+                panic!(
+                    "{}: {e}; create it with ROPKIT_BLESS=1 cargo test golden",
+                    golden_path.display()
+                )
+            })
             .to_rgba8();
         let diff = difference(&img, &golden);
         if diff > PIXEL_TOLERANCE {
             let actual = std::env::temp_dir().join(format!("ropkit-{name}-actual.png"));
             img.save(&actual).unwrap();
-            failures.push(format!("{name}: {:.2}% of pixels differ (see {})", diff * 100.0, actual.display()));
+            failures.push(format!(
+                "{name}: {:.2}% of pixels differ (see {})",
+                diff * 100.0,
+                actual.display()
+            ));
         }
     }
-    assert!(failures.is_empty(), "golden images differ:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "golden images differ:\n{}",
+        failures.join("\n")
+    );
 }
 
 fn sphere_network(lib: &Library, radius: f64) -> Network {
@@ -86,11 +113,18 @@ fn sphere_network(lib: &Library, radius: f64) -> Network {
 
 #[test]
 fn sampling_a_unit_sphere_gives_its_exact_distance() {
-    let Some(gpu) = gpu("sampling_a_unit_sphere_gives_its_exact_distance") else { return };
+    let Some(gpu) = gpu("sampling_a_unit_sphere_gives_its_exact_distance") else {
+        return;
+    };
     let lib = library();
     let net = sphere_network(&lib, 1.0);
     let mut r = Renderer::new(gpu);
-    let pts = [[2.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 3.0, 4.0], [0.3, -0.2, 0.1]];
+    let pts = [
+        [2.0, 0.0, 0.0],
+        [0.0, 0.0, 0.0],
+        [0.0, 3.0, 4.0],
+        [0.3, -0.2, 0.1],
+    ];
     let out = sample_network(&net, &lib, &mut r, &pts).unwrap();
     for (p, v) in pts.iter().zip(&out) {
         let want = (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]).sqrt() - 1.0;
@@ -120,9 +154,16 @@ fn sample_command_prints_distance_and_material() {
         .arg(&pts)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8_lossy(&out.stdout);
-    let rows: Vec<Vec<f32>> = text.lines().map(|l| l.split_whitespace().map(|x| x.parse().unwrap()).collect()).collect();
+    let rows: Vec<Vec<f32>> = text
+        .lines()
+        .map(|l| l.split_whitespace().map(|x| x.parse().unwrap()).collect())
+        .collect();
     assert_eq!(rows.len(), 2);
     assert!((rows[0][0] - 1.0).abs() < 1e-4, "{text}");
     assert!((rows[1][0] + 1.0).abs() < 1e-4, "{text}");
@@ -138,38 +179,72 @@ fn live(gpu: &Gpu, project: ropkit::project::Project, net_path: &Path) -> Live {
 
 #[test]
 fn a_hundred_parameter_edits_rebuild_nothing() {
-    let Some(gpu) = gpu("a_hundred_parameter_edits_rebuild_nothing") else { return };
+    let Some(gpu) = gpu("a_hundred_parameter_edits_rebuild_nothing") else {
+        return;
+    };
     let mut live = live(&gpu, project(&[]), &root().join("presets/default.yaml"));
     let before = live.render_image(64, 64).unwrap();
     let builds = live.stats.shader_builds;
     let pipelines = live.renderer.as_ref().unwrap().stats.pipeline_creations;
     for i in 0..100 {
-        live.set_param("/scene/sphere1", "Radius", ParamValue::Float(0.5 + i as f64 * 0.005)).unwrap();
-        live.set_param("/scene/red", "Color", ParamValue::Vector(vec![0.1, 0.9, 0.1])).unwrap();
+        live.set_param(
+            "/scene/sphere1",
+            "Radius",
+            ParamValue::Float(0.5 + i as f64 * 0.005),
+        )
+        .unwrap();
+        live.set_param(
+            "/scene/red",
+            "Color",
+            ParamValue::Vector(vec![0.1, 0.9, 0.1]),
+        )
+        .unwrap();
     }
-    assert_eq!(live.stats.shader_builds, builds, "parameter edits must not rebuild the shader");
-    assert_eq!(live.renderer.as_ref().unwrap().stats.pipeline_creations, pipelines);
+    assert_eq!(
+        live.stats.shader_builds, builds,
+        "parameter edits must not rebuild the shader"
+    );
+    assert_eq!(
+        live.renderer.as_ref().unwrap().stats.pipeline_creations,
+        pipelines
+    );
     assert_eq!(live.stats.param_updates, 200);
     let after = live.render_image(64, 64).unwrap();
-    assert!(difference(&before, &after) > 0.02, "the edits show in the picture");
+    assert!(
+        difference(&before, &after) > 0.02,
+        "the edits show in the picture"
+    );
 }
 
 #[test]
 fn a_macro_parameter_edit_rebuilds_and_variants_are_cached() {
-    let Some(gpu) = gpu("a_macro_parameter_edit_rebuilds_and_variants_are_cached") else { return };
+    let Some(gpu) = gpu("a_macro_parameter_edit_rebuilds_and_variants_are_cached") else {
+        return;
+    };
     let mut live = live(&gpu, project(&[]), &root().join("presets/default.yaml"));
     let builds = live.stats.shader_builds;
     let creations = live.renderer.as_ref().unwrap().stats.pipeline_creations;
     let color = live.render_image(48, 48).unwrap();
-    live.set_param("/render", "Buffer", ParamValue::Text("normal".into())).unwrap();
+    live.set_param("/render", "Buffer", ParamValue::Text("normal".into()))
+        .unwrap();
     assert_eq!(live.stats.shader_builds, builds + 1);
-    assert_eq!(live.renderer.as_ref().unwrap().stats.pipeline_creations, creations + 1);
+    assert_eq!(
+        live.renderer.as_ref().unwrap().stats.pipeline_creations,
+        creations + 1
+    );
     let normal = live.render_image(48, 48).unwrap();
-    assert!(difference(&color, &normal) > 0.3, "the normal buffer looks different");
+    assert!(
+        difference(&color, &normal) > 0.3,
+        "the normal buffer looks different"
+    );
     // Back to colour: rebuilt, but the pipeline comes from the cache.
-    live.set_param("/render", "Buffer", ParamValue::Text("color".into())).unwrap();
+    live.set_param("/render", "Buffer", ParamValue::Text("color".into()))
+        .unwrap();
     assert_eq!(live.stats.shader_builds, builds + 2);
-    assert_eq!(live.renderer.as_ref().unwrap().stats.pipeline_creations, creations + 1);
+    assert_eq!(
+        live.renderer.as_ref().unwrap().stats.pipeline_creations,
+        creations + 1
+    );
     assert!(live.renderer.as_ref().unwrap().stats.pipeline_cache_hits >= 1);
     assert!(difference(&color, &live.render_image(48, 48).unwrap()) < 0.001);
 }
@@ -188,10 +263,16 @@ fn copy_dir(from: &Path, to: &Path) {
 
 #[test]
 fn a_broken_rop_keeps_the_last_good_picture() {
-    let Some(gpu) = gpu("a_broken_rop_keeps_the_last_good_picture") else { return };
+    let Some(gpu) = gpu("a_broken_rop_keeps_the_last_good_picture") else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
     copy_dir(&root().join("tests/fixtures/user_rops"), dir.path());
-    let mut live = live(&gpu, project(&[dir.path().to_path_buf()]), &root().join("tests/fixtures/user_rop_network.yaml"));
+    let mut live = live(
+        &gpu,
+        project(&[dir.path().to_path_buf()]),
+        &root().join("tests/fixtures/user_rop_network.yaml"),
+    );
     let good = live.render_image(48, 48).unwrap();
     assert!(spread(&good) > 5.0);
     let function: PathBuf = dir.path().join("shapes/capsuleY/function.glsl");
@@ -201,9 +282,17 @@ fn a_broken_rop_keeps_the_last_good_picture() {
     assert!(err.contains("capsuleY/function.glsl:4:"), "{err}");
     assert!(live.error.is_some());
     let still = live.render_image(48, 48).unwrap();
-    assert_eq!(difference(&good, &still), 0.0, "the previous pipeline stays in use");
+    assert_eq!(
+        difference(&good, &still),
+        0.0,
+        "the previous pipeline stays in use"
+    );
     // Fixing the file brings a new build.
-    std::fs::write(&function, text.replace("THIS_Radius;", "THIS_Radius * 2.0;")).unwrap();
+    std::fs::write(
+        &function,
+        text.replace("THIS_Radius;", "THIS_Radius * 2.0;"),
+    )
+    .unwrap();
     live.reload_library().unwrap();
     assert!(live.error.is_none());
     assert!(difference(&good, &live.render_image(48, 48).unwrap()) > 0.02);
@@ -211,7 +300,9 @@ fn a_broken_rop_keeps_the_last_good_picture() {
 
 #[test]
 fn vulkan_and_gl_backends_agree() {
-    let Some(gpu) = gpu("vulkan_and_gl_backends_agree") else { return };
+    let Some(gpu) = gpu("vulkan_and_gl_backends_agree") else {
+        return;
+    };
     let _ = gpu;
     let vk = Gpu::with_backends(wgpu::Backends::VULKAN);
     let gl = Gpu::with_backends(wgpu::Backends::GL);
@@ -228,6 +319,10 @@ fn vulkan_and_gl_backends_agree() {
         let a = render(&vk, &lib, &net, 80, 80);
         let b = render(&gl, &lib, &net, 80, 80);
         let d = difference(&a, &b);
-        assert!(d <= PIXEL_TOLERANCE, "{name}: {:.2}% of pixels differ between Vulkan and GL", d * 100.0);
+        assert!(
+            d <= PIXEL_TOLERANCE,
+            "{name}: {:.2}% of pixels differ between Vulkan and GL",
+            d * 100.0
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! ropkit's integration tests, in one binary so the suite links once.
 
+mod bad_input;
 mod common;
 mod compiler;
-mod bad_input;
 mod gpu;

@@ -1,0 +1,199 @@
+//! The parameter panel: one widget per parameter style. Returns the edits
+//! made this frame; the app applies them (a uniform update, or a rebuild
+//! for macro parameters).
+
+use crate::library::{ParamDef, RopDef};
+use crate::network::Node;
+use crate::types::ParamStyle;
+use crate::value::ParamValue;
+use eframe::egui;
+use egui::Ui;
+use std::path::Path;
+
+/// Draws the parameters of one node; returns (parameter, new value) for each change.
+pub fn show(
+    ui: &mut Ui,
+    path: &str,
+    node: &Node,
+    def: &RopDef,
+    assets: &[String],
+) -> Vec<(String, ParamValue)> {
+    let mut changes = Vec::new();
+    ui.heading(path);
+    ui.label(egui::RichText::new(format!("{} · {}", def.name, def.category)).weak());
+    if !def.description.is_empty() {
+        ui.label(&def.description);
+    }
+    ui.separator();
+    egui::Grid::new(("params", path))
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            for p in &def.params {
+                let current = node
+                    .value(def, &p.name)
+                    .cloned()
+                    .unwrap_or_else(|| p.default.clone());
+                let label = if p.is_macro && !p.style.always_inlined() {
+                    format!("{} ⟳", p.label)
+                } else {
+                    p.label.clone()
+                };
+                let mut hover = p.help.clone();
+                if p.is_macro {
+                    hover.push_str("\n(changing this rebuilds the shader)");
+                }
+                ui.label(label).on_hover_text(hover);
+                if let Some(v) = widget(ui, p, &current, assets)
+                    && v != current
+                {
+                    changes.push((p.name.clone(), v));
+                }
+                ui.end_row();
+            }
+        });
+    if def.params.is_empty() {
+        ui.label("No parameters.");
+    }
+    changes
+}
+
+fn range(p: &ParamDef, fallback: (f64, f64)) -> std::ops::RangeInclusive<f64> {
+    p.min.unwrap_or(fallback.0)..=p.max.unwrap_or(fallback.1)
+}
+
+fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> Option<ParamValue> {
+    match (p.style, value) {
+        (ParamStyle::Float, ParamValue::Float(f)) => {
+            let mut v = *f;
+            let r = range(p, (-10.0, 10.0));
+            let log = *r.start() > 0.0 && *r.end() / r.start().max(1e-9) > 1000.0;
+            ui.add(
+                egui::Slider::new(&mut v, r)
+                    .clamping(egui::SliderClamping::Never)
+                    .logarithmic(log),
+            );
+            Some(ParamValue::Float(v))
+        }
+        (ParamStyle::Int, ParamValue::Int(i)) => {
+            let mut v = *i;
+            let r = range(p, (0.0, 100.0));
+            ui.add(
+                egui::Slider::new(&mut v, (*r.start() as i64)..=(*r.end() as i64))
+                    .clamping(egui::SliderClamping::Never),
+            );
+            Some(ParamValue::Int(v))
+        }
+        (ParamStyle::Toggle, ParamValue::Bool(b)) => {
+            let mut v = *b;
+            ui.checkbox(&mut v, "");
+            Some(ParamValue::Bool(v))
+        }
+        (ParamStyle::Rgb, ParamValue::Vector(c)) if c.len() == 3 => {
+            let mut rgb = [c[0] as f32, c[1] as f32, c[2] as f32];
+            ui.color_edit_button_rgb(&mut rgb);
+            Some(ParamValue::Vector(rgb.iter().map(|x| *x as f64).collect()))
+        }
+        (ParamStyle::Rgba, ParamValue::Vector(c)) if c.len() == 4 => {
+            let mut rgba = [c[0] as f32, c[1] as f32, c[2] as f32, c[3] as f32];
+            ui.color_edit_button_rgba_unmultiplied(&mut rgba);
+            Some(ParamValue::Vector(rgba.iter().map(|x| *x as f64).collect()))
+        }
+        (_, ParamValue::Vector(c)) => {
+            let mut v = c.clone();
+            let r = range(p, (f64::NEG_INFINITY, f64::INFINITY));
+            let speed = if r.end().is_finite() && r.start().is_finite() {
+                (r.end() - r.start()) / 300.0
+            } else {
+                0.01
+            };
+            ui.horizontal(|ui| {
+                for (x, suffix) in v.iter_mut().zip(p.style.component_suffixes()) {
+                    ui.add(
+                        egui::DragValue::new(x)
+                            .speed(speed)
+                            .prefix(format!("{suffix} ")),
+                    );
+                }
+            });
+            Some(ParamValue::Vector(v))
+        }
+        (ParamStyle::Menu, ParamValue::Text(t)) => {
+            let mut v = t.clone();
+            egui::ComboBox::from_id_salt(("menu", &p.name))
+                .selected_text(&v)
+                .show_ui(ui, |ui| {
+                    for o in &p.options {
+                        ui.selectable_value(&mut v, o.clone(), o);
+                    }
+                });
+            Some(ParamValue::Text(v))
+        }
+        (ParamStyle::Texture, ParamValue::Text(t)) => {
+            let mut v = t.clone();
+            let shown = if v.is_empty() {
+                "(none)".to_string()
+            } else {
+                v.clone()
+            };
+            egui::ComboBox::from_id_salt(("texture", &p.name))
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut v, String::new(), "(none)");
+                    for a in assets {
+                        ui.selectable_value(&mut v, a.clone(), a);
+                    }
+                });
+            Some(ParamValue::Text(v))
+        }
+        (ParamStyle::String, ParamValue::Text(t)) => {
+            let mut v = t.clone();
+            // Applied on Enter or focus loss: each keystroke would rebuild.
+            let id = ui.make_persistent_id(("string", &p.name));
+            let mut draft: String = ui.data_mut(|d| d.get_temp(id)).unwrap_or_else(|| t.clone());
+            let r = ui.text_edit_singleline(&mut draft);
+            if r.lost_focus() {
+                v = draft.clone();
+            }
+            if r.has_focus() {
+                ui.data_mut(|d| d.insert_temp(id, draft));
+            } else {
+                ui.data_mut(|d| d.remove::<String>(id));
+            }
+            Some(ParamValue::Text(v))
+        }
+        _ => {
+            ui.label(format!("{value:?}"));
+            None
+        }
+    }
+}
+
+/// Image files under `assets/`, for texture pickers (paths relative to the project).
+pub fn list_assets(project_root: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let dir = project_root.join("assets");
+    let mut stack = vec![dir.clone()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| {
+                matches!(
+                    x.to_string_lossy().to_lowercase().as_str(),
+                    "png" | "jpg" | "jpeg"
+                )
+            }) {
+                if let Ok(rel) = p.strip_prefix(project_root) {
+                    out.push(rel.to_string_lossy().replace('\\', "/"));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
