@@ -40,7 +40,6 @@ pub enum GraphEdit {
         to: String,
     },
     SetOutput(String),
-    Select(String),
 }
 
 pub struct Graph {
@@ -186,16 +185,16 @@ fn pin_count(def: &RopDef, connected: usize) -> usize {
 /// A colour per category, so a scene reads at a glance.
 pub fn category_color(category: &str) -> Color32 {
     match category {
-        "sdf" => Color32::from_rgb(70, 110, 170),
-        "sdf2d" => Color32::from_rgb(70, 140, 150),
-        "combine" => Color32::from_rgb(120, 90, 160),
-        "filter" => Color32::from_rgb(150, 110, 60),
-        "field" => Color32::from_rgb(90, 140, 80),
-        "material" => Color32::from_rgb(170, 80, 90),
-        "camera" => Color32::from_rgb(110, 110, 110),
-        "light" => Color32::from_rgb(170, 150, 60),
-        "output" => Color32::from_rgb(60, 60, 60),
-        _ => Color32::from_rgb(90, 90, 100),
+        "sdf" => Color32::from_rgb(60, 100, 170),
+        "sdf2d" => Color32::from_rgb(40, 130, 140),
+        "combine" => Color32::from_rgb(120, 80, 170),
+        "filter" => Color32::from_rgb(160, 100, 40),
+        "field" => Color32::from_rgb(70, 140, 60),
+        "material" => Color32::from_rgb(180, 60, 80),
+        "camera" => Color32::from_rgb(100, 100, 110),
+        "light" => Color32::from_rgb(170, 140, 30),
+        "output" => Color32::from_rgb(40, 40, 40),
+        _ => Color32::from_rgb(80, 80, 90),
     }
 }
 
@@ -273,6 +272,18 @@ impl SnarlViewer<GraphNode> for Viewer<'_> {
         format!("{short} · {rop}{mark}")
     }
 
+    fn show_header(
+        &mut self,
+        node: NodeId,
+        _inputs: &[InPin],
+        _outputs: &[OutPin],
+        ui: &mut Ui,
+        snarl: &mut Snarl<GraphNode>,
+    ) {
+        let title = self.title(&snarl[node]);
+        ui.label(egui::RichText::new(title).color(Color32::WHITE).strong());
+    }
+
     fn header_frame(
         &mut self,
         default: egui::Frame,
@@ -288,7 +299,8 @@ impl SnarlViewer<GraphNode> for Viewer<'_> {
             .def(&n.path)
             .map(|d| category_color(&d.category))
             .unwrap_or(Color32::DARK_GRAY);
-        let mut frame = default.fill(color);
+        // Darkened so the title stays readable on it.
+        let mut frame = default.fill(color.gamma_multiply(0.75));
         if self.error_node == Some(n.path.as_str()) {
             frame = frame.stroke(egui::Stroke::new(2.0, Color32::RED));
         }
