@@ -4,3 +4,4 @@ mod bad_input;
 mod common;
 mod compiler;
 mod gpu;
+mod viewer;
