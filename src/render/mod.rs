@@ -402,6 +402,11 @@ impl Renderer {
         Ok(view)
     }
 
+    /// Forgets cached pipelines (benchmarks use this to time pipeline creation).
+    pub fn clear_pipeline_cache(&mut self) {
+        self.pipelines.clear();
+    }
+
     /// Sets the `vecParams` values; takes effect on the next frame without any rebuild.
     pub fn set_params(&mut self, values: &[[f32; 4]]) {
         self.params.clear();
