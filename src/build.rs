@@ -37,9 +37,13 @@ impl BuildError {
         }
     }
 
-    /// One line per message, as the CLI prints them.
-    pub fn lines(&self) -> Vec<String> {
-        self.to_string().lines().map(str::to_string).collect()
+    /// The message as the CLI prints it: `path:line:col: message` first,
+    /// then, for GLSL errors, the ROP's own lines with the error marked.
+    pub fn report(&self) -> String {
+        match self {
+            BuildError::Compile(e) => format!("{self}\n{}", e.snippets()),
+            _ => self.to_string(),
+        }
     }
 }
 

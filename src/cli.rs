@@ -106,7 +106,7 @@ pub fn load_network(path: &Path, lib: &Library) -> Result<Network, String> {
 }
 
 fn build_err(e: BuildError) -> String {
-    e.to_string()
+    e.report()
 }
 
 fn write_or_print(output: Option<&Path>, bytes: &[u8]) -> Result<(), String> {

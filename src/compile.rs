@@ -200,3 +200,52 @@ mod tests {
         assert_eq!(original_column(orig, generated, 3), 3);
     }
 }
+
+impl CompileError {
+    /// Each message drawn against the ROP's own file, codespan style, with
+    /// the offending token underlined and the node named.
+    pub fn snippets(&self) -> String {
+        use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
+        use codespan_reporting::files::SimpleFiles;
+        use codespan_reporting::term::{Config, emit_into_string};
+        let mut files = SimpleFiles::new();
+        let mut out = String::new();
+        for d in &self.diagnostics {
+            let Some(path) = &d.file else { continue };
+            let Ok(text) = std::fs::read_to_string(path) else {
+                continue;
+            };
+            let line_start: usize = text
+                .split_inclusive('\n')
+                .take(d.line.saturating_sub(1))
+                .map(str::len)
+                .sum();
+            let start = (line_start + d.col.saturating_sub(1)).min(text.len());
+            let len = text[start..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .map(char::len_utf8)
+                .sum::<usize>()
+                .max(1);
+            let end = (start + len).min(text.len());
+            let id = files.add(path.display().to_string(), text);
+            let mut notes = Vec::new();
+            if let Some(node) = &d.node {
+                notes.push(format!("in node {node}"));
+            }
+            notes.push(format!(
+                "generated line {}: {}",
+                d.generated_line,
+                d.generated_text.trim()
+            ));
+            let report = Report::error()
+                .with_message(&d.message)
+                .with_labels(vec![Label::primary(id, start..end)])
+                .with_notes(notes);
+            if let Ok(s) = emit_into_string(&Config::default(), &files, &report) {
+                out.push_str(&s);
+            }
+        }
+        out
+    }
+}

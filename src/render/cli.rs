@@ -109,7 +109,7 @@ pub fn run(args: RenderArgs, project: &Project) -> Result<(), String> {
     let mut net = load_network(&args.network, &lib)?;
     apply_overrides(&mut net, &lib, &args.set, args.buffer.as_deref())?;
     let t0 = Instant::now();
-    let built = build(&lib, &net, Mode::Render).map_err(|e| e.to_string())?;
+    let built = build(&lib, &net, Mode::Render).map_err(|e| e.report())?;
     let t_build = t0.elapsed();
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let mut renderer = Renderer::new(gpu);
@@ -206,7 +206,7 @@ pub fn sample_network(
     renderer: &mut Renderer,
     points: &[[f32; 3]],
 ) -> Result<Vec<[f32; 4]>, String> {
-    let built = build(lib, net, Mode::Sample).map_err(|e| e.to_string())?;
+    let built = build(lib, net, Mode::Sample).map_err(|e| e.report())?;
     renderer
         .set_shader(&built.shader, &built.compiled)
         .map_err(|e| e.to_string())?;
