@@ -20,7 +20,11 @@ use std::time::{Duration, Instant};
 
 fn project() -> Project {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    Project { rop_roots: vec![root.join("rops")], shader_root: root.join("shaders"), root }
+    Project {
+        rop_roots: vec![root.join("rops")],
+        shader_root: root.join("shaders"),
+        root,
+    }
 }
 
 fn output(net: &mut Network, scene: &str) {
@@ -32,11 +36,17 @@ fn output(net: &mut Network, scene: &str) {
 
 /// A chain: a sphere under `n - 2` transforms.
 pub fn chain(n: usize) -> Network {
-    let mut net = Network { file: PathBuf::from("chain.yaml"), ..Default::default() };
+    let mut net = Network {
+        file: PathBuf::from("chain.yaml"),
+        ..Default::default()
+    };
     net.nodes.insert("/n0".into(), Node::new("sphere"));
     for i in 1..n.saturating_sub(1) {
         let mut t = Node::new("transform");
-        t.params.insert("Translate".into(), ParamValue::Vector(vec![0.001 * i as f64, 0.0, 0.0]));
+        t.params.insert(
+            "Translate".into(),
+            ParamValue::Vector(vec![0.001 * i as f64, 0.0, 0.0]),
+        );
         t.inputs = vec![Some(format!("/n{}", i - 1))];
         net.nodes.insert(format!("/n{i}"), t);
     }
@@ -46,13 +56,19 @@ pub fn chain(n: usize) -> Network {
 
 /// A balanced tree of `combine` nodes over sphere leaves, about `n` nodes in all.
 pub fn tree(n: usize) -> Network {
-    let mut net = Network { file: PathBuf::from("tree.yaml"), ..Default::default() };
+    let mut net = Network {
+        file: PathBuf::from("tree.yaml"),
+        ..Default::default()
+    };
     let leaves = n.div_ceil(2).max(1);
     let mut level: Vec<String> = (0..leaves)
         .map(|i| {
             let path = format!("/leaf{i}");
             let mut s = Node::new("sphere");
-            s.params.insert("Translate".into(), ParamValue::Vector(vec![i as f64 * 0.1, 0.0, 0.0]));
+            s.params.insert(
+                "Translate".into(),
+                ParamValue::Vector(vec![i as f64 * 0.1, 0.0, 0.0]),
+            );
             net.nodes.insert(path.clone(), s);
             path
         })
@@ -79,9 +95,13 @@ fn bench_stitch(c: &mut Criterion) {
     let mut group = c.benchmark_group("stitch");
     for n in [10, 100, 1000] {
         let chain = chain(n);
-        group.bench_with_input(BenchmarkId::new("chain", n), &chain, |b, net| b.iter(|| stitch(&lib, net, Mode::Render).unwrap()));
+        group.bench_with_input(BenchmarkId::new("chain", n), &chain, |b, net| {
+            b.iter(|| stitch(&lib, net, Mode::Render).unwrap())
+        });
         let tree = tree(n);
-        group.bench_with_input(BenchmarkId::new("tree", n), &tree, |b, net| b.iter(|| stitch(&lib, net, Mode::Render).unwrap()));
+        group.bench_with_input(BenchmarkId::new("tree", n), &tree, |b, net| {
+            b.iter(|| stitch(&lib, net, Mode::Render).unwrap())
+        });
     }
     group.finish();
 }
@@ -93,7 +113,9 @@ fn bench_compile(c: &mut Criterion) {
     for n in [10, 100, 1000] {
         for (kind, net) in [("chain", chain(n)), ("tree", tree(n))] {
             let (_, shader) = stitch(&lib, &net, Mode::Render).unwrap();
-            group.bench_with_input(BenchmarkId::new(kind, n), &shader, |b, s| b.iter(|| compile(s).unwrap()));
+            group.bench_with_input(BenchmarkId::new(kind, n), &shader, |b, s| {
+                b.iter(|| compile(s).unwrap())
+            });
         }
     }
     group.finish();
@@ -111,9 +133,22 @@ fn gpu() -> Option<Gpu> {
 
 fn presets(lib: &Library) -> Vec<(String, Network)> {
     let dir = project().root.join("presets");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "yaml")).collect();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
     files.sort();
-    files.into_iter().filter_map(|p| Some((p.file_stem()?.to_string_lossy().to_string(), Network::load(&p, lib).ok()?))).collect()
+    files
+        .into_iter()
+        .filter_map(|p| {
+            Some((
+                p.file_stem()?.to_string_lossy().to_string(),
+                Network::load(&p, lib).ok()?,
+            ))
+        })
+        .collect()
 }
 
 fn bench_gpu(c: &mut Criterion) {
@@ -134,26 +169,36 @@ fn bench_gpu(c: &mut Criterion) {
     group.finish();
 
     let mut group = c.benchmark_group("frame_256");
-    group.sample_size(10).measurement_time(Duration::from_secs(4));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(4));
     let target = r.create_target(256, 256);
     let view = target.create_view(&Default::default());
     for (name, net) in presets(&lib) {
-        let Ok(built) = build(&lib, &net, Mode::Render) else { continue };
+        let Ok(built) = build(&lib, &net, Mode::Render) else {
+            continue;
+        };
         let mut r = Renderer::new(gpu.clone());
-        r.asset_dirs = ropkit::render::asset_dirs(&project().root.join("presets/x.yaml"), &project().root);
+        r.asset_dirs =
+            ropkit::render::asset_dirs(&project().root.join("presets/x.yaml"), &project().root);
         if r.set_shader(&built.shader, &built.compiled).is_err() {
             continue;
         }
         r.set_params(&built.shader.param_values(&net, &lib));
         r.render_to(&view, 256, 256, true).unwrap(); // the driver compiles on first use
-        group.bench_function(&name, |b| b.iter(|| r.render_to(&view, 256, 256, true).unwrap()));
+        group.bench_function(&name, |b| {
+            b.iter(|| r.render_to(&view, 256, 256, true).unwrap())
+        });
     }
     group.finish();
 
     // Generated against hand-written, same scene, same size.
     let mut group = c.benchmark_group("generated_vs_handwritten_256");
-    group.sample_size(10).measurement_time(Duration::from_secs(6));
-    let hand_src = std::fs::read_to_string(project().root.join("benches/handwritten/default.frag")).unwrap();
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(6));
+    let hand_src =
+        std::fs::read_to_string(project().root.join("benches/handwritten/default.frag")).unwrap();
     let hand = Shader {
         glsl: hand_src,
         params: vec![],
@@ -173,20 +218,36 @@ fn bench_gpu(c: &mut Criterion) {
     rg.set_shader(&built.shader, &built.compiled).unwrap();
     rg.set_params(&built.shader.param_values(&default, &lib));
     rg.render_to(&view, 256, 256, true).unwrap();
-    group.bench_function("handwritten", |b| b.iter(|| rh.render_to(&view, 256, 256, true).unwrap()));
-    group.bench_function("generated", |b| b.iter(|| rg.render_to(&view, 256, 256, true).unwrap()));
+    group.bench_function("handwritten", |b| {
+        b.iter(|| rh.render_to(&view, 256, 256, true).unwrap())
+    });
+    group.bench_function("generated", |b| {
+        b.iter(|| rg.render_to(&view, 256, 256, true).unwrap())
+    });
     group.finish();
 
     // Edit to frame: a parameter edit (uniforms only), and a file save (watch, rebuild, frame).
     let mut group = c.benchmark_group("edit_to_frame_256");
-    group.sample_size(10).measurement_time(Duration::from_secs(6));
-    let mut live = Live::new(project(), lib.clone(), default.clone(), Some(Renderer::new(gpu.clone())));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(6));
+    let mut live = Live::new(
+        project(),
+        lib.clone(),
+        default.clone(),
+        Some(Renderer::new(gpu.clone())),
+    );
     let mut radius = 1.0;
     group.bench_function("parameter_edit", |b| {
         b.iter(|| {
             radius = if radius > 1.0 { 0.9 } else { 1.1 };
-            live.set_param("/scene/sphere1", "Radius", ParamValue::Float(radius)).unwrap();
-            live.renderer.as_mut().unwrap().render_to(&view, 256, 256, true).unwrap();
+            live.set_param("/scene/sphere1", "Radius", ParamValue::Float(radius))
+                .unwrap();
+            live.renderer
+                .as_mut()
+                .unwrap()
+                .render_to(&view, 256, 256, true)
+                .unwrap();
         })
     });
     let builds = live.stats.shader_builds;
@@ -204,11 +265,15 @@ fn file_save_to_frame(gpu: &Gpu, view: &wgpu::TextureView, iters: usize) -> Dura
     let rops = dir.path().join("rops");
     let sphere = rops.join("sdf/sphere2");
     std::fs::create_dir_all(&sphere).unwrap();
-    let yaml = std::fs::read_to_string(root.join("rops/sdf/sphere/rop.yaml")).unwrap().replace("name: sphere", "name: sphere2");
+    let yaml = std::fs::read_to_string(root.join("rops/sdf/sphere/rop.yaml"))
+        .unwrap()
+        .replace("name: sphere", "name: sphere2");
     std::fs::write(sphere.join("rop.yaml"), yaml).unwrap();
     let function = std::fs::read_to_string(root.join("rops/sdf/sphere/function.glsl")).unwrap();
     std::fs::write(sphere.join("function.glsl"), &function).unwrap();
-    let text = std::fs::read_to_string(root.join("presets/default.yaml")).unwrap().replace("rop: sphere,", "rop: sphere2,");
+    let text = std::fs::read_to_string(root.join("presets/default.yaml"))
+        .unwrap()
+        .replace("rop: sphere,", "rop: sphere2,");
     let net_path = dir.path().join("net.yaml");
     std::fs::write(&net_path, text).unwrap();
     let mut project = project();
@@ -216,18 +281,28 @@ fn file_save_to_frame(gpu: &Gpu, view: &wgpu::TextureView, iters: usize) -> Dura
     let lib = project.load_library();
     let net = Network::load(&net_path, &lib).unwrap();
     let mut live = Live::new(project, lib, net, Some(Renderer::new(gpu.clone())));
-    let watcher = ropkit::watch::Watcher::new(&live.lib.watch_roots(), Some(Path::new(&net_path)), || {}).unwrap();
+    let watcher =
+        ropkit::watch::Watcher::new(&live.lib.watch_roots(), Some(Path::new(&net_path)), || {})
+            .unwrap();
     let mut total = Duration::ZERO;
     for i in 0..iters {
         let t0 = Instant::now();
-        std::fs::write(sphere.join("function.glsl"), function.replace("THIS_Radius;", &format!("THIS_Radius * {}.0;", 1 + i % 2))).unwrap();
+        std::fs::write(
+            sphere.join("function.glsl"),
+            function.replace("THIS_Radius;", &format!("THIS_Radius * {}.0;", 1 + i % 2)),
+        )
+        .unwrap();
         loop {
             let changes = watcher.wait(Duration::from_millis(20));
             if ropkit::watch::apply(&mut live, changes).is_some() {
                 break;
             }
         }
-        live.renderer.as_mut().unwrap().render_to(view, 256, 256, true).unwrap();
+        live.renderer
+            .as_mut()
+            .unwrap()
+            .render_to(view, 256, 256, true)
+            .unwrap();
         total += t0.elapsed();
     }
     total
