@@ -3,11 +3,14 @@
 
 #define PI 3.14159265359
 #define TAU 6.28318530718
+// Shadertoy's names, for code brought over from there (a Shadertoy export has the real ones).
+#ifndef ROPKIT_SHADERTOY
 #define iTime rk_time.x
 #define iFrame int(rk_time.y)
 #define iTimeDelta rk_time.z
 #define iResolution vec3(rk_resolution.xy, 1.0)
 #define iMouse rk_mouse
+#endif
 
 // A surface hit: distance plus what the material switch needs.
 struct Sdf {

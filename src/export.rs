@@ -14,6 +14,8 @@ pub enum Format {
     Json,
     Wgsl,
     Spirv,
+    /// A Shadertoy image pass (GLSL ES, `mainImage`), parameters baked in.
+    Shadertoy,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -22,6 +24,8 @@ pub enum ExportError {
     Wgsl(String),
     #[error("SPIR-V output failed: {0}")]
     Spirv(String),
+    #[error("Shadertoy output failed: {0}")]
+    Shadertoy(String),
 }
 
 /// The exported bytes for a format.
@@ -33,6 +37,9 @@ pub fn export(
 ) -> Result<Vec<u8>, ExportError> {
     match format {
         Format::Glsl => Ok(built.shader.glsl.clone().into_bytes()),
+        Format::Shadertoy => crate::build::stitch(lib, net, crate::generate::Mode::Shadertoy)
+            .map(|(_, shader)| shader.glsl.into_bytes())
+            .map_err(|e| ExportError::Shadertoy(e.to_string())),
         Format::Json => Ok(
             serde_json::to_string_pretty(&layout_json(&built.shader, net, lib))
                 .unwrap_or_default()

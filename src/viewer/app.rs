@@ -339,6 +339,7 @@ impl App {
             Format::Glsl => "frag",
             Format::Json => "json",
             Format::Wgsl => "wgsl",
+            Format::Shadertoy => "shadertoy.glsl",
             Format::Spirv => "spv",
         };
         let path = self.live.net.file.with_extension(ext);
@@ -599,6 +600,7 @@ impl App {
                 ui.separator();
                 for (label, format) in [
                     ("Export GLSL", Format::Glsl),
+                    ("Export Shadertoy", Format::Shadertoy),
                     ("Export JSON layout", Format::Json),
                     ("Export WGSL", Format::Wgsl),
                 ] {

@@ -378,3 +378,43 @@ fn export_json_describes_the_uniform_layout() {
     let spv = ropkit::export::export(&built, &net, &lib, ropkit::export::Format::Spirv).unwrap();
     assert_eq!(&spv[..4], &0x0723_0203u32.to_le_bytes());
 }
+
+#[test]
+fn shadertoy_export_is_valid_glsl_es_with_parameters_baked_in() {
+    let lib = library();
+    for path in presets() {
+        let net = Network::load(&path, &lib).unwrap();
+        let (_, shader) = stitch(&lib, &net, Mode::Shadertoy).unwrap_or_else(|e| panic!("{e}"));
+        let g = &shader.glsl;
+        assert!(g.contains("void mainImage(out vec4 fragColor, in vec2 fragCoord)"));
+        assert!(
+            !g.contains("#version") && !g.contains("layout("),
+            "Shadertoy supplies those"
+        );
+        assert!(g.contains("const vec4 vecParams["));
+        // Wrapped the way Shadertoy wraps an image pass, glslang must accept it as GLSL ES 3.0.
+        let wrapped = format!(
+            "#version 300 es\nprecision highp float;\nprecision highp int;\nuniform vec3 iResolution;\nuniform float iTime;\nuniform float iTimeDelta;\nuniform int iFrame;\nuniform vec4 iMouse;\nuniform sampler2D iChannel0;\nuniform sampler2D iChannel1;\nuniform sampler2D iChannel2;\nuniform sampler2D iChannel3;\n{g}\nout vec4 rkOut;\nvoid main() {{ mainImage(rkOut, gl_FragCoord.xy); }}\n"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("shadertoy.frag");
+        std::fs::write(&file, &wrapped).unwrap();
+        let out = std::process::Command::new("glslangValidator")
+            .arg(&file)
+            .output()
+            .expect("glslangValidator not found: install glslang-tools");
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    // The baked values are the network's own.
+    let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
+    let (_, shader) = stitch(&lib, &net, Mode::Shadertoy).unwrap();
+    assert!(
+        shader.glsl.contains("vec4(-0.6, 1.0, 0.0, 0.0)"),
+        "sphere1's Translate"
+    );
+}
