@@ -48,6 +48,33 @@ impl Resolution {
 }
 
 pub fn resolve(lib: &Library, net: &Network) -> Result<Resolution, ResolveError> {
+    // Networks edited in memory have not been through `Network::check`:
+    // refuse what the steps below cannot order.
+    if !net.nodes.contains_key(&net.output) {
+        return Err(ResolveError {
+            node: net.output.clone(),
+            message: "the output node is not in the network".into(),
+        });
+    }
+    for (path, node) in &net.nodes {
+        if let Some(missing) = node
+            .inputs
+            .iter()
+            .flatten()
+            .find(|s| !net.nodes.contains_key(*s))
+        {
+            return Err(ResolveError {
+                node: path.clone(),
+                message: format!("input refers to '{missing}', which is not a node"),
+            });
+        }
+    }
+    if let Some(cycle) = net.find_cycle() {
+        return Err(ResolveError {
+            node: cycle[0].clone(),
+            message: format!("cycle: {}", cycle.join(" -> ")),
+        });
+    }
     let order = net.reachable_order();
     let index: BTreeMap<&str, usize> = order
         .iter()

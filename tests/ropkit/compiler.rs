@@ -418,3 +418,30 @@ fn shadertoy_export_is_valid_glsl_es_with_parameters_baked_in() {
         "sphere1's Translate"
     );
 }
+
+#[test]
+fn networks_edited_in_memory_get_errors_not_panics() {
+    let lib = library();
+    let mut net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
+    // A cycle made by an edit that skipped the checks.
+    let mut cyclic = net.clone();
+    cyclic.nodes.get_mut("/scene/sphere1").unwrap().inputs = vec![Some("/scene/all".into())];
+    assert!(
+        resolve(&lib, &cyclic)
+            .unwrap_err()
+            .message
+            .starts_with("cycle:")
+    );
+    // A dangling input.
+    let mut dangling = net.clone();
+    dangling.nodes.get_mut("/scene/all").unwrap().inputs[1] = Some("/gone".into());
+    assert!(
+        resolve(&lib, &dangling)
+            .unwrap_err()
+            .message
+            .contains("/gone")
+    );
+    // No output node.
+    net.output = "/nowhere".into();
+    assert!(resolve(&lib, &net).is_err());
+}
