@@ -102,3 +102,55 @@ fn the_cli_reports_errors_on_stderr_with_a_failing_exit_code() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("#version 450"));
 }
+
+#[test]
+fn mangled_network_files_never_panic() {
+    // Deterministic mutations of a real preset: deleted, swapped and inserted characters.
+    let lib = Library::load(
+        &[PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/rops"))],
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/shaders")),
+    );
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/presets/default.yaml"))
+            .unwrap();
+    let alphabet: Vec<char> = "{}[]:,-/ \n\"'0123456789.abcxyzRadius".chars().collect();
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut errors = 0;
+    for _ in 0..300 {
+        let mut chars: Vec<char> = text.chars().collect();
+        for _ in 0..(1 + next() % 4) {
+            let at = (next() % chars.len() as u64) as usize;
+            match next() % 3 {
+                0 => {
+                    chars.remove(at);
+                }
+                1 => chars[at] = alphabet[(next() % alphabet.len() as u64) as usize],
+                _ => chars.insert(at, alphabet[(next() % alphabet.len() as u64) as usize]),
+            }
+        }
+        let mangled: String = chars.into_iter().collect();
+        let outcome = std::panic::catch_unwind(|| {
+            Network::parse(&mangled, Path::new("mangled.yaml"), &lib)
+                .map_err(BuildError::from)
+                .and_then(|net| build(&lib, &net, Mode::Render).map(|_| ()))
+        });
+        match outcome {
+            Err(_) => panic!("panicked on:\n{mangled}"),
+            Ok(Err(e)) => {
+                errors += 1;
+                assert!(
+                    e.to_string().starts_with("mangled.yaml:") || e.to_string().contains(".glsl:"),
+                    "{e}"
+                );
+            }
+            Ok(Ok(())) => {}
+        }
+    }
+    assert!(errors > 50, "most mutations are caught ({errors})");
+}
