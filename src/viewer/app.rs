@@ -52,6 +52,8 @@ pub struct App {
     screenshot_after: u32,
     frames: u32,
     ctx: egui::Context,
+    /// The editor's selection last frame.
+    graph_selection: Vec<String>,
 }
 
 impl App {
@@ -109,6 +111,7 @@ impl App {
             screenshot_after: args.frames.max(1),
             frames: 0,
             ctx: cc.egui_ctx.clone(),
+            graph_selection: Vec::new(),
         };
         app.selected = app
             .live
@@ -465,8 +468,14 @@ impl eframe::App for App {
                 self.apply_graph_edit(e);
             }
             // Selection follows the editor; positions are kept for saving.
-            if let Some(sel) = self.graph.selected(ui.ctx()).into_iter().next() {
-                self.selected = Some(sel);
+            // (Only a change of the editor's selection counts, so a node added
+            // from the palette stays selected.)
+            let sel = self.graph.selected(ui.ctx());
+            if sel != self.graph_selection {
+                if let Some(first) = sel.first() {
+                    self.selected = Some(first.clone());
+                }
+                self.graph_selection = sel;
             }
             for (path, pos) in self.graph.positions() {
                 if let Some(n) = self.live.net.nodes.get_mut(&path)
