@@ -1,0 +1,32 @@
+ReturnT thismap(CoordT p, ContextT ctx) {
+#if defined(THIS_COORD_TYPE_vec3)
+  vec3 o = THIS_Offset;
+#else
+  vec2 o = THIS_Offset.xy;
+#endif
+  CoordT q = p - o;
+  float sgn = THIS_Flip ? -1.0 : 1.0;
+  float idx = 0.0;
+  float count = 1.0;
+  if (THIS_MirrorX) {
+    if (q.x * sgn < 0.0) idx += 1.0;
+    q.x = abs(q.x) * sgn;
+    count *= 2.0;
+  }
+  if (THIS_MirrorY) {
+    if (q.y * sgn < 0.0) idx += 2.0;
+    q.y = abs(q.y) * sgn;
+    count *= 2.0;
+  }
+#if defined(THIS_COORD_TYPE_vec3)
+  if (THIS_MirrorZ) {
+    if (q.z * sgn < 0.0) idx += 4.0;
+    q.z = abs(q.z) * sgn;
+    count *= 2.0;
+  }
+#endif
+#if defined(THIS_CONTEXT_TYPE_Context)
+  ctx.iteration = vec4(idx, count, 0.0, 0.0);
+#endif
+  return inputOp1(q + o, ctx);
+}

@@ -1,0 +1,11 @@
+ReturnT thismap(CoordT p, ContextT ctx) {
+  vec2 pa = p - THIS_A;
+  vec2 ba = THIS_B - THIS_A;
+  float h = clamp(dot(pa, ba) / max(dot(ba, ba), 1e-12), 0.0, 1.0);
+  float d = length(pa - ba * h) - THIS_Thickness;
+#ifdef THIS_RETURN_TYPE_Sdf
+  return createSdf(d);
+#else
+  return d;
+#endif
+}

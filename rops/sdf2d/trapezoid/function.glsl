@@ -1,0 +1,18 @@
+ReturnT thismap(CoordT p, ContextT ctx) {
+  p -= THIS_Translate;
+  float r1 = THIS_BottomWidth * 0.5;
+  float r2 = THIS_TopWidth * 0.5;
+  float he = THIS_Height * 0.5;
+  vec2 k1 = vec2(r2, he);
+  vec2 k2 = vec2(r2 - r1, 2.0 * he);
+  p.x = abs(p.x);
+  vec2 ca = vec2(p.x - min(p.x, (p.y < 0.0) ? r1 : r2), abs(p.y) - he);
+  vec2 cb = p - k1 + k2 * clamp(dot(k1 - p, k2) / max(dot(k2, k2), 1e-12), 0.0, 1.0);
+  float s = (cb.x < 0.0 && ca.y < 0.0) ? -1.0 : 1.0;
+  float d = s * sqrt(min(dot(ca, ca), dot(cb, cb)));
+#ifdef THIS_RETURN_TYPE_Sdf
+  return createSdf(d);
+#else
+  return d;
+#endif
+}
