@@ -55,7 +55,9 @@ float fOpUnionColumns(float a, float b, float r, float n) {
     if (mod(n, 2.0) == 1.0) {
       p.y += columnradius;
     }
-    pMod1(p.y, columnradius * 2.0);
+    float py = p.y;
+    pMod1(py, columnradius * 2.0);
+    p.y = py;
     float result = length(p) - columnradius;
     result = min(result, p.x);
     result = min(result, a);
@@ -77,7 +79,9 @@ float fOpDifferenceColumns(float a, float b, float r, float n) {
     if (mod(n, 2.0) == 1.0) {
       p.y += columnradius;
     }
-    pMod1(p.y, columnradius * 2.0);
+    float py = p.y;
+    pMod1(py, columnradius * 2.0);
+    p.y = py;
     float result = -length(p) + columnradius;
     result = max(result, p.x);
     result = min(result, a);

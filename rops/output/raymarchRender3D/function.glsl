@@ -79,6 +79,9 @@ vec3 THIS_background(vec2 uv, Ray ray) {
 
 vec3 THIS_shadeLight(vec3 p, vec3 n, Ray ray, Sdf res, Light light, float ao, float ambient) {
   MaterialContext mc = MaterialContext(res, n, ray, light, 1.0, ao, ambient, vec4(0.0));
+#ifdef ROPKIT_SDF_ITERATION
+  mc.iteration = res.iteration;
+#endif
 #ifdef THIS_Shadows_on
   if (!light.absent && !light.ambient) {
     vec3 toLight = light.pos - p;

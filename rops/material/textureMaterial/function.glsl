@@ -1,0 +1,18 @@
+ReturnT thismap(CoordT p, ContextT ctx) {
+  Sdf res = inputOp1(p, ctx);
+  assignMaterial(res, THISMAT);
+  return res;
+}
+
+vec3 THIS_getColor(vec3 p, MaterialContext matCtx) {
+  vec3 n = matCtx.normal;
+  vec3 w = pow(abs(n), vec3(THIS_Sharpness));
+  w /= max(w.x + w.y + w.z, 1e-6);
+  vec3 q = p * THIS_Scale;
+  // Explicit level 0: the material runs in non-uniform control flow.
+  vec3 cx = textureLod(THIS_Texture, q.zy, 0.0).rgb;
+  vec3 cy = textureLod(THIS_Texture, q.xz, 0.0).rgb;
+  vec3 cz = textureLod(THIS_Texture, q.xy, 0.0).rgb;
+  vec3 albedo = ropkitToLinear(cx * w.x + cy * w.y + cz * w.z) * THIS_Tint;
+  return ropkitBlinnPhong(p, matCtx, albedo, vec3(THIS_Specular), THIS_Shininess);
+}

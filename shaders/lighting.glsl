@@ -1,0 +1,73 @@
+// Shading helpers for material ROPs. The renderer calls a material once per
+// light and sums the results; only the first call has a non-zero
+// matCtx.ambient, so ambient and emitted light are added on that call only.
+
+// Blinn-Phong: Lambert diffuse plus a normalised specular lobe.
+vec3 ropkitBlinnPhong(vec3 p, MaterialContext m, vec3 albedo, vec3 specColor, float shininess) {
+  vec3 col = albedo * m.ambient * m.ao;
+  if (m.light.absent) return col;
+  if (m.light.ambient) return col + albedo * m.light.color * m.ao;
+  vec3 l = normalize(m.light.pos - p);
+  vec3 h = normalize(l - m.ray.dir);
+  float ndl = max(dot(m.normal, l), 0.0);
+  float spec = ndl > 0.0 ? pow(max(dot(m.normal, h), 0.0), shininess) : 0.0;
+  return col + (albedo * ndl + specColor * spec) * m.light.color * m.shadow;
+}
+
+// Schlick's Fresnel.
+vec3 ropkitFresnel(float cosTheta, vec3 f0) {
+  return f0 + (1.0 - f0) * pow(clamp(1.0 - cosTheta, 0.0, 1.0), 5.0);
+}
+
+// Metallic-roughness shading: GGX distribution, Smith-Schlick geometry,
+// Schlick Fresnel, Lambert diffuse. Light colours are taken as irradiance
+// times pi, so a white Lambert surface under a white light matches ropkitDiffuse.
+vec3 ropkitPbr(vec3 p, MaterialContext m, vec3 base, float roughness, float metallic) {
+  vec3 n = m.normal;
+  vec3 v = -m.ray.dir;
+  float r = clamp(roughness, 0.03, 1.0);
+  float mt = clamp(metallic, 0.0, 1.0);
+  vec3 f0 = mix(vec3(0.04), base, mt);
+  float ndv = max(dot(n, v), 1e-4);
+  // Ambient: diffuse plus a rough-aware Fresnel share of the environment.
+  vec3 fa = f0 + (max(vec3(1.0 - r), f0) - f0) * pow(1.0 - ndv, 5.0);
+  vec3 env = base * (1.0 - mt) * (1.0 - fa) + fa;
+  vec3 col = env * m.ambient * m.ao;
+  if (m.light.absent) return col;
+  if (m.light.ambient) return col + env * m.light.color * m.ao;
+  vec3 l = normalize(m.light.pos - p);
+  vec3 h = normalize(l + v);
+  float ndl = max(dot(n, l), 0.0);
+  if (ndl <= 0.0) return col;
+  float ndh = max(dot(n, h), 0.0);
+  float a = r * r;
+  float a2 = a * a;
+  float den = ndh * ndh * (a2 - 1.0) + 1.0;
+  float dist = a2 / (PI * den * den);
+  float k = (r + 1.0) * (r + 1.0) / 8.0;
+  float g = (ndl / (ndl * (1.0 - k) + k)) * (ndv / (ndv * (1.0 - k) + k));
+  vec3 f = ropkitFresnel(max(dot(h, v), 0.0), f0);
+  vec3 spec = dist * g * f / (4.0 * ndl * ndv + 1e-4);
+  vec3 kd = (1.0 - f) * (1.0 - mt);
+  return col + (kd * base + spec * PI) * ndl * m.light.color * m.shadow;
+}
+
+// A colour that is emitted rather than lit: added once, on the first light's
+// call (the one that carries the ambient level), darkened by occlusion.
+vec3 ropkitEmit(MaterialContext m, vec3 color) {
+  return m.ambient > 0.0 ? color * m.ao : vec3(0.0);
+}
+
+// The surface normal in view space (x right, y up, z towards the viewer).
+vec3 ropkitViewNormal(MaterialContext m) {
+  vec3 fw = normalize(m.ray.dir);
+  vec3 up = abs(fw.y) > 0.999 ? vec3(0.0, 0.0, 1.0) : vec3(0.0, 1.0, 0.0);
+  vec3 rt = normalize(cross(fw, up));
+  vec3 cu = cross(rt, fw);
+  return vec3(dot(m.normal, rt), dot(m.normal, cu), -dot(m.normal, fw));
+}
+
+// sRGB-encoded texture values to linear.
+vec3 ropkitToLinear(vec3 c) {
+  return pow(max(c, vec3(0.0)), vec3(2.2));
+}
