@@ -334,7 +334,10 @@ pub fn generate(
     let mut params = Vec::new();
     let mut next_slot = 0usize;
     let mut scalar_slot: Option<(usize, usize)> = None;
+    // Each node's slots, as a range of `params`, so emitting a node never searches them all.
+    let mut node_params: Vec<std::ops::Range<usize>> = Vec::with_capacity(res.nodes.len());
     for (ni, n) in res.nodes.iter().enumerate() {
+        let first = params.len();
         for p in defs[ni].params.iter().filter(|p| p.is_uniform()) {
             let components = p.style.components();
             let (slot, offset) = if components == 1 {
@@ -365,6 +368,7 @@ pub fn generate(
                 max: p.max,
             });
         }
+        node_params.push(first..params.len());
     }
     let param_vec4s = next_slot.max(1);
     if param_vec4s > MAX_PARAM_VEC4S {
@@ -544,7 +548,7 @@ pub fn generate(
             net,
             &defs,
             &input_names,
-            &params,
+            &params[node_params[ni].clone()],
             &texture_macros,
         )?;
     }
@@ -623,7 +627,7 @@ pub fn generate(
         net,
         &defs,
         &input_names,
-        &params,
+        &params[node_params[out_index].clone()],
         &texture_macros,
     )?;
 
@@ -718,6 +722,7 @@ fn emit_node(
     net: &Network,
     defs: &[&RopDef],
     input_names: &[Vec<Option<&str>>],
+    // This node's parameter slots.
     params: &[ParamSlot],
     texture_macros: &[Vec<(String, String)>],
 ) -> Result<(), GenerateError> {
@@ -755,9 +760,7 @@ fn emit_node(
             nm,
             p,
             &value,
-            params
-                .iter()
-                .find(|s| s.node == n.path && s.param == p.name),
+            params.iter().find(|s| s.param == p.name),
         );
     }
     for (name, value) in &texture_macros[ni] {
