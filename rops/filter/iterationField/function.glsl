@@ -1,7 +1,7 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
   vec4 it = ctx.iteration;
   float ratio = it.y > 0.0 ? it.x / it.y : fract(it.x * 0.618034);
-#if defined(THIS_Format_index)
+#if defined(THIS_Format_rawIndex)
   float v = it.x;
 #elif defined(THIS_Format_count)
   float v = it.y;

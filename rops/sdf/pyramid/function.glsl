@@ -12,7 +12,13 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float a = m2 * (q.x + s) * (q.x + s) + q.y * q.y;
   float b = m2 * (q.x + 0.5 * t) * (q.x + 0.5 * t) + (q.y - m2 * t) * (q.y - m2 * t);
   float d2 = min(q.y, -q.x * m2 - q.y * 0.5) > 0.0 ? 0.0 : min(a, b);
-  float d = sqrt((d2 + q.z * q.z) / m2) * sign(max(q.z, -p.y)) * sc;
+  // Distance to the four sloped faces (Inigo Quilez's sdPyramid), then the
+  // base square, which that formula leaves out below the pyramid.
+  float side = sqrt((d2 + q.z * q.z) / m2);
+  vec2 out2 = max(abs(p.xz) - 0.5, 0.0);
+  float base = length(vec3(out2.x, p.y, out2.y));
+  bool inside = q.z < 0.0 && p.y > 0.0;
+  float d = (inside ? -min(side, p.y) : min(side, base)) * sc;
 #ifdef THIS_RETURN_TYPE_Sdf
   return createSdf(d);
 #else
