@@ -727,6 +727,25 @@ fn sdf3d_bounds_never_overshoot_and_have_the_right_sign() {
         },
         |_| false,
     );
+    // A flatter one, with more points close to it.
+    let pts = points3(26, 400, -1.6, 1.6);
+    let out = sample(
+        &gpu,
+        &lib,
+        &sdf3("{ rop: ellipsoid, params: { Radii: [1.5, 0.2, 0.6] } }", ""),
+        &pts,
+    );
+    expect_bound(
+        "flat ellipsoid",
+        &pts,
+        &out,
+        1e-3,
+        |p| {
+            let d = an::ellipsoid_n(&v3(p), &[1.5, 0.2, 0.6]);
+            (d < 0.0, Some(d.abs()))
+        },
+        |_| false,
+    );
     // On the surface the bound is zero.
     let surface: Vec<[f32; 3]> = (0..50)
         .map(|i| {
@@ -1784,6 +1803,25 @@ fn simple_fields_match_their_formulas() {
             "{p:?} {v:?}"
         );
     }
+    // colorRamp: the position's x over the range -1..1 through three colours,
+    // darkened by a constant shade.
+    let extra = "  /v: { rop: position, params: { Component: x } }\n  /k: { rop: constant, params: { Value: 0.5 } }\n";
+    let node = "{ rop: colorRamp, params: { Range: [-1, 1], ColorA: [1, 0, 0, 1], ColorB: [0, 1, 0, 1], ColorC: [0, 0, 1, 1] }, inputs: [/v, /k] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
+    for (p, v) in pts.iter().zip(&out) {
+        let t = ((p[0] as f64 + 1.0) / 2.0).clamp(0.0, 1.0);
+        let want = if t < 0.5 {
+            [1.0 - 2.0 * t, 2.0 * t, 0.0]
+        } else {
+            [0.0, 2.0 - 2.0 * t, 2.0 * t - 1.0]
+        };
+        for i in 0..3 {
+            assert!(
+                close(v[i] as f64, 0.5 * want[i], TOL),
+                "colorRamp at {p:?}: {v:?}"
+            );
+        }
+    }
     // 2D forms.
     let pts2 = points2(21, 200, -2.0, 2.0);
     let out = sample(
@@ -2188,9 +2226,10 @@ fn lights_give_their_colour_where_they_shine() {
 // ---------------------------------------------------------------------------
 // The catalog as data
 
-/// Every ROP compiles (naga) for every combination of coordinate, return and
-/// context type it claims, in the `check` harness. `ropkit check` covers the
-/// coordinate types with the first return and context type only.
+/// Every ROP compiles (naga, and naga's SPIR-V writer) for every combination
+/// of coordinate, return and context type it claims, in the `check` harness.
+/// `ropkit check` covers the coordinate types with the first return and
+/// context type only.
 #[test]
 fn every_rop_builds_for_every_type_it_claims() {
     let lib = library();
@@ -2216,8 +2255,30 @@ fn every_rop_builds_for_every_type_it_claims() {
             h.inputs[0].context_types = Some(vec![x]);
             l.rops.insert(HARNESS.into(), h);
             builds += 1;
-            if let Err(e) = build(&l, &harness_network(def), Mode::Render) {
-                failures.push(format!("{} ({c}, {r}, {x}): {e}", def.name));
+            match build(&l, &harness_network(def), Mode::Render) {
+                Err(e) => failures.push(format!("{} ({c}, {r}, {x}): {e}", def.name)),
+                // naga's SPIR-V writer (what wgpu runs on Vulkan) must take it
+                // too: some GLSL it parses makes the writer panic.
+                Ok(built) => {
+                    let spv = std::panic::catch_unwind(|| {
+                        naga::back::spv::write_vec(
+                            &built.compiled.module,
+                            &built.compiled.info,
+                            &naga::back::spv::Options::default(),
+                            None,
+                        )
+                    });
+                    match spv {
+                        Ok(Ok(_)) => {}
+                        Ok(Err(e)) => {
+                            failures.push(format!("{} ({c}, {r}, {x}): SPIR-V: {e}", def.name))
+                        }
+                        Err(_) => failures.push(format!(
+                            "{} ({c}, {r}, {x}): naga's SPIR-V writer panics",
+                            def.name
+                        )),
+                    }
+                }
             }
         }
     }
