@@ -118,6 +118,7 @@ pub fn layout_json(shader: &Shader, net: &Network, lib: &Library) -> Json {
             "binding": 0,
             "globals": ["rk_time (time, frame, delta, 0)", "rk_resolution (w, h, 1/w, 1/h)", "rk_mouse",
                         "rk_camPos (xyz, w: override on)", "rk_camTarget (xyz, w: fov degrees)", "rk_view"],
+            "paramsMember": "rk_params",
             "vecParamsByteOffset": GLOBAL_VEC4S * 16,
             "vecParamsLength": shader.param_vec4s,
             "sizeBytes": (GLOBAL_VEC4S + shader.param_vec4s) * 16,

@@ -493,7 +493,7 @@ pub fn generate(
     } else {
         out.emit(
             &format!(
-                "layout(set = 0, binding = 0) uniform Params {{\n  vec4 rk_time;\n  vec4 rk_resolution;\n  vec4 rk_mouse;\n  vec4 rk_camPos;\n  vec4 rk_camTarget;\n  vec4 rk_view;\n  vec4 vecParams[{param_vec4s}];\n}};"
+                "layout(set = 0, binding = 0) uniform Params {{\n  vec4 rk_time;\n  vec4 rk_resolution;\n  vec4 rk_mouse;\n  vec4 rk_camPos;\n  vec4 rk_camTarget;\n  vec4 rk_view;\n  vec4 rk_params[{param_vec4s}];\n}};\n// Parameters are read through a private copy made in initAll: drivers\n// read it much faster than the uniform block in the marching loop.\nvec4 vecParams[{param_vec4s}];"
             ),
             u32::MAX,
         );
@@ -556,6 +556,9 @@ pub fn generate(
     // 5. Init.
     out.header("init");
     out.emit("void initAll() {", u32::MAX);
+    if mode != Mode::Shadertoy {
+        out.emit("  vecParams = rk_params;", u32::MAX);
+    }
     for (ni, n) in res.nodes.iter().enumerate() {
         if let Some(block) = defs[ni].block(BlockKind::Init) {
             out.emit("  {", ni as u32);

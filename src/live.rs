@@ -157,42 +157,47 @@ impl Live {
 
     /// Reads the ROP folders and shaders again (after a file change) and rebuilds.
     pub fn reload_library(&mut self) -> Result<(), LiveError> {
-        self.lib = self.project.load_library();
-        if let Err((node, message)) = self.net.check(&self.lib) {
-            let e = LiveError::Network(NetworkError {
-                file: self.net.file.clone(),
-                line: node
-                    .as_ref()
-                    .and_then(|n| self.net.lines.get(n))
-                    .copied()
-                    .unwrap_or(1),
-                col: 1,
-                node,
-                message,
-            });
+        self.reload(true, false)
+    }
+
+    /// Reads the network file again (after it changed on disk) and brings the
+    /// picture up to date.
+    pub fn reload_network(&mut self) -> Result<(), LiveError> {
+        self.reload(false, true)
+    }
+
+    /// Reloads what changed on disk. A library change always rebuilds (the
+    /// network's structure may be the same while the ROP code is not); a
+    /// network change alone rebuilds only if its structure changed.
+    pub fn reload(&mut self, library: bool, network: bool) -> Result<(), LiveError> {
+        if library {
+            self.lib = self.project.load_library();
+        }
+        let checked = if network {
+            Network::load(&self.net.file, &self.lib).map(|net| self.net = net)
+        } else {
+            self.net
+                .check(&self.lib)
+                .map_err(|(node, message)| NetworkError {
+                    file: self.net.file.clone(),
+                    line: node
+                        .as_ref()
+                        .and_then(|n| self.net.lines.get(n))
+                        .copied()
+                        .unwrap_or(1),
+                    col: 1,
+                    node,
+                    message,
+                })
+        };
+        if let Err(e) = checked {
+            let e = LiveError::Network(e);
             self.error = Some(e.clone());
             self.stats.failed_builds += 1;
             self.generation += 1;
             return Err(e);
         }
-        self.rebuild()
-    }
-
-    /// Reads the network file again (after it changed on disk) and rebuilds.
-    pub fn reload_network(&mut self) -> Result<(), LiveError> {
-        match Network::load(&self.net.file, &self.lib) {
-            Ok(net) => {
-                self.net = net;
-                self.sync()
-            }
-            Err(e) => {
-                let e = LiveError::Network(e);
-                self.error = Some(e.clone());
-                self.stats.failed_builds += 1;
-                self.generation += 1;
-                Err(e)
-            }
-        }
+        if library { self.rebuild() } else { self.sync() }
     }
 
     /// Renders the current build at the given size.

@@ -1,15 +1,17 @@
-//! File watching (notify, debounced): which of the project's inputs changed.
+//! File watching (notify): which of the project's inputs changed. Events are
+//! gathered until the files have been quiet for [`DEBOUNCE`], so an editor's
+//! burst of writes makes one rebuild. Only writes, creations, removals and
+//! renames count: reading a file (as every rebuild does) is not a change.
 //! The viewer and the tests turn these changes into rebuilds through [`Live`].
 
 use crate::live::{Live, LiveError};
-use notify::RecursiveMode;
-use notify_debouncer_mini::{DebounceEventResult, Debouncer, new_debouncer};
+use notify::{EventKind, RecursiveMode, Watcher as _};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// How long a burst of file events is gathered before one rebuild.
-pub const DEBOUNCE: Duration = Duration::from_millis(120);
+/// How long the files must be quiet before a batch of changes is reported.
+pub const DEBOUNCE: Duration = Duration::from_millis(100);
 
 /// What a batch of file events means for the open network.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -20,6 +22,12 @@ pub struct Changes {
     pub network: bool,
 }
 
+impl Changes {
+    pub fn any(&self) -> bool {
+        self.library || self.network
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 #[error("cannot watch {}: {message}", path.display())]
 pub struct WatchError {
@@ -28,24 +36,34 @@ pub struct WatchError {
 }
 
 pub struct Watcher {
-    _debouncer: Debouncer<notify::RecommendedWatcher>,
+    _watcher: notify::RecommendedWatcher,
     events: Receiver<Vec<PathBuf>>,
     library_roots: Vec<PathBuf>,
     network: Option<PathBuf>,
+    pending: Changes,
+    last_event: Option<Instant>,
 }
 
 impl Watcher {
     /// Watches the library folders and the network file. `wake` runs on the
-    /// watcher thread after each batch (the viewer asks for a repaint there).
+    /// watcher thread after each event (the viewer asks for a repaint there).
     pub fn new(
         library_roots: &[PathBuf],
         network: Option<&Path>,
         wake: impl Fn() + Send + 'static,
     ) -> Result<Watcher, WatchError> {
         let (tx, rx) = channel();
-        let mut debouncer = new_debouncer(DEBOUNCE, move |res: DebounceEventResult| {
-            if let Ok(events) = res {
-                let _ = tx.send(events.into_iter().map(|e| e.path).collect());
+        let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
+            if let Ok(event) = res
+                && matches!(
+                    event.kind,
+                    EventKind::Create(_)
+                        | EventKind::Modify(_)
+                        | EventKind::Remove(_)
+                        | EventKind::Any
+                )
+            {
+                let _ = tx.send(event.paths);
                 wake();
             }
         })
@@ -56,8 +74,7 @@ impl Watcher {
         let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
         let mut roots = Vec::new();
         for root in library_roots.iter().filter(|r| r.exists()) {
-            debouncer
-                .watcher()
+            watcher
                 .watch(root, RecursiveMode::Recursive)
                 .map_err(|e| WatchError {
                     path: root.clone(),
@@ -68,8 +85,7 @@ impl Watcher {
         // Watch the network's folder (editors save by replacing the file).
         let network = network.map(canonical);
         if let Some(dir) = network.as_ref().and_then(|n| n.parent()) {
-            debouncer
-                .watcher()
+            watcher
                 .watch(dir, RecursiveMode::NonRecursive)
                 .map_err(|e| WatchError {
                     path: dir.to_path_buf(),
@@ -77,36 +93,53 @@ impl Watcher {
                 })?;
         }
         Ok(Watcher {
-            _debouncer: debouncer,
+            _watcher: watcher,
             events: rx,
             library_roots: roots,
             network,
+            pending: Changes::default(),
+            last_event: None,
         })
     }
 
-    /// Changes seen since the last call (never blocks).
-    pub fn poll(&self) -> Changes {
-        let mut changes = Changes::default();
+    fn drain(&mut self) {
         while let Ok(paths) = self.events.try_recv() {
+            let mut changes = self.pending;
             for path in paths {
                 self.classify(&path, &mut changes);
             }
+            self.pending = changes;
+            self.last_event = Some(Instant::now());
         }
-        changes
     }
 
-    /// Waits up to `timeout` for the first batch of changes.
-    pub fn wait(&self, timeout: Duration) -> Changes {
-        let mut changes = Changes::default();
-        if let Ok(paths) = self.events.recv_timeout(timeout) {
-            for path in paths {
-                self.classify(&path, &mut changes);
+    /// Changes whose files have been quiet for [`DEBOUNCE`] (never blocks).
+    pub fn poll(&mut self) -> Changes {
+        self.drain();
+        match self.last_event {
+            Some(t) if self.pending.any() && t.elapsed() >= DEBOUNCE => {
+                self.last_event = None;
+                std::mem::take(&mut self.pending)
             }
+            _ => Changes::default(),
         }
-        let more = self.poll();
-        changes.library |= more.library;
-        changes.network |= more.network;
-        changes
+    }
+
+    /// Whether changes are waiting for the quiet period to end.
+    pub fn is_pending(&self) -> bool {
+        self.pending.any()
+    }
+
+    /// Waits up to `timeout` for a batch of changes.
+    pub fn wait(&mut self, timeout: Duration) -> Changes {
+        let end = Instant::now() + timeout;
+        loop {
+            let changes = self.poll();
+            if changes.any() || Instant::now() >= end {
+                return changes;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
     }
 
     fn classify(&self, path: &Path, changes: &mut Changes) {
@@ -114,7 +147,7 @@ impl Watcher {
             .file_name()
             .map(|n| n.to_string_lossy().to_string())
             .unwrap_or_default();
-        // Editors' swap and backup files, and our own atomic-save temporaries.
+        // Editors' swap and backup files, and atomic-save temporaries.
         if name.starts_with(".#")
             || name.ends_with('~')
             || name.ends_with(".swp")
@@ -130,16 +163,9 @@ impl Watcher {
     }
 }
 
-/// Applies a batch of changes to a live network: the library first, then the network file.
+/// Applies a batch of changes to a live network. `None` when nothing changed.
 pub fn apply(live: &mut Live, changes: Changes) -> Option<Result<(), LiveError>> {
-    match (changes.library, changes.network) {
-        (false, false) => None,
-        (true, false) => Some(live.reload_library()),
-        (lib, true) => {
-            if lib {
-                live.lib = live.project.load_library();
-            }
-            Some(live.reload_network())
-        }
-    }
+    changes
+        .any()
+        .then(|| live.reload(changes.library, changes.network))
 }

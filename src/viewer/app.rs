@@ -357,8 +357,12 @@ impl App {
 
     /// Applies file changes seen by the watcher.
     fn poll_files(&mut self) {
-        let Some(w) = &self.watcher else { return };
+        let Some(w) = &mut self.watcher else { return };
         let changes = w.poll();
+        if w.is_pending() {
+            // Come back when the files have been quiet long enough.
+            self.ctx.request_repaint_after(crate::watch::DEBOUNCE);
+        }
         if changes.library {
             let t0 = Instant::now();
             let result = self.live.reload_library();

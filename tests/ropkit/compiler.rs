@@ -274,6 +274,7 @@ fn glsl_names_are_unique_valid_and_stable() {
     assert_eq!(glsl_name("/gl_Position"), "n_gl_Position");
     assert_eq!(glsl_name("/main"), "main_op");
     assert_eq!(glsl_name("/float"), "float_op");
+    assert_eq!(glsl_name("/all"), "all_op", "built-in functions are reserved too");
     assert_eq!(glsl_name("/é"), "node");
     let paths: Vec<String> = ["/a/b", "/a_b", "/a-b", "/x"]
         .iter()

@@ -22,7 +22,7 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// Waits for the watcher to report a change and applies it; returns the time taken.
-fn wait_and_apply(watcher: &Watcher, live: &mut Live, since: Instant) -> Duration {
+fn wait_and_apply(watcher: &mut Watcher, live: &mut Live, since: Instant) -> Duration {
     let deadline = since + Duration::from_secs(5);
     loop {
         let changes = watcher.wait(Duration::from_millis(50));
@@ -52,7 +52,7 @@ fn saving_a_rop_file_rebuilds_and_a_broken_one_keeps_the_last_shader() {
     let net = Network::load(&net_path, &lib).unwrap();
     let mut live = Live::new(project, lib, net, Some(Renderer::new(gpu)));
     assert!(live.error.is_none(), "{:?}", live.error);
-    let watcher = Watcher::new(&live.lib.watch_roots(), Some(&net_path), || {}).unwrap();
+    let mut watcher = Watcher::new(&live.lib.watch_roots(), Some(&net_path), || {}).unwrap();
     let first = live.render_image(48, 48).unwrap();
     let builds = live.stats.shader_builds;
 
@@ -65,7 +65,7 @@ fn saving_a_rop_file_rebuilds_and_a_broken_one_keeps_the_last_shader() {
         text.replace("THIS_Radius;", "THIS_Radius * 1.8;"),
     )
     .unwrap();
-    let took = wait_and_apply(&watcher, &mut live, t0);
+    let took = wait_and_apply(&mut watcher, &mut live, t0);
     eprintln!("ROP file save to new shader: {} ms", took.as_millis());
     assert!(took < Duration::from_secs(2), "took {took:?}");
     assert_eq!(live.stats.shader_builds, builds + 1);
@@ -84,7 +84,7 @@ fn saving_a_rop_file_rebuilds_and_a_broken_one_keeps_the_last_shader() {
     // A broken edit: the error is reported, the previous shader stays in use.
     let t1 = Instant::now();
     std::fs::write(&function, text.replace("THIS_Radius;", "THIS_Radius +;")).unwrap();
-    wait_and_apply(&watcher, &mut live, t1);
+    wait_and_apply(&mut watcher, &mut live, t1);
     let err = live
         .error
         .as_ref()
@@ -106,13 +106,13 @@ fn saving_a_rop_file_rebuilds_and_a_broken_one_keeps_the_last_shader() {
     let net_text = std::fs::read_to_string(&net_path).unwrap();
     std::fs::write(&function, &text).unwrap();
     std::fs::write(&net_path, net_text.replace("Height: 1.5", "Height: 0.5")).unwrap();
-    wait_and_apply(&watcher, &mut live, t2);
+    wait_and_apply(&mut watcher, &mut live, t2);
     // Both changes may arrive in one batch or two.
     if live.error.is_some()
         || live.net.nodes["/pill"].params.get("Height")
             != Some(&ropkit::value::ParamValue::Float(0.5))
     {
-        wait_and_apply(&watcher, &mut live, t2);
+        wait_and_apply(&mut watcher, &mut live, t2);
     }
     assert!(live.error.is_none(), "{:?}", live.error);
     assert_eq!(
@@ -181,4 +181,27 @@ fn the_viewer_window_shows_graph_parameters_and_picture() {
         coloured > 500,
         "node headers are drawn ({coloured} coloured pixels)"
     );
+}
+
+#[test]
+fn reading_rop_files_is_not_a_change() {
+    // Every rebuild reads every ROP file; if reads counted, the viewer would rebuild forever.
+    let dir = tempfile::tempdir().unwrap();
+    let rops = dir.path().join("rops");
+    copy_dir(&root().join("tests/fixtures/user_rops"), &rops);
+    let mut watcher = Watcher::new(std::slice::from_ref(&rops), None, || {}).unwrap();
+    for _ in 0..3 {
+        let lib =
+            ropkit::library::Library::load(std::slice::from_ref(&rops), &root().join("shaders"));
+        assert!(lib.get("capsuleY").is_some());
+    }
+    assert!(
+        !watcher.wait(Duration::from_millis(400)).any(),
+        "reads were reported as changes"
+    );
+    // A write is.
+    let f = rops.join("shapes/capsuleY/function.glsl");
+    let text = std::fs::read_to_string(&f).unwrap();
+    std::fs::write(&f, text + "\n").unwrap();
+    assert!(watcher.wait(Duration::from_secs(3)).library);
 }
