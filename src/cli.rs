@@ -78,6 +78,17 @@ pub enum Command {
 }
 
 pub fn main() -> ExitCode {
+    // naga's SPIR-V writer can panic on some valid shaders; `compile` catches
+    // that and reports an error, so its panic message would only be noise.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let from_naga_writer = info
+            .location()
+            .is_some_and(|l| l.file().contains("naga") && l.file().contains("back"));
+        if !from_naga_writer {
+            default_hook(info);
+        }
+    }));
     let cli = Cli::parse();
     let project = Project::discover(&cli.rops);
     let command = cli.command.unwrap_or(Command::View(Default::default()));

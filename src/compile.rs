@@ -42,6 +42,9 @@ impl fmt::Display for Diagnostic {
         if let Some(node) = &self.node {
             write!(f, " (node {node})")?;
         }
+        if self.generated_text.trim().is_empty() {
+            return Ok(());
+        }
         write!(
             f,
             "\n    generated line {}: {}",
@@ -117,6 +120,45 @@ pub fn compile(shader: &Shader) -> Result<Compiled, CompileError> {
             pretty: e.emit_to_string(src),
         }
     })?;
+    // The GPU backends translate the module again (to SPIR-V on Vulkan), and
+    // naga's writer can panic on some valid modules. Run it here, where a
+    // panic becomes an error that names the shader, instead of in the renderer.
+    let spv = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let options = naga::back::spv::Options::default();
+        let pipeline = naga::back::spv::PipelineOptions {
+            shader_stage: naga::ShaderStage::Fragment,
+            entry_point: "main".into(),
+        };
+        naga::back::spv::write_vec(&module, &info, &options, Some(&pipeline)).map(|_| ())
+    }));
+    let failure = match spv {
+        Ok(Ok(())) => None,
+        Ok(Err(e)) => Some(e.to_string()),
+        Err(panic) => Some(
+            panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "the SPIR-V writer failed".into()),
+        ),
+    };
+    if let Some(message) = failure {
+        let diagnostic = Diagnostic {
+            file: None,
+            line: 1,
+            col: 1,
+            node: None,
+            message: format!(
+                "naga cannot translate this shader for the GPU: {message} (a known naga limitation: passing a vector component such as p.y as an inout argument is one cause)"
+            ),
+            generated_line: 1,
+            generated_text: String::new(),
+        };
+        return Err(CompileError {
+            diagnostics: vec![diagnostic],
+            pretty: String::new(),
+        });
+    }
     Ok(Compiled { module, info })
 }
 

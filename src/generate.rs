@@ -874,7 +874,7 @@ pub fn param_macros(
             let index = p.options.iter().position(|o| o == opt).unwrap_or(0);
             let _ = writeln!(
                 out,
-                "#define {nm}_{pn} {opt}\n#define {nm}_{pn}_{opt}\n#define {nm}_{pn}_index {index}"
+                "#define {nm}_{pn} {opt}\n#define {nm}_{pn}_{opt}\n#define {nm}_{pn}_INDEX {index}"
             );
         }
         (ParamStyle::String, ParamValue::Text(s)) => {

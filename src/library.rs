@@ -217,6 +217,9 @@ pub struct Library {
     /// The folders the library was read from (ROP roots first, then the shader folder).
     pub rop_roots: Vec<PathBuf>,
     pub shader_root: PathBuf,
+    /// Every identifier the GLSL of the library uses (locals included): a node
+    /// named like one of them would be shadowed inside some ROP's code.
+    pub code_words: std::collections::BTreeSet<String>,
 }
 
 impl Library {
@@ -255,6 +258,11 @@ impl Library {
                 }
             }
         }
+        for def in lib.rops.values() {
+            for block in &def.blocks {
+                collect_words(&block.text, &mut lib.code_words);
+            }
+        }
         let mut files = Vec::new();
         if let Err(e) = find_files(shader_root, "glsl", &mut files, 0) {
             lib.broken.push(LibraryError::at(
@@ -271,6 +279,7 @@ impl Library {
                 .replace('\\', "/");
             match std::fs::read_to_string(&path) {
                 Ok(text) => {
+                    collect_words(&text, &mut lib.code_words);
                     lib.shaders.insert(key, ShaderFile { path, text });
                 }
                 Err(e) => lib
@@ -301,6 +310,51 @@ impl Library {
         let mut roots = self.rop_roots.clone();
         roots.push(self.shader_root.clone());
         roots
+    }
+}
+
+/// Adds the identifiers of GLSL text (comments skipped) to `words`.
+fn collect_words(text: &str, words: &mut std::collections::BTreeSet<String>) {
+    let mut in_block_comment = false;
+    for line in text.lines() {
+        let mut rest = line;
+        let mut code = String::new();
+        loop {
+            if in_block_comment {
+                match rest.find("*/") {
+                    Some(i) => {
+                        rest = &rest[i + 2..];
+                        in_block_comment = false;
+                    }
+                    None => break,
+                }
+            } else {
+                let block = rest.find("/*");
+                let line_comment = rest.find("//");
+                match (block, line_comment) {
+                    (Some(b), l) if l.is_none_or(|l| b < l) => {
+                        code.push_str(&rest[..b]);
+                        rest = &rest[b + 2..];
+                        in_block_comment = true;
+                    }
+                    (_, Some(l)) => {
+                        code.push_str(&rest[..l]);
+                        break;
+                    }
+                    _ => {
+                        code.push_str(rest);
+                        break;
+                    }
+                }
+            }
+        }
+        for word in code.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+            if word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && !word.contains("THIS")
+            {
+                words.insert(word.to_string());
+            }
+        }
     }
 }
 
@@ -546,6 +600,16 @@ fn load_rop(dir: &Path) -> Result<RopDef, LibraryError> {
         })?;
         if style == ParamStyle::Menu && p.options.is_empty() {
             return Err(perr("a menu needs options".into()));
+        }
+        // Options become macro names (`<node>_<Param>_<option>`); INDEX is taken.
+        if let Some(bad) = p
+            .options
+            .iter()
+            .find(|o| !is_identifier(o) || *o == "INDEX")
+        {
+            return Err(perr(format!(
+                "menu option '{bad}' must be an identifier other than INDEX"
+            )));
         }
         let default = match &p.default {
             Some(y) => ParamValue::from_yaml(y, style, &p.options)

@@ -148,7 +148,7 @@ pub fn resolve(lib: &Library, net: &Network) -> Result<Resolution, ResolveError>
         chosen[ni] = Some((coord[0], context[0], ret[0]));
     }
 
-    let names = unique_names(&order);
+    let names = unique_names(&order, &lib.code_words);
     let mut material_ids = BTreeMap::new();
     let mut sorted: Vec<usize> = (0..order.len())
         .filter(|&i| defs[i].is_material())
@@ -430,10 +430,22 @@ const RESERVED: &[&str] = &[
 ];
 
 /// A GLSL identifier for each path: letters, digits and single underscores,
-/// never reserved, never `gl_`-prefixed, unique, and stable across rebuilds
-/// (it depends only on the path and on the other paths that clash with it).
-pub fn unique_names(paths: &[String]) -> Vec<String> {
-    let base: Vec<String> = paths.iter().map(|p| glsl_name(p)).collect();
+/// never reserved, never a word the library's code uses, never `gl_`-prefixed,
+/// unique, and stable across rebuilds (it depends only on the path, the other
+/// paths that clash with it, and the library's vocabulary).
+pub fn unique_names(paths: &[String], avoid: &BTreeSet<String>) -> Vec<String> {
+    let base: Vec<String> = paths
+        .iter()
+        .map(|p| {
+            let name = glsl_name(p);
+            // A node named like a local variable of some ROP would be shadowed there.
+            if avoid.contains(&name) {
+                format!("{name}_op")
+            } else {
+                name
+            }
+        })
+        .collect();
     let mut sorted: Vec<usize> = (0..paths.len()).collect();
     sorted.sort_by_key(|&i| &paths[i]);
     let mut taken = BTreeSet::new();

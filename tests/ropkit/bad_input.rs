@@ -45,7 +45,13 @@ fn every_bad_input_gives_one_clear_located_error() {
             Ok(Ok(())) => panic!("{}: built without an error", dir.display()),
             Ok(Err(e)) => e.to_string(),
         };
-        for piece in expect.lines().filter(|l| !l.is_empty()) {
+        // `!unlocated`: the compiler cannot point at a line (naga's SPIR-V writer
+        // reports an expression, not a position).
+        let unlocated = expect.lines().any(|l| l == "!unlocated");
+        for piece in expect
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('!'))
+        {
             assert!(
                 err.contains(piece),
                 "{}: message lacks {piece:?}:\n{err}",
@@ -53,11 +59,12 @@ fn every_bad_input_gives_one_clear_located_error() {
             );
         }
         let first = err.lines().next().unwrap();
-        let located = first.starts_with("tests/bad/")
-            && first
-                .split(':')
-                .nth(1)
-                .is_some_and(|l| l.parse::<usize>().is_ok());
+        let located = unlocated
+            || first.starts_with("tests/bad/")
+                && first
+                    .split(':')
+                    .nth(1)
+                    .is_some_and(|l| l.parse::<usize>().is_ok());
         assert!(
             located,
             "{}: first line is not path:line: {first}",

@@ -99,28 +99,27 @@ fn new_rop_skeleton_passes_check_at_once() {
 #[test]
 fn macro_table_follows_the_code_guide_row_by_row() {
     let lib = demo_library();
-    let net =
-        "output: /out\nnodes:\n  /m: { rop: macroDemo }\n  /out: { rop: render2D, inputs: [/m] }\n";
+    let net = "output: /out\nnodes:\n  /demo1: { rop: macroDemo }\n  /out: { rop: render2D, inputs: [/demo1] }\n";
     let g = glsl(net, &lib);
     // Row 1: condition param('Count') > 2 is False for Count = 1: dropped.
-    assert!(!g.contains("m_HAS_TWO_THINGS"));
+    assert!(!g.contains("demo1_HAS_TWO_THINGS"));
     // Row 2: a quoted name alone.
-    assert!(g.contains("#define m_USE_THINGS\n"));
+    assert!(g.contains("#define demo1_USE_THINGS\n"));
     // Row 3: name and value in separate cells.
-    assert!(g.contains("#define m_STUFF vec2(0.3, 0.1)\n"));
+    assert!(g.contains("#define demo1_STUFF vec2(0.3, 0.1)\n"));
     // Row 4: name and value in one cell, separated by a space.
-    assert!(g.contains("#define m_FOO 3.5\n"));
+    assert!(g.contains("#define demo1_FOO 3.5\n"));
     // A bare name is taken as it is.
-    assert!(g.contains("#define m_BARE_NAME\n"));
+    assert!(g.contains("#define demo1_BARE_NAME\n"));
     // hasInput(1) is false: nothing is wired to /m.
-    assert!(!g.contains("#define m_WIRED"));
+    assert!(!g.contains("#define demo1_WIRED"));
     // coordType is vec2 under render2D.
-    assert!(g.contains("#define m_FLAT\n"));
-    assert!(!g.contains("m_HARD"));
+    assert!(g.contains("#define demo1_FLAT\n"));
+    assert!(!g.contains("demo1_HARD"));
     // 0, '' and None conditions drop their rows.
-    assert!(!g.contains("m_NEVER"));
-    assert!(!g.contains("m_NONE_COND"));
-    assert!(g.contains("#define m_COUNT 2\n"));
+    assert!(!g.contains("demo1_NEVER"));
+    assert!(!g.contains("demo1_NONE_COND"));
+    assert!(g.contains("#define demo1_COUNT 2\n"));
     // Global macros land before the library.
     let global = g
         .find("#define ROPKIT_DEMO_GLOBAL 1")
@@ -129,23 +128,23 @@ fn macro_table_follows_the_code_guide_row_by_row() {
     assert_glslang(&g, "macro demo");
 
     // Count = 3 turns row 1 on; Mode = hard turns on the computed value.
-    let net3 = "output: /out\nnodes:\n  /m: { rop: macroDemo, params: { Count: 3, Mode: hard } }\n  /s: { rop: circle }\n  /out: { rop: render2D, inputs: [/m] }\n";
+    let net3 = "output: /out\nnodes:\n  /demo1: { rop: macroDemo, params: { Count: 3, Mode: hard } }\n  /s: { rop: circle }\n  /out: { rop: render2D, inputs: [/demo1] }\n";
     let g3 = glsl(net3, &lib);
-    assert!(g3.contains("#define m_HAS_TWO_THINGS\n"));
-    assert!(g3.contains("#define m_HARD 6\n"));
-    assert!(g3.contains("#define m_COUNT 4\n"));
+    assert!(g3.contains("#define demo1_HAS_TWO_THINGS\n"));
+    assert!(g3.contains("#define demo1_HARD 6\n"));
+    assert!(g3.contains("#define demo1_COUNT 4\n"));
 }
 
 #[test]
 fn macro_tables_see_connected_inputs_and_types() {
     let lib = demo_library();
-    let net = "output: /out\nnodes:\n  /c: { rop: sphere }\n  /m: { rop: macroDemo, inputs: [/c] }\n  /out: { rop: raymarchRender3D, inputs: [/m] }\n";
+    let net = "output: /out\nnodes:\n  /ball: { rop: sphere }\n  /demo1: { rop: macroDemo, inputs: [/ball] }\n  /out: { rop: raymarchRender3D, inputs: [/demo1] }\n";
     let g = glsl(net, &lib);
-    assert!(g.contains("#define m_WIRED\n"));
-    assert!(g.contains("#define m_HAS_INPUT_1\n"));
-    assert!(!g.contains("#define m_FLAT"), "coordType is vec3 here");
+    assert!(g.contains("#define demo1_WIRED\n"));
+    assert!(g.contains("#define demo1_HAS_INPUT_1\n"));
+    assert!(!g.contains("#define demo1_FLAT"), "coordType is vec3 here");
     assert!(
-        g.contains("Sdf res = c(p, ctx);"),
+        g.contains("Sdf res = ball(p, ctx);"),
         "inputOp1 replaced by the input's name"
     );
 }
@@ -153,14 +152,14 @@ fn macro_tables_see_connected_inputs_and_types() {
 #[test]
 fn every_parameter_macro_form() {
     let lib = demo_library();
-    let net = "output: /out\nnodes:\n  /d: { rop: paramDemo }\n  /out: { rop: raymarchRender3D, inputs: [/d] }\n";
+    let net = "output: /out\nnodes:\n  /pdemo: { rop: paramDemo }\n  /out: { rop: raymarchRender3D, inputs: [/pdemo] }\n";
     let net = parse(net, &lib);
     let built = build(&lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
     let g = &built.shader.glsl;
     let slot = |p: &str| {
         built
             .shader
-            .param_slot("/d", p)
+            .param_slot("/pdemo", p)
             .unwrap_or_else(|| panic!("no slot for {p}"))
             .clone()
     };
@@ -171,44 +170,53 @@ fn every_parameter_macro_form() {
         (slot("Steps").slot, 0)
     );
     assert_eq!(slot("Steps").offset, 1);
-    assert!(g.contains(&format!("#define d_Amount vecParams[{}].x\n", s("Amount"))));
     assert!(g.contains(&format!(
-        "#define d_Steps int(vecParams[{}].y)\n",
+        "#define pdemo_Amount vecParams[{}].x\n",
+        s("Amount")
+    )));
+    assert!(g.contains(&format!(
+        "#define pdemo_Steps int(vecParams[{}].y)\n",
         s("Steps")
     )));
     assert!(g.contains(&format!(
-        "#define d_Enable (vecParams[{}].z > 0.5)\n",
+        "#define pdemo_Enable (vecParams[{}].z > 0.5)\n",
         s("Enable")
     )));
     assert!(g.contains(&format!(
-        "#define d_Offset vec2(vecParams[{}].xy)\n",
+        "#define pdemo_Offset vec2(vecParams[{}].xy)\n",
         s("Offset")
     )));
-    assert!(g.contains(&format!("#define d_Offsety vecParams[{}].y\n", s("Offset"))));
-    let t = s("Translate");
-    assert!(g.contains(&format!("#define d_Translate vec3(vecParams[{t}].xyz)\n#define d_Translatex vecParams[{t}].x\n#define d_Translatey vecParams[{t}].y\n#define d_Translatez vecParams[{t}].z\n")));
-    assert!(g.contains(&format!("#define d_Quatw vecParams[{}].w\n", s("Quat"))));
-    assert!(g.contains(&format!("#define d_Coordv vecParams[{}].y\n", s("Coord"))));
-    assert!(g.contains(&format!("#define d_Tintg vecParams[{}].y\n", s("Tint"))));
     assert!(g.contains(&format!(
-        "#define d_Fill vec4(vecParams[{}].xyzw)\n",
+        "#define pdemo_Offsety vecParams[{}].y\n",
+        s("Offset")
+    )));
+    let t = s("Translate");
+    assert!(g.contains(&format!("#define pdemo_Translate vec3(vecParams[{t}].xyz)\n#define pdemo_Translatex vecParams[{t}].x\n#define pdemo_Translatey vecParams[{t}].y\n#define pdemo_Translatez vecParams[{t}].z\n")));
+    assert!(g.contains(&format!("#define pdemo_Quatw vecParams[{}].w\n", s("Quat"))));
+    assert!(g.contains(&format!(
+        "#define pdemo_Coordv vecParams[{}].y\n",
+        s("Coord")
+    )));
+    assert!(g.contains(&format!("#define pdemo_Tintg vecParams[{}].y\n", s("Tint"))));
+    assert!(g.contains(&format!(
+        "#define pdemo_Fill vec4(vecParams[{}].xyzw)\n",
         s("Fill")
     )));
     // Menu: the option itself and the option appended.
-    assert!(g.contains("#define d_Plane yz\n#define d_Plane_yz\n"));
-    assert!(g.contains("#define d_Expr p.x * 2.0\n"));
-    assert!(g.contains("#define d_Image sampler2D(rk_tex0, rk_sampler)\n"));
+    assert!(g.contains("#define pdemo_Plane yz\n#define pdemo_Plane_yz\n"));
+    assert!(g.contains("#define pdemo_Expr p.x * 2.0\n"));
+    assert!(g.contains("#define pdemo_Image sampler2D(rk_tex0, rk_sampler)\n"));
     // Macro parameters are literal values.
-    assert!(g.contains("#define d_Inlined 12.5\n"));
-    assert!(g.contains("#define d_Loops 4\n"));
-    assert!(g.contains("#define d_Flag true\n#define d_Flag_on\n"));
-    assert!(g.contains("#define d_Center vec3(0.0, 1.0, 0.0)\n#define d_Centerx 0.0\n"));
+    assert!(g.contains("#define pdemo_Inlined 12.5\n"));
+    assert!(g.contains("#define pdemo_Loops 4\n"));
+    assert!(g.contains("#define pdemo_Flag true\n#define pdemo_Flag_on\n"));
+    assert!(g.contains("#define pdemo_Center vec3(0.0, 1.0, 0.0)\n#define pdemo_Centerx 0.0\n"));
     assert!(
-        built.shader.param_slot("/d", "Inlined").is_none(),
+        built.shader.param_slot("/pdemo", "Inlined").is_none(),
         "macro parameters take no uniform slot"
     );
     // Type macros.
-    assert!(g.contains("#define d_CoordT vec3\n#define d_ContextT Context\n#define d_ReturnT Sdf\n#define d_COORD_TYPE_vec3\n#define d_CONTEXT_TYPE_Context\n#define d_RETURN_TYPE_Sdf\n"));
+    assert!(g.contains("#define pdemo_CoordT vec3\n#define pdemo_ContextT Context\n#define pdemo_ReturnT Sdf\n#define pdemo_COORD_TYPE_vec3\n#define pdemo_CONTEXT_TYPE_Context\n#define pdemo_RETURN_TYPE_Sdf\n"));
     assert_eq!(built.shader.textures.len(), 1);
     assert_glslang(g, "param demo");
     // The values the uniform buffer gets.
@@ -274,13 +282,17 @@ fn glsl_names_are_unique_valid_and_stable() {
     assert_eq!(glsl_name("/gl_Position"), "n_gl_Position");
     assert_eq!(glsl_name("/main"), "main_op");
     assert_eq!(glsl_name("/float"), "float_op");
-    assert_eq!(glsl_name("/all"), "all_op", "built-in functions are reserved too");
+    assert_eq!(
+        glsl_name("/all"),
+        "all_op",
+        "built-in functions are reserved too"
+    );
     assert_eq!(glsl_name("/é"), "node");
     let paths: Vec<String> = ["/a/b", "/a_b", "/a-b", "/x"]
         .iter()
         .map(|s| s.to_string())
         .collect();
-    let names = unique_names(&paths);
+    let names = unique_names(&paths, &Default::default());
     let set: std::collections::BTreeSet<_> = names.iter().collect();
     assert_eq!(set.len(), names.len(), "{names:?}");
     for n in &names {
@@ -289,10 +301,17 @@ fn glsl_names_are_unique_valid_and_stable() {
     // Stable: the same paths in another order get the same names.
     let mut rev = paths.clone();
     rev.reverse();
-    let names_rev = unique_names(&rev);
+    let names_rev = unique_names(&rev, &Default::default());
     for (p, n) in paths.iter().zip(&names) {
         assert_eq!(&names_rev[rev.iter().position(|q| q == p).unwrap()], n);
     }
+    // Words the library's code uses (locals like `res`, `p`) are avoided.
+    let words: std::collections::BTreeSet<String> = ["res".to_string()].into();
+    assert_eq!(unique_names(&["/res".to_string()], &words), ["res_op"]);
+    assert!(
+        library().code_words.contains("res"),
+        "combine's local variable"
+    );
     // And a whole build is byte-for-byte repeatable.
     let lib = library();
     let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
