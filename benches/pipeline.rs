@@ -230,25 +230,33 @@ fn bench_gpu(c: &mut Criterion) {
     rg.set_shader(&built.shader, &built.compiled).unwrap();
     rg.set_params(&built.shader.param_values(&default, &lib));
     rg.render_to(&view, 256, 256, true).unwrap();
+    // The same scene with its parameters baked in (what `ropkit render` draws).
+    let baked = build(&lib, &default, Mode::RenderBaked).unwrap();
+    let mut rb = Renderer::new(gpu.clone());
+    rb.set_shader(&baked.shader, &baked.compiled).unwrap();
+    rb.set_params(&built.shader.param_values(&default, &lib));
+    rb.render_to(&view, 256, 256, true).unwrap();
     // Background load on a shared machine skews single runs; the minimum of
-    // interleaved frames is the steadier figure for the ratio.
-    let (mut best_h, mut best_g) = (f64::MAX, f64::MAX);
+    // interleaved frames is the steadier figure for the ratios.
+    let mut best = [f64::MAX; 3];
     for _ in 0..20 {
-        let t = Instant::now();
-        rh.render_to(&view, 256, 256, true).unwrap();
-        best_h = best_h.min(t.elapsed().as_secs_f64());
-        let t = Instant::now();
-        rg.render_to(&view, 256, 256, true).unwrap();
-        best_g = best_g.min(t.elapsed().as_secs_f64());
+        for (k, r) in [&mut rh, &mut rg, &mut rb].into_iter().enumerate() {
+            let t = Instant::now();
+            r.render_to(&view, 256, 256, true).unwrap();
+            best[k] = best[k].min(t.elapsed().as_secs_f64());
+        }
     }
+    let [hand_ms, live_ms, baked_ms] = best.map(|t| t * 1000.0);
     eprintln!(
-        "generated / hand-written, best of 20 interleaved 256x256 frames: {:.1} ms / {:.1} ms = {:.3}",
-        best_g * 1000.0,
-        best_h * 1000.0,
-        best_g / best_h
+        "best of 20 interleaved 256x256 frames: hand-written {hand_ms:.1} ms, generated (live parameters) {live_ms:.1} ms = {:.3}x, generated (baked parameters) {baked_ms:.1} ms = {:.3}x",
+        live_ms / hand_ms,
+        baked_ms / hand_ms
     );
     group.bench_function("handwritten", |b| {
         b.iter(|| rh.render_to(&view, 256, 256, true).unwrap())
+    });
+    group.bench_function("generated_baked", |b| {
+        b.iter(|| rb.render_to(&view, 256, 256, true).unwrap())
     });
     group.bench_function("generated", |b| {
         b.iter(|| rg.render_to(&view, 256, 256, true).unwrap())

@@ -49,6 +49,17 @@ pub enum Mode {
     /// A Shadertoy image pass: `mainImage`, Shadertoy's uniforms, parameter
     /// values baked in as constants, textures on `iChannel0..3`.
     Shadertoy,
+    /// Like `Render`, with the parameter values baked in as constants: as fast
+    /// as hand-written code, but any parameter change needs a new shader. For
+    /// one-off renders and exports, never for live editing.
+    RenderBaked,
+}
+
+impl Mode {
+    /// Whether parameter values are compiled in rather than read from the uniform buffer.
+    pub fn bakes_params(self) -> bool {
+        matches!(self, Mode::Shadertoy | Mode::RenderBaked)
+    }
 }
 
 /// Where one uniform parameter lives in `vecParams`.
@@ -169,8 +180,8 @@ pub fn param_values(
     out
 }
 
-/// Shadertoy's uniforms in place of ropkit's, and the parameters as constants.
-fn shadertoy_resources(net: &Network, lib: &Library, params: &[ParamSlot], vec4s: usize) -> String {
+/// The parameters as a constant array, for modes that bake them in.
+fn baked_params(net: &Network, lib: &Library, params: &[ParamSlot], vec4s: usize) -> String {
     let values = param_values(params, vec4s, net, lib);
     let items: Vec<String> = values
         .iter()
@@ -184,10 +195,13 @@ fn shadertoy_resources(net: &Network, lib: &Library, params: &[ParamSlot], vec4s
         })
         .collect();
     format!(
-        "#define rk_time vec4(iTime, float(iFrame), iTimeDelta, 0.0)\n#define rk_resolution vec4(iResolution.xy, 1.0 / iResolution.xy)\n#define rk_mouse iMouse\n#define rk_camPos vec4(0.0)\n#define rk_camTarget vec4(0.0)\n#define rk_view vec4(0.0)\nconst vec4 vecParams[{vec4s}] = vec4[{vec4s}](\n  {}\n);",
+        "const vec4 vecParams[{vec4s}] = vec4[{vec4s}](\n  {}\n);",
         items.join(",\n  ")
     )
 }
+
+/// Shadertoy's uniforms in place of ropkit's.
+const SHADERTOY_GLOBALS: &str = "#define rk_time vec4(iTime, float(iFrame), iTimeDelta, 0.0)\n#define rk_resolution vec4(iResolution.xy, 1.0 / iResolution.xy)\n#define rk_mouse iMouse\n#define rk_camPos vec4(0.0)\n#define rk_camTarget vec4(0.0)\n#define rk_view vec4(0.0)";
 
 /// A key that changes exactly when the shader text would change: the network
 /// with its uniform parameter values left out. Equal keys mean a parameter
@@ -486,17 +500,25 @@ pub fn generate(
     // 2. Resources.
     out.header("resources");
     if mode == Mode::Shadertoy {
-        out.emit(
-            &shadertoy_resources(net, lib, &params, param_vec4s),
-            u32::MAX,
-        );
+        out.emit(SHADERTOY_GLOBALS, u32::MAX);
+        out.emit(&baked_params(net, lib, &params, param_vec4s), u32::MAX);
     } else {
         out.emit(
             &format!(
-                "layout(set = 0, binding = 0) uniform Params {{\n  vec4 rk_time;\n  vec4 rk_resolution;\n  vec4 rk_mouse;\n  vec4 rk_camPos;\n  vec4 rk_camTarget;\n  vec4 rk_view;\n  vec4 rk_params[{param_vec4s}];\n}};\n// Parameters are read through a private copy made in initAll: drivers\n// read it much faster than the uniform block in the marching loop.\nvec4 vecParams[{param_vec4s}];"
+                "layout(set = 0, binding = 0) uniform Params {{\n  vec4 rk_time;\n  vec4 rk_resolution;\n  vec4 rk_mouse;\n  vec4 rk_camPos;\n  vec4 rk_camTarget;\n  vec4 rk_view;\n  vec4 rk_params[{param_vec4s}];\n}};"
             ),
             u32::MAX,
         );
+        if mode.bakes_params() {
+            out.emit(&baked_params(net, lib, &params, param_vec4s), u32::MAX);
+        } else {
+            out.emit(
+                &format!(
+                    "// Parameters are read through a private copy made in initAll: drivers\n// read it much faster than the uniform block in the marching loop.\nvec4 vecParams[{param_vec4s}];"
+                ),
+                u32::MAX,
+            );
+        }
         out.emit(
             "layout(set = 0, binding = 1) uniform sampler rk_sampler;",
             u32::MAX,
@@ -556,7 +578,7 @@ pub fn generate(
     // 5. Init.
     out.header("init");
     out.emit("void initAll() {", u32::MAX);
-    if mode != Mode::Shadertoy {
+    if !mode.bakes_params() {
         out.emit("  vecParams = rk_params;", u32::MAX);
     }
     for (ni, n) in res.nodes.iter().enumerate() {
@@ -638,7 +660,7 @@ pub fn generate(
     let out_node = res.output();
     let out_def = defs[out_index];
     match mode {
-        Mode::Render | Mode::Shadertoy => {
+        Mode::Render | Mode::RenderBaked | Mode::Shadertoy => {
             let template = out_def.template.clone().unwrap_or_default();
             let template = if mode == Mode::Shadertoy {
                 "shadertoy".to_string()

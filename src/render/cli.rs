@@ -109,7 +109,8 @@ pub fn run(args: RenderArgs, project: &Project) -> Result<(), String> {
     let mut net = load_network(&args.network, &lib)?;
     apply_overrides(&mut net, &lib, &args.set, args.buffer.as_deref())?;
     let t0 = Instant::now();
-    let built = build(&lib, &net, Mode::Render).map_err(|e| e.report())?;
+    // One-off renders bake the parameters in: nothing is edited live here.
+    let built = build(&lib, &net, Mode::RenderBaked).map_err(|e| e.report())?;
     let t_build = t0.elapsed();
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let mut renderer = Renderer::new(gpu);

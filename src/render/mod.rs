@@ -519,7 +519,7 @@ impl Renderer {
         width: u32,
         height: u32,
     ) -> Result<image::RgbaImage, RenderError> {
-        if self.bound.as_ref().is_some_and(|b| b.mode != Mode::Render) {
+        if self.bound.as_ref().is_some_and(|b| b.mode == Mode::Sample) {
             return Err(RenderError::Frame(
                 "the current shader samples points; build it for rendering".into(),
             ));

@@ -326,3 +326,27 @@ fn vulkan_and_gl_backends_agree() {
         );
     }
 }
+
+#[test]
+fn baked_parameters_render_the_same_picture() {
+    let Some(gpu) = gpu("baked_parameters_render_the_same_picture") else {
+        return;
+    };
+    let lib = library();
+    for name in ["default", "temple"] {
+        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
+        let live = render(&gpu, &lib, &net, 64, 64);
+        let built = build(&lib, &net, Mode::RenderBaked).unwrap();
+        assert!(built.shader.glsl.contains("const vec4 vecParams["));
+        assert!(!built.shader.glsl.contains("vecParams = rk_params"));
+        assert_glslang(&built.shader.glsl, "baked");
+        let mut r = Renderer::new(gpu.clone());
+        r.set_shader(&built.shader, &built.compiled).unwrap();
+        r.set_params(&vec![[0.0; 4]; built.shader.param_vec4s]); // ignored: the values are compiled in
+        let baked = r.render_image(64, 64).unwrap();
+        assert!(
+            difference(&live, &baked) <= PIXEL_TOLERANCE,
+            "{name}: baked and live pictures differ"
+        );
+    }
+}
