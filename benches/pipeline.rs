@@ -329,18 +329,27 @@ fn file_save_to_frame(gpu: &Gpu, view: &wgpu::TextureView, iters: usize) -> Dura
             function.replace("THIS_Radius;", &format!("THIS_Radius * {}.0;", 1 + i % 2)),
         )
         .unwrap();
+        let mut seen = Duration::ZERO;
         loop {
             let changes = watcher.wait(Duration::from_millis(20));
+            seen = t0.elapsed();
             if ropkit::watch::apply(&mut live, changes).is_some() {
                 break;
             }
         }
+        let built = t0.elapsed();
         live.renderer
             .as_mut()
             .unwrap()
             .render_to(view, 256, 256, true)
             .unwrap();
         total += t0.elapsed();
+        if std::env::var_os("ROPKIT_BENCH_DEBUG").is_some() {
+            eprintln!(
+                "save: seen {seen:?}, built {built:?}, frame {:?}",
+                t0.elapsed()
+            );
+        }
     }
     total
 }

@@ -11,7 +11,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 /// How long the files must be quiet before a batch of changes is reported.
-pub const DEBOUNCE: Duration = Duration::from_millis(100);
+pub const DEBOUNCE: Duration = Duration::from_millis(60);
 
 /// What a batch of file events means for the open network.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
