@@ -329,7 +329,7 @@ fn file_save_to_frame(gpu: &Gpu, view: &wgpu::TextureView, iters: usize) -> Dura
             function.replace("THIS_Radius;", &format!("THIS_Radius * {}.0;", 1 + i % 2)),
         )
         .unwrap();
-        let mut seen = Duration::ZERO;
+        let mut seen;
         loop {
             let changes = watcher.wait(Duration::from_millis(20));
             seen = t0.elapsed();

@@ -226,23 +226,6 @@ pub fn original_column(original: &str, generated: &str, col: usize) -> usize {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::original_column;
-
-    #[test]
-    fn columns_shift_back_over_substituted_names() {
-        let orig = "  float d = length(p) - THIS_Radius + bad;";
-        let generated = "  float d = length(p) - scene_sphere1_Radius + bad;";
-        let g = generated.find("bad").unwrap() + 1;
-        assert_eq!(
-            original_column(orig, generated, g),
-            orig.find("bad").unwrap() + 1
-        );
-        assert_eq!(original_column(orig, generated, 3), 3);
-    }
-}
-
 impl CompileError {
     /// Each message drawn against the ROP's own file, codespan style, with
     /// the offending token underlined and the node named.
@@ -289,5 +272,22 @@ impl CompileError {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::original_column;
+
+    #[test]
+    fn columns_shift_back_over_substituted_names() {
+        let orig = "  float d = length(p) - THIS_Radius + bad;";
+        let generated = "  float d = length(p) - scene_sphere1_Radius + bad;";
+        let g = generated.find("bad").unwrap() + 1;
+        assert_eq!(
+            original_column(orig, generated, g),
+            orig.find("bad").unwrap() + 1
+        );
+        assert_eq!(original_column(orig, generated, 3), 3);
     }
 }

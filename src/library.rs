@@ -481,6 +481,22 @@ struct TextureYaml {
     path: Option<String>,
 }
 
+/// Line, column and message of a YAML error (serde_yaml repeats the
+/// position at the end of its message; it is dropped there).
+pub(crate) fn yaml_error(e: &serde_yaml_ng::Error) -> (usize, usize, String) {
+    let (line, col) = e
+        .location()
+        .map(|l| (l.line(), l.column()))
+        .unwrap_or((1, 1));
+    let message = e.to_string();
+    let message = message
+        .split(" at line ")
+        .next()
+        .unwrap_or(&message)
+        .to_string();
+    (line, col, message)
+}
+
 /// Line (1-based) of the first line containing `needle`, or 1.
 pub(crate) fn line_of(text: &str, needle: &str) -> usize {
     text.lines()
@@ -517,6 +533,17 @@ fn row_lines(text: &str, key: &str) -> Vec<usize> {
     out
 }
 
+/// An input's own type list, if it gives one.
+fn optional_types<T: Copy>(
+    list: &Option<Vec<String>>,
+    all: &[T],
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<Option<Vec<T>>, String> {
+    list.as_ref()
+        .map(|l| parse_type_list(l, all, parse))
+        .transpose()
+}
+
 fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     chars
@@ -530,17 +557,7 @@ fn load_rop(dir: &Path) -> Result<RopDef, LibraryError> {
     let text = std::fs::read_to_string(&yaml_path)
         .map_err(|e| LibraryError::at(&yaml_path, 1, format!("cannot read: {e}")))?;
     let raw: RopYaml = serde_yaml_ng::from_str(&text).map_err(|e| {
-        let (line, col) = e
-            .location()
-            .map(|l| (l.line(), l.column()))
-            .unwrap_or((1, 1));
-        let message = e.to_string();
-        // serde_yaml appends " at line L column C"; the location is already in front.
-        let message = message
-            .split(" at line ")
-            .next()
-            .unwrap_or(&message)
-            .to_string();
+        let (line, col, message) = yaml_error(&e);
         LibraryError {
             file: yaml_path.clone(),
             line,
@@ -637,24 +654,12 @@ fn load_rop(dir: &Path) -> Result<RopDef, LibraryError> {
                 format!("input {}: {m}", i.name),
             )
         };
-        let coord_types = i
-            .coord_types
-            .as_ref()
-            .map(|l| parse_type_list(l, CoordType::ALL, CoordType::parse))
-            .transpose()
-            .map_err(ierr)?;
-        let return_types = i
-            .return_types
-            .as_ref()
-            .map(|l| parse_type_list(l, ReturnType::ALL, ReturnType::parse))
-            .transpose()
-            .map_err(ierr)?;
-        let context_types = i
-            .context_types
-            .as_ref()
-            .map(|l| parse_type_list(l, ContextType::ALL, ContextType::parse))
-            .transpose()
-            .map_err(ierr)?;
+        let coord_types =
+            optional_types(&i.coord_types, CoordType::ALL, CoordType::parse).map_err(ierr)?;
+        let return_types =
+            optional_types(&i.return_types, ReturnType::ALL, ReturnType::parse).map_err(ierr)?;
+        let context_types =
+            optional_types(&i.context_types, ContextType::ALL, ContextType::parse).map_err(ierr)?;
         inputs.push(InputDef {
             name: i.name.clone(),
             label: i.label.clone().unwrap_or_else(|| i.name.clone()),

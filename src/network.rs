@@ -101,16 +101,7 @@ impl Network {
             message,
         };
         let raw: NetworkYaml = serde_yaml_ng::from_str(text).map_err(|e| {
-            let (line, col) = e
-                .location()
-                .map(|l| (l.line(), l.column()))
-                .unwrap_or((1, 1));
-            let message = e.to_string();
-            let message = message
-                .split(" at line ")
-                .next()
-                .unwrap_or(&message)
-                .to_string();
+            let (line, col, message) = crate::library::yaml_error(&e);
             NetworkError {
                 file: file.to_path_buf(),
                 line,

@@ -861,16 +861,14 @@ impl App {
                     r.on_hover_text("click to select the node");
                 }
                 // The ROP's own lines around the error.
-                if let Some((file, line)) = location(&text) {
-                    if let Ok(src) = std::fs::read_to_string(&file) {
-                        ui.separator();
-                        ui.label(egui::RichText::new(file.display().to_string()).strong());
-                        for (i, l) in src.lines().enumerate().skip(line.saturating_sub(4)).take(7) {
-                            let mark = if i + 1 == line { "▶" } else { " " };
-                            ui.label(
-                                egui::RichText::new(format!("{mark}{:4} {l}", i + 1)).monospace(),
-                            );
-                        }
+                if let Some((file, line)) = location(&text)
+                    && let Ok(src) = std::fs::read_to_string(&file)
+                {
+                    ui.separator();
+                    ui.label(egui::RichText::new(file.display().to_string()).strong());
+                    for (i, l) in src.lines().enumerate().skip(line.saturating_sub(4)).take(7) {
+                        let mark = if i + 1 == line { "▶" } else { " " };
+                        ui.label(egui::RichText::new(format!("{mark}{:4} {l}", i + 1)).monospace());
                     }
                 }
             });

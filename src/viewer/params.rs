@@ -187,10 +187,9 @@ pub fn list_assets(project_root: &Path) -> Vec<String> {
                     x.to_string_lossy().to_lowercase().as_str(),
                     "png" | "jpg" | "jpeg"
                 )
-            }) {
-                if let Ok(rel) = p.strip_prefix(project_root) {
-                    out.push(rel.to_string_lossy().replace('\\', "/"));
-                }
+            }) && let Ok(rel) = p.strip_prefix(project_root)
+            {
+                out.push(rel.to_string_lossy().replace('\\', "/"));
             }
         }
     }

@@ -3,7 +3,7 @@
 use ropkit::library::Library;
 use ropkit::project::Project;
 use ropkit::render::{Gpu, RenderError};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -63,7 +63,7 @@ pub fn assert_glslang(glsl: &str, what: &str) {
 /// Without an adapter and without the opt-out, the test fails with what to install.
 pub fn gpu(test: &str) -> Option<Gpu> {
     static GPU: std::sync::OnceLock<Result<Gpu, RenderError>> = std::sync::OnceLock::new();
-    let found = GPU.get_or_init(|| Gpu::headless());
+    let found = GPU.get_or_init(Gpu::headless);
     match found {
         Ok(g) => Some(g.clone()),
         Err(e) if std::env::var("ROPKIT_SKIP_GPU").is_ok_and(|v| v == "1") => {
@@ -71,5 +71,18 @@ pub fn gpu(test: &str) -> Option<Gpu> {
             None
         }
         Err(e) => panic!("{test}: {e}"),
+    }
+}
+
+/// Copies a folder tree (fixtures into a temporary folder that a test may edit).
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
     }
 }

@@ -249,18 +249,6 @@ fn a_macro_parameter_edit_rebuilds_and_variants_are_cached() {
     assert!(difference(&color, &live.render_image(48, 48).unwrap()) < 0.001);
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &to.join(e.file_name()));
-        } else {
-            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-        }
-    }
-}
-
 #[test]
 fn a_broken_rop_keeps_the_last_good_picture() {
     let Some(gpu) = gpu("a_broken_rop_keeps_the_last_good_picture") else {

@@ -6,20 +6,7 @@ use ropkit::live::Live;
 use ropkit::network::Network;
 use ropkit::render::Renderer;
 use ropkit::watch::{Watcher, apply};
-use std::path::Path;
 use std::time::{Duration, Instant};
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &to.join(e.file_name()));
-        } else {
-            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-        }
-    }
-}
 
 /// Waits for the watcher to report a change and applies it; returns the time taken.
 fn wait_and_apply(watcher: &mut Watcher, live: &mut Live, since: Instant) -> Duration {
