@@ -363,32 +363,46 @@ impl App {
             // Come back when the files have been quiet long enough.
             self.ctx.request_repaint_after(crate::watch::DEBOUNCE);
         }
-        if changes.library {
-            let t0 = Instant::now();
-            let result = self.live.reload_library();
-            self.assets = super::params::list_assets(&self.live.project.root);
-            self.graph.rebuild(&self.live.net, &self.live.lib);
-            match result {
-                Ok(()) => self.say(format!(
-                    "ROP files changed: rebuilt in {:.1} ms",
-                    t0.elapsed().as_secs_f64() * 1000.0
-                )),
-                Err(_) => {
-                    self.say("ROP files changed: the rebuild failed, the last good picture stays");
-                    self.tab = Tab::Errors;
+        // The network file counts only when it is not our own save, and is
+        // not applied over local edits (the menu bar offers to reload instead).
+        let mut network = false;
+        if changes.network {
+            let text = std::fs::read_to_string(&self.live.net.file).unwrap_or_default();
+            if text != self.disk_text {
+                if self.dirty {
+                    self.disk_changed = true;
+                } else {
+                    self.history.record(&self.live.net, "reload");
+                    self.disk_text = text;
+                    network = true;
                 }
             }
         }
-        if changes.network {
-            let text = std::fs::read_to_string(&self.live.net.file).unwrap_or_default();
-            if text == self.disk_text {
-                return; // our own save
+        if !changes.library && !network {
+            return;
+        }
+        let t0 = Instant::now();
+        let result = self.live.reload(changes.library, network);
+        if changes.library {
+            self.assets = super::params::list_assets(&self.live.project.root);
+        }
+        self.graph.rebuild(&self.live.net, &self.live.lib);
+        let what = match (changes.library, network) {
+            (true, true) => "ROP files and the network file changed",
+            (true, false) => "ROP files changed",
+            _ => "the network file changed on disk",
+        };
+        match result {
+            Ok(()) => self.say(format!(
+                "{what}: reloaded in {:.1} ms",
+                t0.elapsed().as_secs_f64() * 1000.0
+            )),
+            Err(_) => {
+                self.say(format!(
+                    "{what}: the rebuild failed, the last good picture stays"
+                ));
+                self.tab = Tab::Errors;
             }
-            if self.dirty {
-                self.disk_changed = true;
-                return;
-            }
-            self.reload_from_disk(text);
         }
     }
 
