@@ -465,3 +465,33 @@ fn networks_edited_in_memory_get_errors_not_panics() {
     net.output = "/nowhere".into();
     assert!(resolve(&lib, &net).is_err());
 }
+
+#[test]
+fn every_rop_is_documented_and_every_parameter_has_a_range_and_help() {
+    use ropkit::types::ParamStyle;
+    let lib = library();
+    assert!(
+        lib.rops.len() >= 80,
+        "the catalog has {} ROPs",
+        lib.rops.len()
+    );
+    for def in lib.rops.values() {
+        assert!(!def.description.is_empty(), "{}: no description", def.name);
+        assert!(!def.keywords.is_empty(), "{}: no keywords", def.name);
+        for p in &def.params {
+            assert!(!p.help.is_empty(), "{}.{}: no help", def.name, p.name);
+            let numeric = !matches!(
+                p.style,
+                ParamStyle::Toggle | ParamStyle::Menu | ParamStyle::String | ParamStyle::Texture
+            );
+            if numeric {
+                assert!(
+                    p.min.is_some() && p.max.is_some(),
+                    "{}.{}: no range",
+                    def.name,
+                    p.name
+                );
+            }
+        }
+    }
+}
