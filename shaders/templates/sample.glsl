@@ -1,9 +1,11 @@
 // Evaluates the scene at points: pixel i of the row reads rk_points[i] and
-// writes (value, material id, material2, blend).
-layout(location = 0) out vec4 fragColor;
+// writes (value, material id, material2, blend). The floats travel as their
+// bits in an unsigned-integer target, which every backend can render to.
+layout(location = 0) out uvec4 rk_sampleOut;
 
 void main() {
   initAll();
+  vec4 fragColor;
   int i = int(gl_FragCoord.x);
   vec4 q = rk_points[i];
 #if defined(ROPKIT_SAMPLE_COORD_vec3)
@@ -36,4 +38,5 @@ void main() {
   Light l = ROPKIT_SAMPLE_FN(p, ctx);
   fragColor = vec4(l.color, 0.0);
 #endif
+  rk_sampleOut = floatBitsToUint(fragColor);
 }

@@ -15,7 +15,8 @@ use std::sync::Arc;
 
 /// The colour format every picture is rendered in (gamma-encoded values).
 pub const COLOR_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
-const SAMPLE_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba32Float;
+/// Sampling writes float bits into an integer target: renderable on every backend (Rgba32Float is not on GL).
+const SAMPLE_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba32Uint;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RenderError {
@@ -546,7 +547,11 @@ impl Renderer {
             let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
             self.draw(&mut encoder, &view, width, 1)?;
             let bytes = self.read_back(encoder, &target, width, 1, 16)?;
-            let floats: &[f32] = bytemuck::cast_slice(&bytes);
+            let bits: Vec<u32> = bytes
+                .chunks_exact(4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect();
+            let floats: Vec<f32> = bits.into_iter().map(f32::from_bits).collect();
             out.extend(floats.chunks_exact(4).map(|c| [c[0], c[1], c[2], c[3]]));
         }
         Ok(out)

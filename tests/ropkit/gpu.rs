@@ -313,6 +313,14 @@ fn vulkan_and_gl_backends_agree() {
             d * 100.0
         );
     }
+    // Sampling too (its target holds float bits as integers, renderable on both).
+    let net = sphere_network(&lib, 1.0);
+    let pts = [[2.0, 0.0, 0.0], [0.1, 0.2, 0.3]];
+    let a = sample_network(&net, &lib, &mut Renderer::new(vk), &pts).unwrap();
+    let b = sample_network(&net, &lib, &mut Renderer::new(gl), &pts).unwrap();
+    for (x, y) in a.iter().zip(&b) {
+        assert!((x[0] - y[0]).abs() < 1e-5, "{x:?} vs {y:?}");
+    }
 }
 
 #[test]
