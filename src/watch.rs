@@ -1,10 +1,12 @@
 //! File watching (notify): which of the project's inputs changed. Events are
 //! gathered until the files have been quiet for [`DEBOUNCE`], so an editor's
 //! burst of writes makes one rebuild. Only writes, creations, removals and
-//! renames count: reading a file (as every rebuild does) is not a change.
+//! renames count: reading a file (as every rebuild does) is not a change, nor
+//! is the access-time update a read can cause.
 //! The viewer and the tests turn these changes into rebuilds through [`Live`].
 
 use crate::live::{Live, LiveError};
+use notify::event::ModifyKind;
 use notify::{EventKind, RecursiveMode, Watcher as _};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
@@ -58,8 +60,10 @@ impl Watcher {
                 && matches!(
                     event.kind,
                     EventKind::Create(_)
-                        | EventKind::Modify(_)
                         | EventKind::Remove(_)
+                        | EventKind::Modify(
+                            ModifyKind::Data(_) | ModifyKind::Name(_) | ModifyKind::Any
+                        )
                         | EventKind::Any
                 )
             {

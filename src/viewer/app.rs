@@ -495,14 +495,16 @@ impl eframe::App for App {
                 }
                 self.graph_selection = sel;
             }
+            // A node the user drags makes an edit worth saving; a position the
+            // editor only filled in (a network written without `pos`) does not.
+            let dragging = ui.input(|i| i.pointer.primary_down());
             for (path, pos) in self.graph.positions() {
                 if let Some(n) = self.live.net.nodes.get_mut(&path)
                     && n.pos
                         .is_none_or(|p| (p[0] - pos[0]).abs() > 0.5 || (p[1] - pos[1]).abs() > 0.5)
                 {
-                    let first = n.pos.is_none();
+                    self.dirty |= dragging && n.pos.is_some();
                     n.pos = Some(pos);
-                    self.dirty |= !first;
                 }
             }
         });

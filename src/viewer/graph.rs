@@ -70,11 +70,12 @@ impl Graph {
     pub fn rebuild(&mut self, net: &Network, lib: &Library) {
         self.snarl = Snarl::new();
         self.ids.clear();
-        for (i, (path, node)) in net.nodes.iter().enumerate() {
+        let auto = auto_layout(net);
+        for (path, node) in &net.nodes {
             let pos = node
                 .pos
                 .map(|[x, y]| Pos2::new(x, y))
-                .unwrap_or(Pos2::new((i % 5) as f32 * 200.0, (i / 5) as f32 * 140.0));
+                .unwrap_or_else(|| auto[path]);
             let id = self
                 .snarl
                 .insert_node(pos, GraphNode { path: path.clone() });
@@ -170,6 +171,48 @@ impl Graph {
         }
         edits
     }
+}
+
+/// Places for nodes a network gives no position: columns by distance from the
+/// output (inputs to the left of the nodes that use them), rows in path order.
+fn auto_layout(net: &Network) -> HashMap<String, Pos2> {
+    let mut depth: HashMap<&str, usize> = HashMap::new();
+    // Longest distance from the output, found by relaxing along inputs
+    // (bounded by the node count, so a cycle cannot loop forever).
+    depth.insert(net.output.as_str(), 0);
+    for _ in 0..net.nodes.len() {
+        let mut changed = false;
+        for (path, node) in &net.nodes {
+            let Some(&d) = depth.get(path.as_str()) else {
+                continue;
+            };
+            for src in node.inputs.iter().flatten() {
+                if net.nodes.contains_key(src) && depth.get(src.as_str()).is_none_or(|&e| e < d + 1)
+                {
+                    depth.insert(src.as_str(), d + 1);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let max = depth.values().copied().max().unwrap_or(0);
+    let mut rows: HashMap<usize, f32> = HashMap::new();
+    let mut out = HashMap::new();
+    for path in net.nodes.keys() {
+        // Nodes the output does not reach go in a column of their own, at the left.
+        let column = depth
+            .get(path.as_str())
+            .map(|d| max - d)
+            .map(|c| c + 1)
+            .unwrap_or(0);
+        let row = rows.entry(column).or_insert(0.0);
+        out.insert(path.clone(), Pos2::new(column as f32 * 240.0, *row * 110.0));
+        *row += 1.0;
+    }
+    out
 }
 
 /// Number of input pins shown: the ROP's inputs, or for a variadic ROP one

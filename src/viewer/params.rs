@@ -90,14 +90,16 @@ fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> O
             Some(ParamValue::Bool(v))
         }
         (ParamStyle::Rgb, ParamValue::Vector(c)) if c.len() == 3 => {
+            // The picker round-trips the value through its own colour types even
+            // when nobody touches it: only a change the user made counts.
             let mut rgb = [c[0] as f32, c[1] as f32, c[2] as f32];
-            ui.color_edit_button_rgb(&mut rgb);
-            Some(ParamValue::Vector(rgb.iter().map(|x| *x as f64).collect()))
+            let changed = ui.color_edit_button_rgb(&mut rgb).changed();
+            changed.then(|| ParamValue::Vector(rgb.iter().map(|x| *x as f64).collect()))
         }
         (ParamStyle::Rgba, ParamValue::Vector(c)) if c.len() == 4 => {
             let mut rgba = [c[0] as f32, c[1] as f32, c[2] as f32, c[3] as f32];
-            ui.color_edit_button_rgba_unmultiplied(&mut rgba);
-            Some(ParamValue::Vector(rgba.iter().map(|x| *x as f64).collect()))
+            let changed = ui.color_edit_button_rgba_unmultiplied(&mut rgba).changed();
+            changed.then(|| ParamValue::Vector(rgba.iter().map(|x| *x as f64).collect()))
         }
         (_, ParamValue::Vector(c)) => {
             let mut v = c.clone();
