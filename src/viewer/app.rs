@@ -575,9 +575,12 @@ impl App {
                 .and_then(|img| crate::render::cli::save_png(&img, &path));
             match result {
                 Ok(()) => eprintln!(
-                    "saved screenshot {} ({w}x{h}) after {} frames",
+                    "saved screenshot {} ({w}x{h}) after {} frames; shader builds: {}, parameter updates: {}, unsaved edits: {}",
                     path.display(),
-                    self.frames
+                    self.frames,
+                    self.live.stats.shader_builds,
+                    self.live.stats.param_updates,
+                    self.dirty
                 ),
                 Err(e) => eprintln!("{e}"),
             }
