@@ -133,10 +133,12 @@ fn the_viewer_window_shows_graph_parameters_and_picture() {
         .args(["--frames", "10"])
         .output()
         .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    // Opening and drawing a network edits nothing: one build, no updates, nothing to save.
     assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        stderr.contains("shader builds: 1, parameter updates: 0, unsaved edits: false"),
+        "{stderr}"
     );
     let img = image::open(&shot).unwrap().to_rgba8();
     assert_eq!(img.dimensions(), (1280, 800));
