@@ -1,6 +1,8 @@
 //! `ropkit check`: every ROP compiled alone, in a small harness network, for
-//! each coordinate type it claims. The harness output and the stub that feeds
-//! inputs are ROP folders themselves, in `shaders/harness/`.
+//! each coordinate type it claims: once with every input fed, and once more
+//! with only its required inputs when it has optional ones (the
+//! `#ifndef THIS_HAS_INPUT_N` branches). The harness output and the stub that
+//! feeds inputs are ROP folders themselves, in `shaders/harness/`.
 
 use crate::build::{BuildError, build};
 use crate::generate::Mode;
@@ -9,11 +11,13 @@ use crate::network::{Network, Node};
 use crate::types::CoordType;
 use std::path::PathBuf;
 
-/// One harness build: which ROP, which coordinate type, and the result.
+/// One harness build: which ROP, which coordinate type, which inputs, and the result.
 #[derive(Debug)]
 pub struct CheckCase {
     pub rop: String,
     pub coord: CoordType,
+    /// False when only the required inputs were fed.
+    pub all_inputs: bool,
     pub network: Network,
     pub result: Result<String, BuildError>,
 }
@@ -29,8 +33,9 @@ pub fn with_harness(lib: &Library) -> Library {
     Library::load(&roots, &lib.shader_root)
 }
 
-/// The harness network for one ROP: the harness output, the ROP, a stub on each input.
-pub fn harness_network(def: &RopDef) -> Network {
+/// The harness network for one ROP: the harness output, the ROP, and a stub
+/// on each input (or on each required input only).
+pub fn harness_network(def: &RopDef, all_inputs: bool) -> Network {
     let mut net = Network {
         output: "/harness".into(),
         file: PathBuf::from(format!("<check {}>", def.name)),
@@ -42,9 +47,17 @@ pub fn harness_network(def: &RopDef) -> Network {
     let mut test = Node::new(&def.name);
     let count = if def.variadic { 2 } else { def.inputs.len() };
     for i in 0..count {
+        let required = def.input_def(i).is_some_and(|d| d.required);
+        if !all_inputs && !required {
+            test.inputs.push(None);
+            continue;
+        }
         let path = format!("/stub{}", i + 1);
         test.inputs.push(Some(path.clone()));
         net.nodes.insert(path, Node::new(STUB));
+    }
+    while test.inputs.last().is_some_and(|i| i.is_none()) {
+        test.inputs.pop();
     }
     net.nodes.insert("/test".into(), test);
     net
@@ -52,7 +65,7 @@ pub fn harness_network(def: &RopDef) -> Network {
 
 /// Checks every ROP (outputs excluded), or only those named.
 pub fn check_library(lib: &Library, only: &[String]) -> Vec<CheckCase> {
-    let hlib = with_harness(lib);
+    let mut hlib = with_harness(lib);
     let Some(hdef) = hlib.get(HARNESS).cloned() else {
         return Vec::new();
     };
@@ -61,22 +74,29 @@ pub fn check_library(lib: &Library, only: &[String]) -> Vec<CheckCase> {
         if def.is_output() || (!only.is_empty() && !only.contains(&def.name)) {
             continue;
         }
+        let has_optional =
+            (0..def.inputs.len()).any(|i| def.input_def(i).is_some_and(|d| !d.required));
         for &coord in &def.coord_types {
             // Pin the harness input to this coordinate type.
-            let mut l = hlib.clone();
             let mut h = hdef.clone();
             if let Some(input) = h.inputs.first_mut() {
                 input.coord_types = Some(vec![coord]);
             }
-            l.rops.insert(HARNESS.into(), h);
-            let net = harness_network(def);
-            let result = build(&l, &net, Mode::Render).map(|b| b.shader.glsl);
-            cases.push(CheckCase {
-                rop: def.name.clone(),
-                coord,
-                network: net,
-                result,
-            });
+            hlib.rops.insert(HARNESS.into(), h);
+            for all_inputs in [true, false] {
+                if !all_inputs && !has_optional {
+                    continue;
+                }
+                let net = harness_network(def, all_inputs);
+                let result = build(&hlib, &net, Mode::Render).map(|b| b.shader.glsl);
+                cases.push(CheckCase {
+                    rop: def.name.clone(),
+                    coord,
+                    all_inputs,
+                    network: net,
+                    result,
+                });
+            }
         }
     }
     cases

@@ -222,8 +222,10 @@ fn check(project: &Project, dir: Option<PathBuf>, no_glslang: bool) -> Result<()
                     Some(Err(msg)) => {
                         failures += 1;
                         eprintln!(
-                            "{} ({}): glslangValidator rejects the harness shader:\n{msg}",
-                            case.rop, case.coord
+                            "{} ({}, {}): glslangValidator rejects the harness shader:\n{msg}",
+                            case.rop,
+                            case.coord,
+                            inputs_label(case.all_inputs)
                         );
                     }
                 }
@@ -231,8 +233,10 @@ fn check(project: &Project, dir: Option<PathBuf>, no_glslang: bool) -> Result<()
             Err(e) => {
                 failures += 1;
                 eprintln!(
-                    "{e}\n  (while checking ROP {} with coordinate type {})",
-                    case.rop, case.coord
+                    "{e}\n  (while checking ROP {} with coordinate type {}, {})",
+                    case.rop,
+                    case.coord,
+                    inputs_label(case.all_inputs)
                 );
             }
         }
@@ -251,6 +255,14 @@ fn check(project: &Project, dir: Option<PathBuf>, no_glslang: bool) -> Result<()
         Err(format!("{failures} problems"))
     } else {
         Ok(())
+    }
+}
+
+fn inputs_label(all: bool) -> &'static str {
+    if all {
+        "every input fed"
+    } else {
+        "required inputs only"
     }
 }
 

@@ -2255,7 +2255,7 @@ fn every_rop_builds_for_every_type_it_claims() {
             h.inputs[0].context_types = Some(vec![x]);
             l.rops.insert(HARNESS.into(), h);
             builds += 1;
-            match build(&l, &harness_network(def), Mode::Render) {
+            match build(&l, &harness_network(def, true), Mode::Render) {
                 Err(e) => failures.push(format!("{} ({c}, {r}, {x}): {e}", def.name)),
                 // naga's SPIR-V writer (what wgpu runs on Vulkan) must take it
                 // too: some GLSL it parses makes the writer panic.

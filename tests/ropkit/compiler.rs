@@ -45,17 +45,31 @@ fn every_preset_builds_and_passes_both_compilers() {
 fn check_compiles_every_rop_for_every_coordinate_type() {
     let lib = library();
     let cases = check_library(&lib, &[]);
+    // Each coordinate type once with every input fed, and once more with only
+    // the required ones when a ROP has optional inputs.
     let expected: usize = lib
         .rops
         .values()
         .filter(|r| !r.is_output())
-        .map(|r| r.coord_types.len())
+        .map(|r| {
+            r.coord_types.len()
+                * if r.inputs.iter().any(|i| !i.required) {
+                    2
+                } else {
+                    1
+                }
+        })
         .sum();
     assert_eq!(cases.len(), expected);
+    assert!(cases.iter().any(|c| !c.all_inputs));
     for case in &cases {
+        let what = format!(
+            "{} ({}, all inputs: {})",
+            case.rop, case.coord, case.all_inputs
+        );
         match &case.result {
-            Ok(glsl) => assert_glslang(glsl, &format!("{} ({})", case.rop, case.coord)),
-            Err(e) => panic!("{} ({}): {e}", case.rop, case.coord),
+            Ok(glsl) => assert_glslang(glsl, &what),
+            Err(e) => panic!("{what}: {e}"),
         }
     }
 }
