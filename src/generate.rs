@@ -7,7 +7,9 @@
 //! [`Library`], so it is cheap enough to run on every edit.
 
 use crate::expr::{self, Env, Value};
-use crate::library::{BlockKind, Library, MacroRow, ParamDef, RopDef, ShaderFile, TextureSource};
+use crate::library::{
+    BlockKind, CodeBlock, Library, MacroRow, ParamDef, RopDef, ShaderFile, TextureSource,
+};
 use crate::network::Network;
 use crate::resolve::{Resolution, ResolvedNode};
 use crate::substitute::{Names, substitute};
@@ -262,6 +264,10 @@ impl Out {
                 node,
             });
         }
+    }
+    /// A ROP code block, with the node's substitutions applied.
+    fn block(&mut self, block: &CodeBlock, names: &Names, node: u32) {
+        self.file(&substitute(&block.text, names), &block.path, node);
     }
     fn header(&mut self, title: &str) {
         self.emit(&format!("\n// ==== {title} ===="), u32::MAX);
@@ -584,15 +590,12 @@ pub fn generate(
     for (ni, n) in res.nodes.iter().enumerate() {
         if let Some(block) = defs[ni].block(BlockKind::Init) {
             out.emit("  {", ni as u32);
-            out.file(
-                &substitute(
-                    &block.text,
-                    &Names {
-                        name: &n.name,
-                        inputs: &input_names[ni],
-                    },
-                ),
-                &block.path,
+            out.block(
+                block,
+                &Names {
+                    name: &n.name,
+                    inputs: &input_names[ni],
+                },
                 ni as u32,
             );
             out.emit("  }", ni as u32);
@@ -619,15 +622,12 @@ pub fn generate(
             ),
             ni as u32,
         );
-        out.file(
-            &substitute(
-                &block.text,
-                &Names {
-                    name: &n.name,
-                    inputs: &input_names[ni],
-                },
-            ),
-            &block.path,
+        out.block(
+            block,
+            &Names {
+                name: &n.name,
+                inputs: &input_names[ni],
+            },
             ni as u32,
         );
         out.emit("  }", ni as u32);
@@ -802,7 +802,7 @@ fn emit_node(
     }
     for kind in [BlockKind::Globals, BlockKind::Function] {
         if let Some(block) = def.block(kind) {
-            out.file(&substitute(&block.text, &names), &block.path, id);
+            out.block(block, &names, id);
         }
     }
     Ok(())
