@@ -300,8 +300,9 @@ impl Network {
                 .filter_map(|(i, s)| s.as_deref().map(|s| (i, s)))
                 .collect();
             if !used.is_empty() {
-                let named = def.filter(|d| !d.variadic);
-                match named {
+                // Named inputs as a mapping (slots past the named ones by number,
+                // as in `5: /light2`); a ROP with one kind of input as a list.
+                match def.filter(|d| d.inputs.len() > 1) {
                     Some(d) => {
                         let items: Vec<String> = used
                             .iter()

@@ -358,6 +358,18 @@ fn networks_round_trip_through_save() {
         assert_eq!(again.to_yaml(&lib), text, "saving is stable");
         assert_eq!(text.lines().count(), net.nodes.len() + 2, "one node a line");
     }
+    // Named inputs stay named, extra light slots go by number.
+    let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
+    assert!(
+        net.to_yaml(&lib)
+            .contains("inputs: { scene: /scene/all, camera: /cam1, light: /light1 }")
+    );
+    let net = Network::load(&root().join("presets/materials.yaml"), &lib).unwrap();
+    assert!(
+        net.to_yaml(&lib).contains("light: /key, 5: /sun"),
+        "{}",
+        net.to_yaml(&lib)
+    );
 }
 
 #[test]
