@@ -307,12 +307,11 @@ impl Network {
                         let items: Vec<String> = used
                             .iter()
                             .map(|(i, s)| {
-                                let name = d
-                                    .inputs
-                                    .get(*i)
-                                    .map(|x| x.name.clone())
-                                    .unwrap_or(format!("{}", i + 1));
-                                format!("{}: {}", yaml_string(&name), yaml_string(s))
+                                let name = match d.inputs.get(*i) {
+                                    Some(input) => yaml_string(&input.name),
+                                    None => format!("{}", i + 1),
+                                };
+                                format!("{name}: {}", yaml_string(s))
                             })
                             .collect();
                         parts.push(format!("inputs: {{ {} }}", items.join(", ")));
