@@ -1872,7 +1872,8 @@ fn math_field_operations() {
     let pts = points3(22, 100, -2.0, 2.0);
     // a is the position's x, b a constant 2 (or Value 3 when b is not connected).
     let extra = "  /a: { rop: position, params: { Component: x } }\n  /b: { rop: constant, params: { Value: 2.0 } }\n";
-    let ops: [(&str, fn(f64, f64) -> f64); 11] = [
+    type Op = (&'static str, fn(f64, f64) -> f64);
+    let ops: [Op; 11] = [
         ("add", |a, b| a + b),
         ("subtract", |a, b| a - b),
         ("multiply", |a, b| a * b),

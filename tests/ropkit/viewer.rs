@@ -34,7 +34,7 @@ fn saving_a_rop_file_rebuilds_and_a_broken_one_keeps_the_last_shader() {
         &net_path,
     )
     .unwrap();
-    let project = project(&[rops.clone()]);
+    let project = project(std::slice::from_ref(&rops));
     let lib = project.load_library();
     let net = Network::load(&net_path, &lib).unwrap();
     let mut live = Live::new(project, lib, net, Some(Renderer::new(gpu)));
