@@ -41,6 +41,9 @@ pub struct App {
     disk_text: String,
     /// The file changed on disk while there were local edits: offer to reload.
     disk_changed: bool,
+    /// The network file did not load: the graph is empty, so saving over the
+    /// file would destroy it. Cleared when a reload from disk succeeds.
+    load_failed: bool,
     tab: Tab,
     log: Vec<String>,
     assets: Vec<String>,
@@ -100,6 +103,7 @@ impl App {
             dirty: false,
             disk_text,
             disk_changed: false,
+            load_failed: load_error.is_some(),
             tab,
             log,
             assets,
@@ -281,6 +285,14 @@ impl App {
 
     fn save(&mut self, path: Option<PathBuf>) {
         let path = path.unwrap_or_else(|| self.live.net.file.clone());
+        if self.load_failed && path == self.live.net.file {
+            self.say(format!(
+                "{} did not load, so it is not overwritten: fix it in an editor (it reloads on save) or use Save as",
+                path.display()
+            ));
+            self.tab = Tab::Log;
+            return;
+        }
         let text = self.live.net.to_yaml(&self.live.lib);
         match write_atomic(&path, text.as_bytes()) {
             Ok(()) => {
@@ -318,6 +330,7 @@ impl App {
             Ok(net) => {
                 self.disk_text = std::fs::read_to_string(&path).unwrap_or_default();
                 self.live.net = net;
+                self.load_failed = false;
                 self.history = History::default();
                 self.dirty = false;
                 self.graph.rebuild(&self.live.net, &self.live.lib);
@@ -383,6 +396,9 @@ impl App {
         }
         let t0 = Instant::now();
         let result = self.live.reload(changes.library, network);
+        if network && result.is_ok() {
+            self.load_failed = false;
+        }
         if changes.library {
             self.assets = super::params::list_assets(&self.live.project.root);
         }
@@ -413,6 +429,7 @@ impl App {
         self.graph.rebuild(&self.live.net, &self.live.lib);
         self.disk_changed = false;
         self.dirty = false;
+        self.load_failed &= result.is_err();
         match result {
             Ok(()) => self.say("network file changed on disk: reloaded"),
             Err(_) => self.tab = Tab::Errors,

@@ -77,7 +77,11 @@ pub fn run(args: ViewArgs, project: &Project) -> Result<(), String> {
                 queue: rs.queue.clone(),
                 adapter: format!("{} ({:?})", info.name, info.backend),
             };
-            let live = Live::new(project, lib, net, Some(Renderer::new(gpu)));
+            let mut live = Live::new(project, lib, net, Some(Renderer::new(gpu)));
+            // The file's own error is the one to show, not the empty network's.
+            if let Some(e) = &load_error {
+                live.error = Some(crate::live::LiveError::Network(e.clone()));
+            }
             Ok(Box::new(app::App::new(
                 cc,
                 live,
