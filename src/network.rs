@@ -58,6 +58,8 @@ pub struct Network {
     pub file: PathBuf,
     /// Line of each node in the file, for messages.
     pub lines: BTreeMap<String, usize>,
+    /// The comment lines at the top of the file, kept when saving.
+    pub comment: String,
 }
 
 #[derive(Deserialize)]
@@ -110,9 +112,16 @@ impl Network {
                 message,
             }
         })?;
+        let comment: String = text
+            .lines()
+            .take_while(|l| l.trim_start().starts_with('#') || l.trim().is_empty())
+            .filter(|l| l.trim_start().starts_with('#'))
+            .map(|l| format!("{}\n", l.trim_start()))
+            .collect();
         let mut net = Network {
             output: raw.output.clone(),
             file: file.to_path_buf(),
+            comment,
             ..Default::default()
         };
         for (key, value) in &raw.nodes {
@@ -276,7 +285,11 @@ impl Network {
 
     /// The network as YAML: keys in a stable order, one node a line.
     pub fn to_yaml(&self, lib: &Library) -> String {
-        let mut out = format!("output: {}\nnodes:\n", yaml_string(&self.output));
+        let mut out = format!(
+            "{}output: {}\nnodes:\n",
+            self.comment,
+            yaml_string(&self.output)
+        );
         for (path, node) in &self.nodes {
             let def = lib.get(&node.rop);
             let mut parts = vec![format!("rop: {}", yaml_string(&node.rop))];

@@ -356,7 +356,21 @@ fn networks_round_trip_through_save() {
         assert_eq!(again.output, net.output);
         assert_eq!(again.nodes, net.nodes, "{}", path.display());
         assert_eq!(again.to_yaml(&lib), text, "saving is stable");
-        assert_eq!(text.lines().count(), net.nodes.len() + 2, "one node a line");
+        let comments = text.lines().take_while(|l| l.starts_with('#')).count();
+        assert_eq!(
+            text.lines().count(),
+            comments + net.nodes.len() + 2,
+            "one node a line"
+        );
+        let original = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            original
+                .lines()
+                .filter(|l| l.starts_with('#'))
+                .all(|c| text.contains(c)),
+            "{}: the file's leading comments survive a save",
+            path.display()
+        );
     }
     // Named inputs stay named, extra light slots go by number.
     let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
