@@ -182,8 +182,14 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
 
 fn check(project: &Project, dir: Option<PathBuf>, no_glslang: bool) -> Result<(), String> {
     let mut project = project.clone();
-    if let Some(d) = &dir
-        && !project.rop_roots.contains(d)
+    // A folder inside the library is checked in place; any other becomes an extra root.
+    let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let wanted = dir.as_deref().map(canonical);
+    if let (Some(d), Some(w)) = (&dir, &wanted)
+        && !project
+            .rop_roots
+            .iter()
+            .any(|r| w.starts_with(canonical(r)))
     {
         project.rop_roots.push(d.clone());
     }
@@ -193,20 +199,18 @@ fn check(project: &Project, dir: Option<PathBuf>, no_glslang: bool) -> Result<()
         eprintln!("{e}");
         failures += 1;
     }
-    let only: Vec<String> = match &dir {
-        Some(d) => lib
+    let only: Vec<String> = match &wanted {
+        Some(w) => lib
             .rops
             .values()
-            .filter(|r| r.dir.starts_with(d))
+            .filter(|r| canonical(&r.dir).starts_with(w))
             .map(|r| r.name.clone())
             .collect(),
         None => Vec::new(),
     };
-    if dir.is_some() && only.is_empty() && lib.broken.is_empty() {
-        return Err(format!(
-            "{}: no ROP folders found",
-            dir.unwrap_or_default().display()
-        ));
+    if let (Some(d), true) = (&dir, only.is_empty()) {
+        // An empty list would mean "everything": say what was asked for instead.
+        return Err(format!("{}: no ROP folders found", d.display()));
     }
     let cases = check_library(&lib, &only);
     let mut glslang_missing = false;
@@ -246,9 +250,10 @@ fn check(project: &Project, dir: Option<PathBuf>, no_glslang: bool) -> Result<()
             "note: glslangValidator not found; install glslang-tools for the second compiler check"
         );
     }
+    let rops: std::collections::BTreeSet<&str> = cases.iter().map(|c| c.rop.as_str()).collect();
     println!(
         "checked {} ROPs in {} harness builds: {failures} problems",
-        lib.rops.len(),
+        rops.len(),
         cases.len()
     );
     if failures > 0 {

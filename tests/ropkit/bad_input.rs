@@ -161,3 +161,37 @@ fn mangled_network_files_never_panic() {
     }
     assert!(errors > 50, "most mutations are caught ({errors})");
 }
+
+#[test]
+fn check_takes_a_folder_inside_or_outside_the_library() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
+            .current_dir(root)
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    // Inside the library: checked in place, not loaded twice.
+    let (ok, stdout, stderr) = run(&["check", "rops/sdf2d", "--no-glslang"]);
+    assert!(ok, "{stderr}");
+    let count = std::fs::read_dir(format!("{root}/rops/sdf2d"))
+        .unwrap()
+        .count();
+    assert!(
+        stdout.contains(&format!("checked {count} ROPs")),
+        "{stdout}"
+    );
+    // Outside: an extra root.
+    let (ok, stdout, stderr) = run(&["check", "tests/fixtures/user_rops", "--no-glslang"]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("checked 1 ROPs"), "{stdout}");
+    // Nothing there: an error, not a check of everything.
+    let (ok, _, stderr) = run(&["check", "tests/no-such-folder"]);
+    assert!(!ok && stderr.contains("no ROP folders found"), "{stderr}");
+}
