@@ -182,6 +182,61 @@ pub fn resolve(lib: &Library, net: &Network) -> Result<Resolution, ResolveError>
     Ok(Resolution { nodes })
 }
 
+/// Why wiring `src` into input `slot` of `dst` would be refused, if it would:
+/// a cycle, a return type the input cannot take, or (when `dst` is in use)
+/// no types that fit the whole network. The editor asks before connecting.
+pub fn connection_problem(
+    lib: &Library,
+    net: &Network,
+    src: &str,
+    dst: &str,
+    slot: usize,
+) -> Option<String> {
+    let (Some(s), Some(d)) = (net.nodes.get(src), net.nodes.get(dst)) else {
+        return Some("no such node".into());
+    };
+    let (Some(sdef), Some(ddef)) = (lib.get(&s.rop), lib.get(&d.rop)) else {
+        return Some("unknown ROP".into());
+    };
+    if slot >= ddef.max_inputs() {
+        return Some(format!("{dst} takes at most {} inputs", ddef.max_inputs()));
+    }
+    let mut trial = net.clone();
+    let node = trial.nodes.get_mut(dst)?;
+    if node.inputs.len() <= slot {
+        node.inputs.resize(slot + 1, None);
+    }
+    node.inputs[slot] = Some(src.to_string());
+    if let Some(cycle) = trial.find_cycle() {
+        return Some(format!("it would make a cycle: {}", cycle.join(" -> ")));
+    }
+    // Can the source produce what the input takes at all?
+    if let Some(idef) = ddef.input_def(slot)
+        && let Some(want) = &idef.return_types
+        && !sdef.return_types.iter().any(|t| want.contains(t))
+    {
+        let list = |v: &[ReturnType]| {
+            v.iter()
+                .map(|t| t.as_str())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        };
+        return Some(format!(
+            "{dst} input '{}' takes {}, {src} returns {}",
+            idef.name,
+            list(want),
+            list(&sdef.return_types)
+        ));
+    }
+    // The whole network, when the node is in use.
+    if trial.reachable_order().iter().any(|p| p == dst)
+        && let Err(e) = resolve(lib, &trial)
+    {
+        return Some(e.message);
+    }
+    None
+}
+
 fn narrow<T: Copy + PartialEq + Display>(
     have: &mut Vec<T>,
     want: &[T],

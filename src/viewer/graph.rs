@@ -4,7 +4,6 @@
 
 use crate::library::{Library, RopDef};
 use crate::network::Network;
-use crate::resolve::resolve;
 use eframe::egui;
 use egui::{Color32, Pos2, Ui};
 use egui_snarl::ui::{PinInfo, SnarlStyle, SnarlViewer, SnarlWidget, get_selected_nodes};
@@ -255,47 +254,6 @@ impl Viewer<'_> {
     fn def(&self, path: &str) -> Option<&RopDef> {
         self.net.nodes.get(path).and_then(|n| self.lib.get(&n.rop))
     }
-
-    /// Why wiring `src` into `dst`'s input `slot` would fail, if it would.
-    fn refuse(&self, src: &str, dst: &str, slot: usize) -> Option<String> {
-        let mut trial = self.net.clone();
-        let node = trial.nodes.get_mut(dst)?;
-        if node.inputs.len() <= slot {
-            node.inputs.resize(slot + 1, None);
-        }
-        node.inputs[slot] = Some(src.to_string());
-        if let Some(cycle) = trial.find_cycle() {
-            return Some(format!("it would make a cycle: {}", cycle.join(" -> ")));
-        }
-        // Local check: can the source produce what the input takes at all?
-        let (sdef, ddef) = (self.def(src)?, self.def(dst)?);
-        if let Some(idef) = ddef.input_def(slot)
-            && let Some(want) = &idef.return_types
-            && !sdef.return_types.iter().any(|t| want.contains(t))
-        {
-            let list = |v: &[crate::types::ReturnType]| {
-                v.iter()
-                    .map(|t| t.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" or ")
-            };
-            return Some(format!(
-                "{} input '{}' takes {}, {} returns {}",
-                dst,
-                idef.name,
-                list(want),
-                src,
-                list(&sdef.return_types)
-            ));
-        }
-        // Whole-network check when the node is in use.
-        if trial.reachable_order().iter().any(|p| p == dst)
-            && let Err(e) = resolve(self.lib, &trial)
-        {
-            return Some(e.message);
-        }
-        None
-    }
 }
 
 impl SnarlViewer<GraphNode> for Viewer<'_> {
@@ -411,7 +369,7 @@ impl SnarlViewer<GraphNode> for Viewer<'_> {
             return;
         };
         let (src, dst) = (src.path.clone(), dst.path.clone());
-        match self.refuse(&src, &dst, to.id.input) {
+        match crate::resolve::connection_problem(self.lib, self.net, &src, &dst, to.id.input) {
             Some(why) => self.refusal = Some(why),
             None => self.edits.push(GraphEdit::Connect {
                 src,

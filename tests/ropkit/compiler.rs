@@ -535,3 +535,33 @@ fn every_rop_is_documented_and_every_parameter_has_a_range_and_help() {
         }
     }
 }
+
+#[test]
+fn the_editor_refuses_connections_that_cannot_work() {
+    use ropkit::resolve::connection_problem;
+    let lib = library();
+    let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
+    // A fine rewiring.
+    assert_eq!(
+        connection_problem(&lib, &net, "/scene/box1", "/scene/all", 1),
+        None
+    );
+    // A loop back into the scene.
+    let why = connection_problem(&lib, &net, "/scene/all", "/scene/red", 0).unwrap();
+    assert!(why.contains("cycle"), "{why}");
+    // A light where the scene goes: the input takes Sdf, a light returns Light.
+    let why = connection_problem(&lib, &net, "/light1", "/render", 0).unwrap();
+    assert!(
+        why.contains("takes Sdf") && why.contains("returns Light"),
+        "{why}"
+    );
+    // Types that fit the input alone but not the network: a 2D-only shape in the 3D scene.
+    let mut with_circle = net.clone();
+    with_circle
+        .nodes
+        .insert("/c".into(), ropkit::network::Node::new("circle"));
+    let why = connection_problem(&lib, &with_circle, "/c", "/scene/all", 1).unwrap();
+    assert!(why.contains("supports only vec2"), "{why}");
+    // Past the last input.
+    assert!(connection_problem(&lib, &net, "/scene/box1", "/scene/all", 5).is_some());
+}
