@@ -396,6 +396,121 @@ impl Network {
     }
 }
 
+/// Edits as the node editor makes them; each keeps inputs pointing at nodes
+/// that exist, and refuses (with the reason) what would break the network.
+impl Network {
+    /// Wires `src` into input `slot` of `dst` (replacing what was there).
+    pub fn connect(&mut self, src: &str, dst: &str, slot: usize) -> Result<(), String> {
+        if !self.nodes.contains_key(src) {
+            return Err(format!("no node {src}"));
+        }
+        let node = self
+            .nodes
+            .get_mut(dst)
+            .ok_or_else(|| format!("no node {dst}"))?;
+        if node.inputs.len() <= slot {
+            node.inputs.resize(slot + 1, None);
+        }
+        node.inputs[slot] = Some(src.to_string());
+        Ok(())
+    }
+
+    /// Empties input `slot` of `dst`.
+    pub fn disconnect(&mut self, dst: &str, slot: usize) -> Result<(), String> {
+        let node = self
+            .nodes
+            .get_mut(dst)
+            .ok_or_else(|| format!("no node {dst}"))?;
+        if let Some(s) = node.inputs.get_mut(slot) {
+            *s = None;
+        }
+        trim_inputs(node);
+        Ok(())
+    }
+
+    /// Adds a node of ROP `rop` under a fresh path (`/sphere1`, ...); returns the path.
+    pub fn add_node(&mut self, rop: &str, pos: [f32; 2]) -> String {
+        let path = self.fresh_path(&format!("/{rop}"));
+        let mut node = Node::new(rop);
+        node.pos = Some(pos);
+        self.nodes.insert(path.clone(), node);
+        path
+    }
+
+    /// Removes a node and every wire from it. The output cannot be removed.
+    pub fn remove_node(&mut self, path: &str) -> Result<(), String> {
+        if path == self.output {
+            return Err(format!(
+                "{path} is the output; make another node the output before deleting it"
+            ));
+        }
+        self.nodes
+            .remove(path)
+            .ok_or_else(|| format!("no node {path}"))?;
+        for node in self.nodes.values_mut() {
+            for s in node.inputs.iter_mut() {
+                if s.as_deref() == Some(path) {
+                    *s = None;
+                }
+            }
+            trim_inputs(node);
+        }
+        Ok(())
+    }
+
+    /// Copies a node (parameters and inputs) beside itself; returns the new path.
+    pub fn duplicate_node(&mut self, path: &str) -> Result<String, String> {
+        let mut node = self
+            .nodes
+            .get(path)
+            .cloned()
+            .ok_or_else(|| format!("no node {path}"))?;
+        node.pos = node.pos.map(|[x, y]| [x + 30.0, y + 30.0]);
+        let copy = self.fresh_path(path);
+        self.nodes.insert(copy.clone(), node);
+        Ok(copy)
+    }
+
+    /// Moves a node to a new path, rewiring its users (and the output). A
+    /// missing leading `/` is added; returns the path used.
+    pub fn rename_node(&mut self, from: &str, to: &str) -> Result<String, String> {
+        let to = if to.starts_with('/') {
+            to.to_string()
+        } else {
+            format!("/{to}")
+        };
+        if to.len() < 2 || to.chars().any(|c| c.is_whitespace() || c == ':') {
+            return Err(format!("'{to}' is not a node path"));
+        }
+        if self.nodes.contains_key(&to) {
+            return Err(format!("{to} is taken"));
+        }
+        let node = self
+            .nodes
+            .remove(from)
+            .ok_or_else(|| format!("no node {from}"))?;
+        self.nodes.insert(to.clone(), node);
+        for node in self.nodes.values_mut() {
+            for s in node.inputs.iter_mut().flatten() {
+                if s == from {
+                    *s = to.clone();
+                }
+            }
+        }
+        if self.output == from {
+            self.output = to.clone();
+        }
+        Ok(to)
+    }
+}
+
+/// Trailing empty input slots carry nothing.
+fn trim_inputs(node: &mut Node) {
+    while node.inputs.last().is_some_and(|s| s.is_none()) {
+        node.inputs.pop();
+    }
+}
+
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;

@@ -7,7 +7,7 @@ use super::history::History;
 use super::preview::{Orbit, Preview};
 use crate::export::{Format, export};
 use crate::live::Live;
-use crate::network::{Network, Node, write_atomic};
+use crate::network::{Network, write_atomic};
 use crate::value::ParamValue;
 use crate::watch::Watcher;
 use eframe::egui;
@@ -159,107 +159,52 @@ impl App {
     }
 
     fn apply_graph_edit(&mut self, e: GraphEdit) {
-        match e {
-            GraphEdit::Connect { src, dst, slot } => {
-                self.edit(&format!("connect {dst}"), true, |net| {
-                    if let Some(n) = net.nodes.get_mut(&dst) {
-                        if n.inputs.len() <= slot {
-                            n.inputs.resize(slot + 1, None);
-                        }
-                        n.inputs[slot] = Some(src);
-                    }
-                })
-            }
-            GraphEdit::Disconnect { dst, slot } => {
-                self.edit(&format!("disconnect {dst}"), true, |net| {
-                    if let Some(n) = net.nodes.get_mut(&dst) {
-                        if let Some(s) = n.inputs.get_mut(slot) {
-                            *s = None;
-                        }
-                        while n.inputs.last().is_some_and(|s| s.is_none()) {
-                            n.inputs.pop();
-                        }
-                    }
-                })
-            }
+        // Each edit runs on a copy: a refused one changes nothing and leaves no undo step.
+        let mut net = self.live.net.clone();
+        let (tag, result) = match e {
+            GraphEdit::Connect { src, dst, slot } => (
+                format!("connect {dst}"),
+                net.connect(&src, &dst, slot).map(|()| None),
+            ),
+            GraphEdit::Disconnect { dst, slot } => (
+                format!("disconnect {dst}"),
+                net.disconnect(&dst, slot).map(|()| None),
+            ),
             GraphEdit::Add { rop, pos } => {
-                let path = self.live.net.fresh_path(&format!("/{rop}"));
-                let p = path.clone();
-                self.edit(&format!("add {path}"), true, |net| {
-                    let mut node = Node::new(&rop);
-                    node.pos = Some(pos);
-                    net.nodes.insert(p, node);
-                });
-                self.selected = Some(path);
+                (format!("add {rop}"), Ok(Some(net.add_node(&rop, pos))))
             }
-            GraphEdit::Remove(path) => {
-                if path == self.live.net.output {
-                    self.say(format!(
-                        "{path} is the output; make another node the output before deleting it"
-                    ));
-                    return;
+            GraphEdit::Remove(path) => (
+                format!("remove {path}"),
+                net.remove_node(&path).map(|()| None),
+            ),
+            GraphEdit::Duplicate(path) => (
+                format!("duplicate {path}"),
+                net.duplicate_node(&path).map(Some),
+            ),
+            GraphEdit::Rename { from, to } => (
+                format!("rename {from}"),
+                net.rename_node(&from, &to).map(Some),
+            ),
+            GraphEdit::SetOutput(path) => {
+                net.output = path;
+                ("output".to_string(), Ok(None))
+            }
+        };
+        match result {
+            Ok(select) => {
+                self.edit(&tag, true, |n| *n = net);
+                if select.is_some() {
+                    self.selected = select;
                 }
-                self.edit(&format!("remove {path}"), true, |net| {
-                    net.nodes.remove(&path);
-                    for n in net.nodes.values_mut() {
-                        for s in n.inputs.iter_mut() {
-                            if s.as_deref() == Some(path.as_str()) {
-                                *s = None;
-                            }
-                        }
-                        while n.inputs.last().is_some_and(|s| s.is_none()) {
-                            n.inputs.pop();
-                        }
-                    }
-                });
-                if self.selected.as_deref() == Some(path.as_str()) {
+                if self
+                    .selected
+                    .as_ref()
+                    .is_some_and(|s| !self.live.net.nodes.contains_key(s))
+                {
                     self.selected = None;
                 }
             }
-            GraphEdit::Duplicate(path) => {
-                let Some(node) = self.live.net.nodes.get(&path).cloned() else {
-                    return;
-                };
-                let copy = self.live.net.fresh_path(&path);
-                let c = copy.clone();
-                self.edit(&format!("duplicate {path}"), true, |net| {
-                    let mut node = node;
-                    node.pos = node.pos.map(|[x, y]| [x + 30.0, y + 30.0]);
-                    net.nodes.insert(c, node);
-                });
-                self.selected = Some(copy);
-            }
-            GraphEdit::Rename { from, to } => {
-                let to = if to.starts_with('/') {
-                    to
-                } else {
-                    format!("/{to}")
-                };
-                if self.live.net.nodes.contains_key(&to) || to.len() < 2 {
-                    self.say(format!(
-                        "cannot rename {from} to {to}: that path is taken or empty"
-                    ));
-                    return;
-                }
-                let t = to.clone();
-                self.edit(&format!("rename {from}"), true, |net| {
-                    if let Some(node) = net.nodes.remove(&from) {
-                        net.nodes.insert(t.clone(), node);
-                    }
-                    for n in net.nodes.values_mut() {
-                        for s in n.inputs.iter_mut().flatten() {
-                            if *s == from {
-                                *s = t.clone();
-                            }
-                        }
-                    }
-                    if net.output == from {
-                        net.output = t;
-                    }
-                });
-                self.selected = Some(to);
-            }
-            GraphEdit::SetOutput(path) => self.edit("output", true, |net| net.output = path),
+            Err(why) => self.say(format!("{tag}: {why}")),
         }
     }
 

@@ -565,3 +565,40 @@ fn the_editor_refuses_connections_that_cannot_work() {
     // Past the last input.
     assert!(connection_problem(&lib, &net, "/scene/box1", "/scene/all", 5).is_some());
 }
+
+#[test]
+fn editor_edits_keep_the_network_consistent() {
+    let lib = library();
+    let mut net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
+    // Rename rewires users.
+    assert_eq!(net.rename_node("/scene/box1", "cube").unwrap(), "/cube");
+    assert_eq!(net.nodes["/scene/blue"].inputs[0].as_deref(), Some("/cube"));
+    assert!(net.rename_node("/cube", "/scene/red").is_err(), "taken");
+    // Renaming the output moves the output.
+    net.rename_node("/render", "/out").unwrap();
+    assert_eq!(net.output, "/out");
+    // Removing a node clears every wire from it; the output stays.
+    net.remove_node("/scene/floor").unwrap();
+    assert_eq!(
+        net.nodes["/scene/all"].inputs,
+        vec![Some("/scene/blend".to_string())]
+    );
+    assert!(net.remove_node("/out").is_err());
+    // Duplicate, connect, disconnect.
+    let copy = net.duplicate_node("/cube").unwrap();
+    assert_eq!(copy, "/cube1");
+    net.connect(&copy, "/scene/all", 1).unwrap();
+    assert!(build(&lib, &net, Mode::Render).is_ok());
+    net.disconnect("/scene/all", 1).unwrap();
+    assert_eq!(net.nodes["/scene/all"].inputs.len(), 1);
+    let added = net.add_node("torus", [0.0, 0.0]);
+    assert_eq!(added, "/torus1");
+    assert!(net.check(&lib).is_ok());
+    // What is saved reads back the same.
+    assert_eq!(
+        Network::parse(&net.to_yaml(&lib), Path::new("x.yaml"), &lib)
+            .unwrap()
+            .nodes,
+        net.nodes
+    );
+}
