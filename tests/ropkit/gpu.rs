@@ -346,3 +346,94 @@ fn baked_parameters_render_the_same_picture() {
         );
     }
 }
+
+#[test]
+fn render_command_writes_frames_buffers_and_overrides() {
+    if gpu("render_command_writes_frames_buffers_and_overrides").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
+            .current_dir(root())
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let out = |name: &str| dir.path().join(name).to_string_lossy().to_string();
+    run(&[
+        "render",
+        "presets/default.yaml",
+        "-o",
+        &out("seq.png"),
+        "--size",
+        "40x30",
+        "--frames",
+        "3..4",
+    ]);
+    for f in ["seq_0003.png", "seq_0004.png"] {
+        let img = image::open(dir.path().join(f)).unwrap().to_rgba8();
+        assert_eq!(img.dimensions(), (40, 30));
+    }
+    run(&[
+        "render",
+        "presets/default.yaml",
+        "-o",
+        &out("color.png"),
+        "--size",
+        "48x48",
+    ]);
+    run(&[
+        "render",
+        "presets/default.yaml",
+        "-o",
+        &out("depth.png"),
+        "--size",
+        "48x48",
+        "--buffer",
+        "depth",
+    ]);
+    run(&[
+        "render",
+        "presets/default.yaml",
+        "-o",
+        &out("big.png"),
+        "--size",
+        "48x48",
+        "--set",
+        "/scene/sphere1.Radius=1.6",
+    ]);
+    let load = |f: &str| image::open(dir.path().join(f)).unwrap().to_rgba8();
+    let (color, depth, big) = (load("color.png"), load("depth.png"), load("big.png"));
+    assert!(
+        difference(&color, &depth) > 0.3,
+        "the depth buffer is not the colour picture"
+    );
+    // Depth is grey: equal channels.
+    assert!(depth.pixels().all(|p| p[0] == p[1] && p[1] == p[2]));
+    assert!(difference(&color, &big) > 0.05, "--set changes the picture");
+    // A bad override is an error naming it.
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
+        .current_dir(root())
+        .args([
+            "render",
+            "presets/default.yaml",
+            "-o",
+            &out("x.png"),
+            "--set",
+            "/scene/sphere1.Radius=[1,2]",
+        ])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("Radius"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+}
