@@ -194,3 +194,24 @@ fn reading_rop_files_is_not_a_change() {
     std::fs::write(&f, text + "\n").unwrap();
     assert!(watcher.wait(Duration::from_secs(3)).library);
 }
+
+#[test]
+fn a_new_rop_folder_joins_the_library_without_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let rops = dir.path().join("rops");
+    copy_dir(&root().join("tests/fixtures/user_rops"), &rops);
+    let project = project(std::slice::from_ref(&rops));
+    let lib = project.load_library();
+    let net = Network::load(&root().join("tests/fixtures/user_rop_network.yaml"), &lib).unwrap();
+    let mut live = Live::new(project, lib, net, None);
+    let mut watcher = Watcher::new(&live.lib.watch_roots(), None, || {}).unwrap();
+    assert!(live.lib.get("blob").is_none());
+    ropkit::cli::new_rop("shapes/blob", &rops).unwrap();
+    let changes = watcher.wait(Duration::from_secs(3));
+    assert!(changes.library);
+    apply(&mut live, changes).unwrap().unwrap();
+    assert!(
+        live.lib.get("blob").is_some(),
+        "the palette lists what the library holds"
+    );
+}
