@@ -358,6 +358,16 @@ fn collect_words(text: &str, words: &mut std::collections::BTreeSet<String>) {
     }
 }
 
+/// The entries of a folder in name order, so loading is deterministic.
+fn sorted_entries(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    Ok(entries)
+}
+
 fn find_rop_dirs(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> std::io::Result<()> {
     if depth > 6 {
         return Ok(());
@@ -366,12 +376,7 @@ fn find_rop_dirs(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> std::io::R
         out.push(dir.to_path_buf());
         return Ok(());
     }
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .collect();
-    entries.sort();
-    for path in entries {
+    for path in sorted_entries(dir)? {
         if path.is_dir()
             && !path
                 .file_name()
@@ -387,12 +392,7 @@ fn find_files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>, depth: usize) -> st
     if depth > 6 {
         return Ok(());
     }
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .collect();
-    entries.sort();
-    for path in entries {
+    for path in sorted_entries(dir)? {
         if path.is_dir() {
             find_files(&path, ext, out, depth + 1)?;
         } else if path.extension().is_some_and(|e| e == ext) {
