@@ -18,7 +18,6 @@ pub struct CheckCase {
     pub coord: CoordType,
     /// False when only the required inputs were fed.
     pub all_inputs: bool,
-    pub network: Network,
     pub result: Result<String, BuildError>,
 }
 
@@ -93,7 +92,6 @@ pub fn check_library(lib: &Library, only: &[String]) -> Vec<CheckCase> {
                     rop: def.name.clone(),
                     coord,
                     all_inputs,
-                    network: net,
                     result,
                 });
             }
