@@ -47,6 +47,81 @@ impl BuildError {
     }
 }
 
+/// One located problem of a build, as a caller outside the CLI wants it:
+/// the file (a ROP file, the network, or `None` for generated text), the
+/// position, the node and the message without the location prefix.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Located {
+    pub file: Option<PathBuf>,
+    pub line: usize,
+    pub col: usize,
+    pub node: Option<String>,
+    pub message: String,
+}
+
+impl BuildError {
+    /// Every problem the error holds (a GLSL error may hold several), located.
+    pub fn locations(&self) -> Vec<Located> {
+        match self {
+            BuildError::Network(e) => vec![Located {
+                file: Some(e.file.clone()),
+                line: e.line,
+                col: e.col,
+                node: e.node.clone(),
+                message: e.message.clone(),
+            }],
+            BuildError::Resolve { file, line, error } => vec![Located {
+                file: Some(file.clone()),
+                line: *line,
+                col: 1,
+                node: Some(error.node.clone()),
+                message: error.message.clone(),
+            }],
+            BuildError::Generate(GenerateError::Macro {
+                file,
+                line,
+                node,
+                message,
+            }) => vec![Located {
+                file: Some(file.clone()),
+                line: *line,
+                col: 1,
+                node: Some(node.clone()),
+                message: message.clone(),
+            }],
+            BuildError::Generate(GenerateError::Library { file, message }) => vec![Located {
+                file: Some(file.clone()),
+                line: 1,
+                col: 1,
+                node: None,
+                message: message.clone(),
+            }],
+            BuildError::Generate(GenerateError::Other { message }) => vec![Located {
+                file: None,
+                line: 1,
+                col: 1,
+                node: None,
+                message: message.clone(),
+            }],
+            BuildError::Compile(e) => e
+                .diagnostics
+                .iter()
+                .map(|d| Located {
+                    file: d.file.clone(),
+                    line: if d.file.is_some() {
+                        d.line
+                    } else {
+                        d.generated_line
+                    },
+                    col: d.col,
+                    node: d.node.clone(),
+                    message: d.message.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// Everything one build produces.
 #[derive(Debug)]
 pub struct Built {

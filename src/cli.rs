@@ -64,8 +64,11 @@ pub enum Command {
     /// List the ROPs in the library.
     List {
         /// Write the catalog as Markdown.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "json")]
         markdown: bool,
+        /// Write every definition as JSON (parameters, defaults, ranges, inputs).
+        #[arg(long)]
+        json: bool,
     },
     /// Write a working skeleton ROP folder.
     NewRop {
@@ -162,16 +165,20 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
             write_or_print(output.as_deref(), &bytes)
         }
         Command::Check { dir, no_glslang } => check(project, dir, no_glslang),
-        Command::List { markdown } => {
+        Command::List { markdown, json } => {
             let lib = load_library(project, false);
-            print!(
-                "{}",
-                if markdown {
-                    catalog_markdown(&lib)
-                } else {
-                    catalog_text(&lib)
-                }
-            );
+            let text = if json {
+                let rops: Vec<_> = lib.rops.values().map(crate::export::rop_json).collect();
+                format!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&rops).unwrap_or_default()
+                )
+            } else if markdown {
+                catalog_markdown(&lib)
+            } else {
+                catalog_text(&lib)
+            };
+            print!("{text}");
             Ok(())
         }
         Command::NewRop { spec, into } => {

@@ -3,7 +3,7 @@
 
 use crate::build::Built;
 use crate::generate::{GLOBAL_VEC4S, Shader};
-use crate::library::Library;
+use crate::library::{Library, RopDef};
 use crate::network::Network;
 use crate::value::ParamValue;
 use serde_json::{Value as Json, json};
@@ -69,7 +69,7 @@ pub fn export(
     }
 }
 
-fn value_json(v: &ParamValue) -> Json {
+pub fn value_json(v: &ParamValue) -> Json {
     match v {
         ParamValue::Float(f) => json!(f),
         ParamValue::Int(i) => json!(i),
@@ -129,4 +129,59 @@ pub fn layout_json(shader: &Shader, net: &Network, lib: &Library) -> Json {
         "rops": shader.rops,
         "nodes": shader.names,
     })
+}
+
+/// A ROP definition as data: what a script or another editor needs to offer
+/// the ROP (its parameters with styles, defaults and ranges, and its inputs).
+pub fn rop_json(def: &RopDef) -> Json {
+    let params: Vec<Json> = def
+        .params
+        .iter()
+        .map(|p| {
+            json!({
+                "name": p.name,
+                "label": p.label,
+                "style": p.style.as_str(),
+                "default": value_json(&p.default),
+                "min": p.min,
+                "max": p.max,
+                "options": p.options,
+                "help": p.help,
+                "uniform": p.is_uniform(),
+            })
+        })
+        .collect();
+    let inputs: Vec<Json> = def
+        .inputs
+        .iter()
+        .map(|i| {
+            json!({
+                "name": i.name,
+                "label": i.label,
+                "required": i.required,
+                // null: the input takes whatever its caller uses.
+                "coordTypes": i.coord_types.as_deref().map(type_names),
+                "returnTypes": i.return_types.as_deref().map(type_names),
+                "contextTypes": i.context_types.as_deref().map(type_names),
+            })
+        })
+        .collect();
+    json!({
+        "name": def.name,
+        "category": def.category,
+        "description": def.description,
+        "keywords": def.keywords,
+        "folder": def.dir,
+        "coordTypes": type_names(&def.coord_types),
+        "returnTypes": type_names(&def.return_types),
+        "contextTypes": type_names(&def.context_types),
+        "params": params,
+        "inputs": inputs,
+        "variadic": def.variadic,
+        "output": def.is_output(),
+    })
+}
+
+fn type_names<T: std::fmt::Display>(types: &[T]) -> Vec<String> {
+    types.iter().map(T::to_string).collect()
 }

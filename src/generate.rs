@@ -55,6 +55,11 @@ pub enum Mode {
     /// as hand-written code, but any parameter change needs a new shader. For
     /// one-off renders and exports, never for live editing.
     RenderBaked,
+    /// Like `Render`, but the output's values leave as 32-bit floats (their
+    /// bits in an unsigned-integer target) and `ROPKIT_DATA` is defined, so
+    /// an output can write raw data (distances, normals, ids) instead of
+    /// colours made to be looked at.
+    Data,
 }
 
 impl Mode {
@@ -485,6 +490,9 @@ pub fn generate(
     if mode == Mode::Sample {
         out.emit("#define ROPKIT_SAMPLE_MODE", u32::MAX);
     }
+    if mode == Mode::Data {
+        out.emit("#define ROPKIT_DATA", u32::MAX);
+    }
     let mut seen_globals = BTreeSet::new();
     for (ni, n) in res.nodes.iter().enumerate() {
         let env = NodeEnv {
@@ -660,12 +668,13 @@ pub fn generate(
     let out_node = res.output();
     let out_def = defs[out_index];
     match mode {
-        Mode::Render | Mode::RenderBaked | Mode::Shadertoy => {
-            let template = out_def.template.clone().unwrap_or_default();
-            let template = if mode == Mode::Shadertoy {
-                "shadertoy".to_string()
-            } else {
-                template
+        Mode::Render | Mode::RenderBaked | Mode::Shadertoy | Mode::Data => {
+            let template = match mode {
+                Mode::Shadertoy => "shadertoy".to_string(),
+                // Every output's pixel function has the same shape, so one
+                // data template serves them all.
+                Mode::Data => "data".to_string(),
+                _ => out_def.template.clone().unwrap_or_default(),
             };
             let key = format!("templates/{template}.glsl");
             let file = lib

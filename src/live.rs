@@ -50,6 +50,9 @@ pub struct Live {
     /// The error of the last attempt, if it failed.
     pub error: Option<LiveError>,
     pub renderer: Option<Renderer>,
+    /// What the shader is built for: `Render` for pictures (the default),
+    /// `Data` for raw float buffers. Changing it rebuilds on the next sync.
+    pub mode: Mode,
     pub stats: LiveStats,
     key: String,
     /// Bumped whenever the picture may have changed.
@@ -66,6 +69,7 @@ impl Live {
             built: None,
             error: None,
             renderer,
+            mode: Mode::Render,
             stats: LiveStats::default(),
             key: String::new(),
             generation: 0,
@@ -82,7 +86,7 @@ impl Live {
     pub fn rebuild(&mut self) -> Result<(), LiveError> {
         self.stats.shader_builds += 1;
         self.key = structure_key(&self.net, &self.lib);
-        let result = build(&self.lib, &self.net, Mode::Render)
+        let result = build(&self.lib, &self.net, self.mode)
             .map_err(LiveError::from)
             .and_then(|built| {
                 if let Some(r) = self.renderer.as_mut() {
@@ -109,7 +113,11 @@ impl Live {
     /// Applies the network as it now is: a rebuild if its structure changed,
     /// otherwise only new uniform values.
     pub fn sync(&mut self) -> Result<(), LiveError> {
-        if self.built.is_none() || structure_key(&self.net, &self.lib) != self.key {
+        let mode_changed = self
+            .built
+            .as_ref()
+            .is_some_and(|b| b.shader.mode != self.mode);
+        if self.built.is_none() || mode_changed || structure_key(&self.net, &self.lib) != self.key {
             return self.rebuild();
         }
         self.stats.param_updates += 1;
@@ -198,6 +206,27 @@ impl Live {
             return Err(e);
         }
         if library { self.rebuild() } else { self.sync() }
+    }
+
+    /// Gives the network a renderer (it was made without one) and uploads
+    /// the current build to it, without building again.
+    pub fn attach_renderer(&mut self, mut renderer: Renderer) -> Result<(), LiveError> {
+        renderer.asset_dirs = crate::render::asset_dirs(&self.net.file, &self.project.root);
+        if let Some(built) = &self.built {
+            renderer.set_shader(&built.shader, &built.compiled)?;
+            renderer.set_params(&built.shader.param_values(&self.net, &self.lib));
+        }
+        self.renderer = Some(renderer);
+        Ok(())
+    }
+
+    /// Renders the current `Mode::Data` build: four floats per pixel, top row first.
+    pub fn render_data(&mut self, width: u32, height: u32) -> Result<Vec<[f32; 4]>, LiveError> {
+        let r = self
+            .renderer
+            .as_mut()
+            .ok_or(LiveError::Render(RenderError::NoShader))?;
+        Ok(r.render_data(width, height)?)
     }
 
     /// Renders the current build at the given size.

@@ -471,6 +471,59 @@ impl Network {
         Ok(copy)
     }
 
+    /// Sets `param` of node `path` from a YAML value, checked against the
+    /// ROP's definition (style, menu options, texture paths).
+    pub fn set_param(
+        &mut self,
+        lib: &Library,
+        path: &str,
+        param: &str,
+        value: &Yaml,
+    ) -> Result<(), String> {
+        let node = self
+            .nodes
+            .get_mut(path)
+            .ok_or_else(|| format!("no node {path}"))?;
+        let def = lib
+            .get(&node.rop)
+            .ok_or_else(|| format!("unknown ROP {}", node.rop))?;
+        let pdef = def.param(param).ok_or_else(|| {
+            let known: Vec<_> = def.params.iter().map(|p| p.name.as_str()).collect();
+            format!(
+                "ROP {} has no parameter {param} (it has: {})",
+                def.name,
+                known.join(", ")
+            )
+        })?;
+        let v = ParamValue::from_yaml(value, pdef.style, &pdef.options)
+            .map_err(|m| format!("{path}.{param}: {m}"))?;
+        if pdef.style == ParamStyle::Texture {
+            check_texture_path(v.as_text().unwrap_or_default())
+                .map_err(|m| format!("{path}.{param}: {m}"))?;
+        }
+        node.params.insert(param.to_string(), v);
+        Ok(())
+    }
+
+    /// The value in effect for `param` of node `path`: its own or the ROP's default.
+    pub fn param_value(
+        &self,
+        lib: &Library,
+        path: &str,
+        param: &str,
+    ) -> Result<ParamValue, String> {
+        let node = self
+            .nodes
+            .get(path)
+            .ok_or_else(|| format!("no node {path}"))?;
+        let def = lib
+            .get(&node.rop)
+            .ok_or_else(|| format!("unknown ROP {}", node.rop))?;
+        node.value(def, param)
+            .cloned()
+            .ok_or_else(|| format!("ROP {} has no parameter {param}", def.name))
+    }
+
     /// Moves a node to a new path, rewiring its users (and the output). A
     /// missing leading `/` is added; returns the path used.
     pub fn rename_node(&mut self, from: &str, to: &str) -> Result<String, String> {
@@ -525,7 +578,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
-fn lookup_rop<'a>(lib: &'a Library, name: &str) -> Result<&'a RopDef, String> {
+/// The definition of ROP `name`, or why there is none (unknown, or failed to load).
+pub fn lookup_rop<'a>(lib: &'a Library, name: &str) -> Result<&'a RopDef, String> {
     lib.get(name).ok_or_else(|| match lib.broken_rop(name) {
         Some(e) => format!("ROP '{name}' failed to load: {e}"),
         None => format!("unknown ROP '{name}' (see `ropkit list`)"),

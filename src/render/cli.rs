@@ -8,7 +8,6 @@ use crate::generate::Mode;
 use crate::library::Library;
 use crate::network::Network;
 use crate::project::Project;
-use crate::value::ParamValue;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -77,21 +76,10 @@ pub fn apply_overrides(
         let (node, param) = target
             .rsplit_once('.')
             .ok_or_else(|| format!("--set {s}: expected NODE.PARAM=VALUE"))?;
-        let n = net
-            .nodes
-            .get_mut(node)
-            .ok_or_else(|| format!("--set {s}: no node {node}"))?;
-        let def = lib
-            .get(&n.rop)
-            .ok_or_else(|| format!("--set {s}: unknown ROP {}", n.rop))?;
-        let pdef = def
-            .param(param)
-            .ok_or_else(|| format!("--set {s}: ROP {} has no parameter {param}", def.name))?;
         let yaml: serde_yaml_ng::Value =
             serde_yaml_ng::from_str(value).map_err(|e| format!("--set {s}: {e}"))?;
-        let v = ParamValue::from_yaml(&yaml, pdef.style, &pdef.options)
+        net.set_param(lib, node, param, &yaml)
             .map_err(|e| format!("--set {s}: {e}"))?;
-        n.params.insert(param.to_string(), v);
     }
     Ok(())
 }

@@ -196,7 +196,7 @@ impl Renderer {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         shader.glsl.hash(&mut hasher);
         let key = hasher.finish();
-        let format = if shader.mode == Mode::Sample {
+        let format = if matches!(shader.mode, Mode::Sample | Mode::Data) {
             SAMPLE_FORMAT
         } else {
             COLOR_FORMAT
@@ -511,10 +511,18 @@ impl Renderer {
         width: u32,
         height: u32,
     ) -> Result<image::RgbaImage, RenderError> {
-        if self.bound.as_ref().is_some_and(|b| b.mode == Mode::Sample) {
-            return Err(RenderError::Frame(
-                "the current shader samples points; build it for rendering".into(),
-            ));
+        match self.bound.as_ref().map(|b| b.mode) {
+            Some(Mode::Sample) => {
+                return Err(RenderError::Frame(
+                    "the current shader samples points; build it for rendering".into(),
+                ));
+            }
+            Some(Mode::Data) => {
+                return Err(RenderError::Frame(
+                    "the current shader renders data; use render_data".into(),
+                ));
+            }
+            _ => {}
         }
         let target = self.target(width, height, COLOR_FORMAT);
         let view = target.create_view(&Default::default());
@@ -523,6 +531,26 @@ impl Renderer {
         let bytes = self.read_back(encoder, &target, width, height, 4)?;
         image::RgbaImage::from_raw(width, height, bytes)
             .ok_or_else(|| RenderError::Frame("bad image size".into()))
+    }
+
+    /// Renders one frame of a `Mode::Data` shader and reads back its four
+    /// floats per pixel, row by row, top row first.
+    pub fn render_data(&mut self, width: u32, height: u32) -> Result<Vec<[f32; 4]>, RenderError> {
+        match self.bound.as_ref().map(|b| b.mode) {
+            Some(Mode::Data) => {}
+            Some(_) => {
+                return Err(RenderError::Frame(
+                    "the current shader is not a data shader; build it with Mode::Data".into(),
+                ));
+            }
+            None => return Err(RenderError::NoShader),
+        }
+        let target = self.target(width, height, SAMPLE_FORMAT);
+        let view = target.create_view(&Default::default());
+        let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
+        self.draw(&mut encoder, &view, width, height)?;
+        let bytes = self.read_back(encoder, &target, width, height, 16)?;
+        Ok(bytes_to_vec4s(&bytes))
     }
 
     /// Evaluates the sample shader at `points` (xyz used as the coordinate);
@@ -547,12 +575,7 @@ impl Renderer {
             let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
             self.draw(&mut encoder, &view, width, 1)?;
             let bytes = self.read_back(encoder, &target, width, 1, 16)?;
-            let bits: Vec<u32> = bytes
-                .chunks_exact(4)
-                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect();
-            let floats: Vec<f32> = bits.into_iter().map(f32::from_bits).collect();
-            out.extend(floats.chunks_exact(4).map(|c| [c[0], c[1], c[2], c[3]]));
+            out.extend(bytes_to_vec4s(&bytes));
         }
         Ok(out)
     }
@@ -677,6 +700,18 @@ fn upload_texture(
         size,
     );
     texture.create_view(&Default::default())
+}
+
+/// Float bits read back from an integer target, four per texel.
+fn bytes_to_vec4s(bytes: &[u8]) -> Vec<[f32; 4]> {
+    bytes
+        .chunks_exact(16)
+        .map(|t| {
+            let f =
+                |i: usize| f32::from_bits(u32::from_le_bytes([t[i], t[i + 1], t[i + 2], t[i + 3]]));
+            [f(0), f(4), f(8), f(12)]
+        })
+        .collect()
 }
 
 /// Folders that texture paths of a network are looked up in: the network's

@@ -147,7 +147,39 @@ vec3 THIS_pixel(vec2 fragCoord) {
 #endif
 }
 
+// Data renders (ROPKIT_DATA, e.g. Python's render(buffer="depth")): one ray
+// through the pixel centre and raw values, alpha 1 where the ray hit:
+// depth = distance along the ray, normal = unit normal, material = (id, id2,
+// blend) or -1 on a miss, steps = march steps, nearHit = closest approach.
+vec4 THIS_data(vec2 fragCoord) {
+  vec2 uv = (fragCoord - 0.5 * rk_resolution.xy) / rk_resolution.y;
+  Ray ray = THIS_cameraRay(uv);
+  float t;
+  float steps;
+  float nearHit;
+  bool hit;
+  Sdf res = THIS_march(ray, t, steps, nearHit, hit);
+  float covered = hit ? 1.0 : 0.0;
+#if defined(THIS_Buffer_depth)
+  return vec4(vec3(hit ? t : 0.0), covered);
+#elif defined(THIS_Buffer_normal)
+  return vec4(hit ? THIS_normal(ray.pos + ray.dir * t) : vec3(0.0), covered);
+#elif defined(THIS_Buffer_material)
+  return hit ? vec4(float(res.material), float(res.material2), res.blend, 1.0) : vec4(-1.0, -1.0, 0.0, 0.0);
+#elif defined(THIS_Buffer_steps)
+  return vec4(vec3(steps), covered);
+#elif defined(THIS_Buffer_nearHit)
+  return vec4(vec3(nearHit), covered);
+#else
+  // Linear colour, before exposure and gamma.
+  return vec4(hit ? THIS_shade(ray.pos + ray.dir * t, ray, res) : THIS_background(uv, ray), covered);
+#endif
+}
+
 vec4 thismap(vec2 fragCoord, Context ctx) {
+#if defined(ROPKIT_DATA)
+  return THIS_data(fragCoord);
+#else
   vec3 col = vec3(0.0);
   for (int j = 0; j < THIS_AA; j++) {
     for (int i = 0; i < THIS_AA; i++) {
@@ -160,4 +192,5 @@ vec4 thismap(vec2 fragCoord, Context ctx) {
   col = pow(max(col * THIS_Exposure, vec3(0.0)), vec3(1.0 / THIS_Gamma));
 #endif
   return vec4(col, 1.0);
+#endif
 }

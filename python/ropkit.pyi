@@ -1,0 +1,251 @@
+"""Build, render and sample raymarched SDF networks made of ROPs.
+
+Type information for the ``ropkit`` extension module (written in Rust with
+pyo3). Every class and function documented here is implemented in
+``python/src/``; the docstrings match the ones ``help()`` shows.
+"""
+
+from os import PathLike
+from pathlib import Path
+from typing import Any, Iterable, Literal, Sequence, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+StrPath = Union[str, PathLike[str]]
+#: A parameter value: a number, bool, option/path string, or a vector as a
+#: sequence (or numpy array) of numbers.
+ParamValue = Union[float, int, bool, str, Sequence[float], npt.ArrayLike]
+#: The output buffers of a raymarch output; ``color`` is uint8 RGBA, the
+#: others are float32.
+Buffer = Literal["color", "depth", "normal", "material", "steps", "nearHit"]
+ExportFormat = Literal["glsl", "shadertoy", "json", "wgsl", "spirv"]
+
+class RopError(Exception):
+    """Base of every ropkit error.
+
+    ``str(err)`` is the located text the command line prints
+    (``rops/sdf/sphere/function.glsl:3:13: Unknown function 'lenght' (node /s)``).
+    """
+
+    #: The file the problem is in (a ROP code file, a rop.yaml, a network
+    #: file), or None when there is none (a network made in Python).
+    file: str | None
+    #: 1-based line in ``file``, or None.
+    line: int | None
+    #: 1-based column in ``file``, or None.
+    col: int | None
+    #: The network node the problem belongs to (``/scene/sphere1``), or None.
+    node: str | None
+    #: The message without its location.
+    message: str
+    #: Every problem the error holds (a compile error may hold several), each
+    #: a dict with the keys ``file``, ``line``, ``col``, ``node``, ``message``.
+    diagnostics: list[dict[str, Any]]
+
+class LibraryError(RopError):
+    """A ROP folder or shader file that failed to load."""
+
+class NetworkError(RopError):
+    """A network file that cannot be read, or an edit that would break the network."""
+
+class ParamError(RopError):
+    """A parameter that does not exist, or a value its style does not take."""
+
+class BuildError(RopError):
+    """The network could not be turned into a shader (types, macros, missing inputs)."""
+
+class CompileError(BuildError):
+    """The stitched GLSL did not compile; located in the ROP's own file."""
+
+class RenderError(RopError):
+    """No GPU adapter, or the GPU refused the shader or the frame."""
+
+class Library:
+    """The ROP library: the built-in ROPs (``rops/``), the shader library
+    (``shaders/``), plus any extra ROP folders.
+
+    The built-in folders are found from ``ROPKIT_HOME``, else the current
+    folder or a parent holding ``rops/`` and ``shaders/``, else the source
+    tree the module was built from. ``ROPKIT_ROPS`` (a path list) adds
+    folders too, as for the command line.
+    """
+
+    def __init__(self, paths: Iterable[StrPath] | None = None) -> None:
+        """Loads the built-in ROPs plus the ROP folders in ``paths`` (each a
+        folder holding ROP folders, at any depth). A folder that fails to load
+        does not raise: see :attr:`problems`."""
+    def rops(self, category: str | None = None) -> list[dict[str, Any]]:
+        """Every ROP definition as a dict: ``name``, ``category``,
+        ``description``, ``keywords``, ``folder``, ``coordTypes``,
+        ``returnTypes``, ``contextTypes``, ``params`` (each with ``name``,
+        ``label``, ``style``, ``default``, ``min``, ``max``, ``options``,
+        ``help``, ``uniform``), ``inputs`` (each with ``name``, ``label``,
+        ``required`` and the types it accepts), ``variadic`` and ``output``;
+        sorted by name. ``category`` narrows the list to one category."""
+    def rop(self, name: str) -> dict[str, Any]:
+        """One ROP definition as a dict (see :meth:`rops`). Raises KeyError
+        for an unknown ROP."""
+    def names(self) -> list[str]:
+        """The names of all ROPs, sorted."""
+    def categories(self) -> list[str]:
+        """The categories, sorted."""
+    @property
+    def problems(self) -> list[LibraryError]:
+        """ROP folders and shader files that failed to load, as
+        :class:`LibraryError` instances (not raised) with file and line."""
+    @property
+    def rop_roots(self) -> list[Path]:
+        """The folders ROPs were read from, built-in first."""
+    @property
+    def root(self) -> Path:
+        """The project folder (holding ``rops/``, ``shaders/``, ``presets/``)."""
+    @property
+    def adapter(self) -> str:
+        """The name of the GPU adapter renders run on (opens it if needed)."""
+    def __len__(self) -> int: ...
+    def __contains__(self, name: str) -> bool: ...
+
+class Build:
+    """The outcome of :meth:`Network.build`: the stitched GLSL and its
+    parameter layout, or the errors that stopped it."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the build succeeded."""
+    @property
+    def glsl(self) -> str | None:
+        """The stitched GLSL fragment shader, or None if the build failed."""
+    @property
+    def layout(self) -> dict[str, Any] | None:
+        """The parameter layout (the JSON export) as a dict: where each
+        parameter lives in the uniform block, its default, range and value."""
+    @property
+    def errors(self) -> list[RopError]:
+        """The errors as exception instances (not raised), each with ``file``,
+        ``line``, ``col``, ``node`` and ``message``. Empty when the build succeeded."""
+    def raise_for_errors(self) -> None:
+        """Raises the first error, if any (for scripts that prefer exceptions)."""
+    @overload
+    def export(self, format: Literal["spirv"]) -> bytes: ...
+    @overload
+    def export(self, format: Literal["glsl", "shadertoy", "json", "wgsl"]) -> str: ...
+    def export(self, format: ExportFormat) -> str | bytes:
+        """This build in another form (see :meth:`Network.export`)."""
+    def __bool__(self) -> bool: ...
+
+class Network:
+    """A network of ROP nodes: load one, build one from scratch, edit it, render
+    it, sample its scene, export its shader.
+
+    Node paths look like ``/scene/sphere1``; a parameter is addressed as
+    ``"/scene/sphere1.Radius"``. Input slots count from 1, or go by name
+    (``"shape"``, ``"a"``, ...).
+    """
+
+    def __init__(self, library: Library | None = None) -> None:
+        """An empty network. Add nodes with :meth:`add`, wire them with
+        :meth:`connect`; the first output ROP added becomes the output."""
+    @staticmethod
+    def load(path: StrPath, library: Library | None = None) -> Network:
+        """Reads a network file (YAML). Raises :class:`NetworkError` with the
+        file, line and node when it cannot be read or does not check."""
+    @staticmethod
+    def from_dict(data: dict[str, Any], library: Library | None = None) -> Network:
+        """Makes a network from a dict shaped like a network file:
+        ``{"output": "/render", "nodes": {"/sphere1": {"rop": "sphere",
+        "params": {...}, "inputs": {...}}, ...}}``."""
+    def to_dict(self) -> dict[str, Any]:
+        """The network as a dict, the same shape :meth:`from_dict` takes and a
+        network file holds."""
+    def save(self, path: StrPath | None = None) -> None:
+        """Writes the network file atomically (a temporary file, then a rename).
+        Without ``path`` it writes back to the file it was loaded from; with
+        one, later saves go there."""
+    def add(self, rop: str, path: str | None = None, **params: ParamValue) -> str:
+        """Adds a node of ROP ``rop`` and returns its path. ``path`` defaults to
+        a fresh one from the ROP's name (``/sphere1``); keyword arguments set
+        parameters (``net.add("sphere", Radius=0.5)``)."""
+    def connect(self, src: str, dst: str, input: int | str = 1) -> None:
+        """Wires node ``src`` into input ``input`` of node ``dst`` (a slot
+        number from 1, or the input's name), replacing what was there.
+        Raises :class:`NetworkError` for a wire that cannot type-check or
+        would make a cycle."""
+    def disconnect(self, dst: str, input: int | str = 1) -> None:
+        """Empties input ``input`` (slot from 1, or name) of node ``dst``."""
+    def remove(self, path: str) -> None:
+        """Removes a node and every wire from it (not the output)."""
+    def rename(self, path: str, new_path: str) -> str:
+        """Moves a node to a new path, rewiring its users; returns the new path."""
+    def set(self, target: str, value: ParamValue) -> None:
+        """Sets a parameter: ``net.set("/scene/sphere1.Radius", 1.2)``. Vectors
+        take sequences or numpy arrays, menus an option name. Changing a
+        value kept in the uniform buffer never rebuilds the shader."""
+    def get(self, target: str) -> float | int | bool | str | tuple[float, ...]:
+        """The value in effect for a parameter (the node's own or the ROP's
+        default): a float, int, bool, str or tuple of floats."""
+    @property
+    def output(self) -> str:
+        """The node the picture comes from."""
+    @output.setter
+    def output(self, path: str) -> None: ...
+    @property
+    def nodes(self) -> dict[str, str]:
+        """Node paths mapped to their ROP names."""
+    @property
+    def file(self) -> Path:
+        """The file the network was loaded from or last saved to."""
+    @property
+    def library(self) -> Library:
+        """The library the network's ROPs come from."""
+    @property
+    def stats(self) -> dict[str, int]:
+        """What edits and renders have cost: ``shader_builds``,
+        ``failed_builds``, ``param_updates`` (uniform-only changes),
+        ``pipeline_creations``, ``pipeline_cache_hits``, ``frames``."""
+    def build(self) -> Build:
+        """Stitches and compiles the network as it is now. Never raises for a
+        broken network: the errors are in :attr:`Build.errors`."""
+    @overload
+    def render(
+        self, width: int, height: int, time: float = 0.0, buffer: Literal["color"] = "color"
+    ) -> npt.NDArray[np.uint8]: ...
+    @overload
+    def render(
+        self,
+        width: int,
+        height: int,
+        time: float = 0.0,
+        buffer: Literal["depth", "normal", "material", "steps", "nearHit"] = ...,
+    ) -> npt.NDArray[np.float32]: ...
+    def render(
+        self, width: int, height: int, time: float = 0.0, buffer: Buffer = "color"
+    ) -> npt.NDArray[np.uint8] | npt.NDArray[np.float32]:
+        """Renders the network to a numpy array of shape (height, width, 4),
+        top row first. ``time`` is the shader's time in seconds. ``buffer``
+        picks the output buffer of a raymarch output: ``color`` gives uint8
+        RGBA; the data buffers give float32 with alpha 1 where the ray hit:
+        ``depth`` (distance along the ray), ``normal`` (unit normal),
+        ``material`` (id, second id, blend; -1 on a miss), ``steps``,
+        ``nearHit`` (closest approach). The GIL is released while the GPU
+        works. Raises :class:`BuildError` (or :class:`CompileError`) when the
+        network does not build."""
+    def sample(
+        self, points: npt.ArrayLike
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int32]]:
+        """Evaluates the scene (the output's first input) at points: an array
+        of shape (N, 3), or (N, 2) for 2D scenes. Returns ``(distances,
+        material_ids)``: float32 and int32 arrays of length N. The GIL is
+        released while the GPU works."""
+    @overload
+    def export(self, format: Literal["spirv"]) -> bytes: ...
+    @overload
+    def export(self, format: Literal["glsl", "shadertoy", "json", "wgsl"]) -> str: ...
+    def export(self, format: ExportFormat) -> str | bytes:
+        """The shader in another form: ``glsl``, ``shadertoy`` (a Shadertoy
+        image pass), ``json`` (the parameter layout), ``wgsl`` (str), or
+        ``spirv`` (bytes). Raises :class:`BuildError` if it does not build."""
+    def __contains__(self, path: str) -> bool: ...
+    def __len__(self) -> int: ...

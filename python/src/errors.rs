@@ -1,0 +1,300 @@
+//! ropkit errors as Python exceptions. Every class derives from `RopError`
+//! and carries where the problem is: `file`, `line`, `col`, `node` and the
+//! bare `message`; `str(err)` is the located text the CLI prints.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use ropkit::build::{BuildError as RkBuildError, Located};
+use ropkit::library::LibraryError as RkLibraryError;
+use ropkit::live::LiveError;
+use ropkit::network::NetworkError as RkNetworkError;
+use ropkit::render::RenderError as RkRenderError;
+use std::path::Path;
+
+create_exception!(
+    ropkit,
+    RopError,
+    PyException,
+    "Base of every ropkit error. Attributes: file, line, col, node, message, diagnostics."
+);
+create_exception!(
+    ropkit,
+    LibraryError,
+    RopError,
+    "A ROP folder or shader file that failed to load."
+);
+create_exception!(
+    ropkit,
+    NetworkError,
+    RopError,
+    "A network file that cannot be read, or an edit that would break the network."
+);
+create_exception!(
+    ropkit,
+    ParamError,
+    RopError,
+    "A parameter that does not exist, or a value its style does not take."
+);
+create_exception!(
+    ropkit,
+    BuildError,
+    RopError,
+    "The network could not be turned into a shader (types, macros, missing inputs)."
+);
+create_exception!(
+    ropkit,
+    CompileError,
+    BuildError,
+    "The stitched GLSL did not compile; located in the ROP's own file."
+);
+create_exception!(
+    ropkit,
+    RenderError,
+    RopError,
+    "No GPU adapter, or the GPU refused the shader or the frame."
+);
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("RopError", py.get_type::<RopError>())?;
+    m.add("LibraryError", py.get_type::<LibraryError>())?;
+    m.add("NetworkError", py.get_type::<NetworkError>())?;
+    m.add("ParamError", py.get_type::<ParamError>())?;
+    m.add("BuildError", py.get_type::<BuildError>())?;
+    m.add("CompileError", py.get_type::<CompileError>())?;
+    m.add("RenderError", py.get_type::<RenderError>())?;
+    Ok(())
+}
+
+/// Which exception class an error becomes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Library,
+    Network,
+    Param,
+    Build,
+    Compile,
+    Render,
+}
+
+/// An error on its way to Python: the located text plus its parts.
+pub struct Problem {
+    pub kind: Kind,
+    pub text: String,
+    pub locations: Vec<Located>,
+}
+
+impl Problem {
+    pub fn new(kind: Kind, text: impl Into<String>, at: Located) -> Problem {
+        Problem {
+            kind,
+            text: text.into(),
+            locations: vec![at],
+        }
+    }
+
+    /// A problem with no place in any file (a wrong argument, say).
+    pub fn bare(kind: Kind, message: impl Into<String>) -> Problem {
+        let message = message.into();
+        Problem::new(
+            kind,
+            message.clone(),
+            Located {
+                file: None,
+                line: 0,
+                col: 0,
+                node: None,
+                message,
+            },
+        )
+    }
+
+    /// An edit of a network refused for `message`. `file` is the network's
+    /// file (None for a network made in Python) and `line` the node's line in
+    /// it, when the node came from that file; nothing is invented otherwise.
+    pub fn edit(
+        kind: Kind,
+        file: Option<&Path>,
+        line: Option<usize>,
+        node: Option<&str>,
+        message: String,
+    ) -> Problem {
+        let line = if file.is_some() { line } else { None };
+        let prefix = match (file, line) {
+            (Some(f), Some(l)) => format!("{}:{l}:1: ", f.display()),
+            (Some(f), None) => format!("{}: ", f.display()),
+            _ => String::new(),
+        };
+        let suffix = node.map(|n| format!(" (node {n})")).unwrap_or_default();
+        Problem::new(
+            kind,
+            format!("{prefix}{message}{suffix}"),
+            Located {
+                file: file.map(Path::to_path_buf),
+                line: line.unwrap_or(0),
+                col: if line.is_some() { 1 } else { 0 },
+                node: node.map(str::to_string),
+                message,
+            },
+        )
+    }
+
+    /// The exception instance, with its attributes set.
+    pub fn to_pyerr(&self, py: Python<'_>) -> PyErr {
+        let err = match self.kind {
+            Kind::Library => LibraryError::new_err(self.text.clone()),
+            Kind::Network => NetworkError::new_err(self.text.clone()),
+            Kind::Param => ParamError::new_err(self.text.clone()),
+            Kind::Build => BuildError::new_err(self.text.clone()),
+            Kind::Compile => CompileError::new_err(self.text.clone()),
+            Kind::Render => RenderError::new_err(self.text.clone()),
+        };
+        if let Err(e) = self.annotate(err.value(py)) {
+            return e;
+        }
+        err
+    }
+
+    fn annotate(&self, value: &Bound<'_, pyo3::exceptions::PyBaseException>) -> PyResult<()> {
+        let py = value.py();
+        let first = self.locations.first();
+        let file = first
+            .and_then(|l| l.file.as_ref())
+            .map(|f| f.display().to_string());
+        value.setattr("file", file)?;
+        value.setattr("line", first.map(|l| l.line).filter(|l| *l > 0))?;
+        value.setattr("col", first.map(|l| l.col).filter(|c| *c > 0))?;
+        value.setattr("node", first.and_then(|l| l.node.clone()))?;
+        value.setattr(
+            "message",
+            first
+                .map(|l| l.message.clone())
+                .unwrap_or_else(|| self.text.clone()),
+        )?;
+        let diagnostics = self
+            .locations
+            .iter()
+            .map(|l| location_dict(py, l))
+            .collect::<PyResult<Vec<_>>>()?;
+        value.setattr("diagnostics", diagnostics)?;
+        Ok(())
+    }
+}
+
+fn location_dict<'py>(py: Python<'py>, l: &Located) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("file", l.file.as_ref().map(|f| f.display().to_string()))?;
+    d.set_item("line", Some(l.line).filter(|l| *l > 0))?;
+    d.set_item("col", Some(l.col).filter(|c| *c > 0))?;
+    d.set_item("node", l.node.clone())?;
+    d.set_item("message", l.message.clone())?;
+    Ok(d)
+}
+
+/// Whether `file` is a stand-in name such as `<python>` or `<dict>` (a
+/// network made in a script), not a file anyone could open.
+pub fn is_pseudo_file(file: &Path) -> bool {
+    file.to_string_lossy().starts_with('<')
+}
+
+impl Problem {
+    /// Drops stand-in file names and the lines that go with them: a network
+    /// made in Python has no file, so its errors name the node alone.
+    fn without_pseudo_files(mut self) -> Problem {
+        for l in &mut self.locations {
+            if l.file.as_deref().is_some_and(is_pseudo_file) {
+                l.file = None;
+                l.line = 0;
+                l.col = 0;
+            }
+        }
+        if self.text.starts_with('<')
+            && let Some(l) = self.locations.first()
+        {
+            let node = l.node.as_ref().map(|n| format!(" (node {n})"));
+            self.text = format!("{}{}", l.message, node.unwrap_or_default());
+        }
+        self
+    }
+}
+
+impl From<&RkBuildError> for Problem {
+    fn from(e: &RkBuildError) -> Problem {
+        let kind = match e {
+            RkBuildError::Network(_) => Kind::Network,
+            RkBuildError::Compile(_) => Kind::Compile,
+            _ => Kind::Build,
+        };
+        Problem {
+            kind,
+            text: e.report(),
+            locations: e.locations(),
+        }
+        .without_pseudo_files()
+    }
+}
+
+impl From<&RkNetworkError> for Problem {
+    fn from(e: &RkNetworkError) -> Problem {
+        Problem::new(
+            Kind::Network,
+            e.to_string(),
+            Located {
+                file: Some(e.file.clone()),
+                line: e.line,
+                col: e.col,
+                node: e.node.clone(),
+                message: e.message.clone(),
+            },
+        )
+        .without_pseudo_files()
+    }
+}
+
+impl From<&RkRenderError> for Problem {
+    fn from(e: &RkRenderError) -> Problem {
+        match e {
+            RkRenderError::Texture { path, message } => Problem::new(
+                Kind::Render,
+                e.to_string(),
+                Located {
+                    file: Some(path.clone()),
+                    line: 0,
+                    col: 0,
+                    node: None,
+                    message: message.clone(),
+                },
+            ),
+            _ => Problem::bare(Kind::Render, e.to_string()),
+        }
+    }
+}
+
+impl From<&RkLibraryError> for Problem {
+    fn from(e: &RkLibraryError) -> Problem {
+        Problem::new(
+            Kind::Library,
+            e.to_string(),
+            Located {
+                file: Some(e.file.clone()),
+                line: e.line,
+                col: e.col,
+                node: None,
+                message: e.message.clone(),
+            },
+        )
+    }
+}
+
+impl From<&LiveError> for Problem {
+    fn from(e: &LiveError) -> Problem {
+        match e {
+            LiveError::Network(e) => e.into(),
+            LiveError::Build(e) => e.into(),
+            LiveError::Render(e) => e.into(),
+            LiveError::Edit(m) => Problem::bare(Kind::Param, m.clone()),
+        }
+    }
+}

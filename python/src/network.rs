@@ -1,0 +1,827 @@
+//! `ropkit.Network` and `ropkit.Build`: a network being edited from a
+//! script, and one build of it.
+//!
+//! A network keeps a `ropkit::live::Live`, the same object the viewer edits
+//! through: a parameter change only rewrites the uniform buffer, a
+//! structural change rebuilds the shader, and pipelines are cached by shader
+//! text. Edits are applied to a copy first, so a refused edit changes nothing.
+
+use crate::convert::{json_to_py, param_to_py, py_to_json_text, to_yaml};
+use crate::errors::{Kind, Problem, is_pseudo_file};
+use crate::library::PyLibrary;
+use numpy::ndarray::{Array1, Array3};
+use numpy::{AllowTypeChange, IntoPyArray, PyArrayLike2};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+use ropkit::build::{Built, build};
+use ropkit::export::{Format, export, layout_json};
+use ropkit::generate::Mode;
+use ropkit::library::Library;
+use ropkit::live::Live;
+use ropkit::network::{Network, Node, lookup_rop};
+use ropkit::render::{Renderer, asset_dirs};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A rendered frame as it comes back from the GPU.
+enum Frame {
+    Color(Vec<u8>),
+    Data(Vec<[f32; 4]>),
+}
+
+/// The file name of networks made in Python until they are saved; names in
+/// angle brackets are never files (see `PyNetwork::source`).
+const SCRIPT_FILE: &str = "<python>";
+/// The file name a network parsed from a dict carries.
+const DICT_FILE: &str = "<dict>";
+/// Largest side of a rendered image.
+const MAX_SIZE: u32 = 8192;
+
+/// A network of ROP nodes: load one, build one from scratch, edit it, render
+/// it, sample its scene, export its shader.
+///
+/// Node paths look like ``/scene/sphere1``; a parameter is addressed as
+/// ``"/scene/sphere1.Radius"``. Input slots count from 1, or go by name
+/// (``"shape"``, ``"a"``, ...).
+#[pyclass(module = "ropkit", name = "Network")]
+pub struct PyNetwork {
+    library: Py<PyLibrary>,
+    live: Live,
+    /// A second renderer for sampling, so that sampling never replaces the picture's pipeline.
+    sampler: Option<Renderer>,
+}
+
+/// The outcome of :meth:`Network.build`: the stitched GLSL and its
+/// parameter layout, or the errors that stopped it.
+#[pyclass(module = "ropkit", name = "Build", frozen)]
+pub struct PyBuild {
+    built: Option<Built>,
+    errors: Vec<Problem>,
+    net: Network,
+    lib: Arc<Library>,
+}
+
+fn lib_of(library: &Py<PyLibrary>) -> &PyLibrary {
+    library.get()
+}
+
+fn default_library(py: Python<'_>, library: Option<Py<PyLibrary>>) -> PyResult<Py<PyLibrary>> {
+    match library {
+        Some(l) => Ok(l),
+        None => Py::new(py, PyLibrary::load(Vec::new())),
+    }
+}
+
+fn parse_format(name: &str) -> PyResult<Format> {
+    match name.to_ascii_lowercase().as_str() {
+        "glsl" => Ok(Format::Glsl),
+        "shadertoy" => Ok(Format::Shadertoy),
+        "json" => Ok(Format::Json),
+        "wgsl" => Ok(Format::Wgsl),
+        "spirv" | "spv" => Ok(Format::Spirv),
+        _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "unknown export format '{name}' (glsl, shadertoy, json, wgsl, spirv)"
+        ))),
+    }
+}
+
+/// The exported text (or bytes, for SPIR-V) as a Python object.
+fn export_py<'py>(
+    py: Python<'py>,
+    built: &Built,
+    net: &Network,
+    lib: &Library,
+    format: Format,
+) -> PyResult<Bound<'py, PyAny>> {
+    let bytes = export(built, net, lib, format)
+        .map_err(|e| Problem::bare(Kind::Build, e.to_string()).to_pyerr(py))?;
+    if format == Format::Spirv {
+        return Ok(PyBytes::new(py, &bytes).into_any());
+    }
+    Ok(String::from_utf8_lossy(&bytes)
+        .into_owned()
+        .into_pyobject(py)?
+        .into_any())
+}
+
+/// An input of a node as a script names it: its slot number, counted from
+/// 1, or its name (`"scene"`, `"a"`, ...).
+#[derive(FromPyObject)]
+pub enum InputSlot {
+    Number(i64),
+    Name(String),
+}
+
+/// `node.Param` split at the last dot.
+fn split_target(target: &str) -> PyResult<(&str, &str)> {
+    target.rsplit_once('.').ok_or_else(|| {
+        pyo3::exceptions::PyValueError::new_err(format!(
+            "'{target}': a parameter is addressed as NODE.PARAM, e.g. /scene/sphere1.Radius"
+        ))
+    })
+}
+
+fn normalize_path(path: &str) -> String {
+    if path.starts_with('/') {
+        path.to_string()
+    } else {
+        format!("/{path}")
+    }
+}
+
+impl PyNetwork {
+    fn wrap(library: Py<PyLibrary>, net: Network) -> PyNetwork {
+        let lib = lib_of(&library);
+        let live = Live::new(lib.project.clone(), (*lib.lib).clone(), net, None);
+        PyNetwork {
+            library,
+            live,
+            sampler: None,
+        }
+    }
+
+    /// The file the network was read from or saved to; None for a network
+    /// made in Python that was never saved.
+    fn source(&self) -> Option<PathBuf> {
+        let f = &self.live.net.file;
+        (!f.as_os_str().is_empty() && !is_pseudo_file(f)).then(|| f.clone())
+    }
+
+    /// The line of `node` in the network file, if it came from there.
+    fn line_of(&self, node: &str) -> Option<usize> {
+        self.live.net.lines.get(node).copied()
+    }
+
+    /// A refused edit, located at the node's line in the network file when there is one.
+    fn edit_error(&self, kind: Kind, node: Option<&str>, message: String) -> Problem {
+        let line = node.and_then(|n| self.line_of(n));
+        Problem::edit(kind, self.source().as_deref(), line, node, message)
+    }
+
+    /// Applies `edit` to a copy of the network; keeps the copy only if it succeeds.
+    fn edit<T>(
+        &mut self,
+        edit: impl FnOnce(&mut Network, &Library) -> Result<T, Problem>,
+    ) -> PyResult<T> {
+        let mut net = self.live.net.clone();
+        match edit(&mut net, &self.live.lib) {
+            Ok(v) => {
+                self.live.net = net;
+                Ok(v)
+            }
+            Err(p) => Python::attach(|py| Err(p.to_pyerr(py))),
+        }
+    }
+
+    /// The 0-based slot of `input` on `node`.
+    fn slot(&self, node: &str, input: &InputSlot) -> Result<usize, Problem> {
+        let name = match input {
+            InputSlot::Number(i) if *i >= 1 => return Ok(*i as usize - 1),
+            InputSlot::Number(i) => {
+                return Err(self.edit_error(
+                    Kind::Network,
+                    Some(node),
+                    format!("input slots count from 1, not {i}"),
+                ));
+            }
+            InputSlot::Name(name) => name,
+        };
+        let n = self
+            .live
+            .net
+            .nodes
+            .get(node)
+            .ok_or_else(|| self.edit_error(Kind::Network, None, format!("no node {node}")))?;
+        let def = lookup_rop(&self.live.lib, &n.rop)
+            .map_err(|m| self.edit_error(Kind::Network, Some(node), m))?;
+        def.input_index(&name).ok_or_else(|| {
+            let names: Vec<_> = def.inputs.iter().map(|i| i.name.as_str()).collect();
+            self.edit_error(
+                Kind::Network,
+                Some(node),
+                format!(
+                    "ROP {} has no input '{name}' (inputs: {})",
+                    def.name,
+                    names.join(", ")
+                ),
+            )
+        })
+    }
+
+    /// Makes sure a renderer exists and draws the network as it is now, in `mode`.
+    fn prepare_renderer(&mut self, mode: Mode) -> Result<(), Problem> {
+        if self.live.renderer.is_none() {
+            let gpu = lib_of(&self.library).gpu().map_err(|e| Problem::from(&e))?;
+            self.live
+                .attach_renderer(Renderer::new(gpu))
+                .map_err(|e| Problem::from(&e))?;
+        }
+        self.live.mode = mode;
+        self.live.sync().map_err(|e| Problem::from(&e))?;
+        // After a failed rebuild `Live` keeps drawing the last good shader
+        // (what the viewer wants); a script asked for this network, so an
+        // unbuildable one is an error every time, not an old picture.
+        match &self.live.error {
+            Some(e) => Err(Problem::from(e)),
+            None => Ok(()),
+        }
+    }
+
+    /// Sets the output's `Buffer` parameter for one render; returns what to restore.
+    fn select_buffer(
+        &mut self,
+        buffer: &str,
+    ) -> Result<Option<Option<ropkit::value::ParamValue>>, Problem> {
+        let output = self.live.net.output.clone();
+        let has_buffers = self
+            .live
+            .net
+            .nodes
+            .get(&output)
+            .and_then(|n| self.live.lib.get(&n.rop))
+            .is_some_and(|d| d.param("Buffer").is_some());
+        if !has_buffers {
+            if buffer == "color" {
+                return Ok(None);
+            }
+            return Err(self.edit_error(
+                Kind::Param,
+                Some(&output),
+                format!("the output has no buffers; it renders only 'color', not '{buffer}'"),
+            ));
+        }
+        let previous = self.live.net.nodes[&output].params.get("Buffer").cloned();
+        self.live
+            .net
+            .set_param(
+                &self.live.lib,
+                &output,
+                "Buffer",
+                &serde_yaml_ng::Value::String(buffer.to_string()),
+            )
+            .map_err(|m| self.edit_error(Kind::Param, Some(&output), m))?;
+        Ok(Some(previous))
+    }
+
+    fn restore_buffer(&mut self, previous: Option<Option<ropkit::value::ParamValue>>) {
+        let output = self.live.net.output.clone();
+        if let (Some(previous), Some(node)) = (previous, self.live.net.nodes.get_mut(&output)) {
+            match previous {
+                Some(v) => node.params.insert("Buffer".into(), v),
+                None => node.params.remove("Buffer"),
+            };
+        }
+    }
+
+    /// One frame: RGBA8 bytes for the colour buffer, four floats per pixel
+    /// (a `Mode::Data` build) for the others.
+    fn render_frame(
+        &mut self,
+        width: u32,
+        height: u32,
+        time: f32,
+        buffer: &str,
+    ) -> Result<Frame, Problem> {
+        let previous = self.select_buffer(buffer)?;
+        let mode = if buffer == "color" {
+            Mode::Render
+        } else {
+            Mode::Data
+        };
+        let result = self.prepare_renderer(mode).and_then(|()| {
+            if let Some(r) = self.live.renderer.as_mut() {
+                r.globals.time = time;
+                r.globals.frame = 0;
+            }
+            let frame = match mode {
+                Mode::Data => self.live.render_data(width, height).map(Frame::Data),
+                _ => self
+                    .live
+                    .render_image(width, height)
+                    .map(|img| Frame::Color(img.into_raw())),
+            };
+            frame.map_err(|e| Problem::from(&e))
+        });
+        self.restore_buffer(previous);
+        result
+    }
+
+    fn sample_points(&mut self, points: &[[f32; 3]]) -> Result<Vec<[f32; 4]>, Problem> {
+        let built =
+            build(&self.live.lib, &self.live.net, Mode::Sample).map_err(|e| Problem::from(&e))?;
+        if self.sampler.is_none() {
+            let gpu = lib_of(&self.library).gpu().map_err(|e| Problem::from(&e))?;
+            let mut renderer = Renderer::new(gpu);
+            renderer.asset_dirs = asset_dirs(&self.live.net.file, &self.live.project.root);
+            self.sampler = Some(renderer);
+        }
+        let Some(r) = self.sampler.as_mut() else {
+            return Err(Problem::bare(Kind::Render, "no sampler"));
+        };
+        r.set_shader(&built.shader, &built.compiled)
+            .map_err(|e| Problem::from(&e))?;
+        r.set_params(&built.shader.param_values(&self.live.net, &self.live.lib));
+        r.sample(points).map_err(|e| Problem::from(&e))
+    }
+}
+
+#[pymethods]
+impl PyNetwork {
+    /// An empty network. Add nodes with :meth:`add`, wire them with
+    /// :meth:`connect`; the first output ROP added becomes the output.
+    #[new]
+    #[pyo3(signature = (library = None))]
+    fn new(py: Python<'_>, library: Option<Py<PyLibrary>>) -> PyResult<PyNetwork> {
+        let library = default_library(py, library)?;
+        let net = Network {
+            file: PathBuf::from(SCRIPT_FILE),
+            ..Default::default()
+        };
+        Ok(PyNetwork::wrap(library, net))
+    }
+
+    /// Reads a network file (YAML). Raises :class:`NetworkError` with the
+    /// file, line and node when it cannot be read or does not check.
+    #[staticmethod]
+    #[pyo3(signature = (path, library = None))]
+    fn load(py: Python<'_>, path: PathBuf, library: Option<Py<PyLibrary>>) -> PyResult<PyNetwork> {
+        let library = default_library(py, library)?;
+        let net = Network::load(&path, &lib_of(&library).lib)
+            .map_err(|e| Problem::from(&e).to_pyerr(py))?;
+        Ok(PyNetwork::wrap(library, net))
+    }
+
+    /// Makes a network from a dict shaped like a network file:
+    /// ``{"output": "/render", "nodes": {"/sphere1": {"rop": "sphere",
+    /// "params": {...}, "inputs": {...}}, ...}}``.
+    #[staticmethod]
+    #[pyo3(signature = (data, library = None))]
+    fn from_dict(
+        py: Python<'_>,
+        data: &Bound<'_, PyAny>,
+        library: Option<Py<PyLibrary>>,
+    ) -> PyResult<PyNetwork> {
+        let library = default_library(py, library)?;
+        let text = py_to_json_text(data)?;
+        // A dict has no lines of its own: its errors name the node only.
+        let net =
+            Network::parse(&text, Path::new(DICT_FILE), &lib_of(&library).lib).map_err(|e| {
+                Problem::edit(Kind::Network, None, None, e.node.as_deref(), e.message).to_pyerr(py)
+            })?;
+        Ok(PyNetwork::wrap(library, net))
+    }
+
+    /// The network as a dict, the same shape :meth:`from_dict` takes and a
+    /// network file holds.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let yaml: serde_yaml_ng::Value =
+            serde_yaml_ng::from_str(&self.live.net.to_yaml(&self.live.lib))
+                .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        let json = serde_json::to_value(yaml)
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        json_to_py(py, &json)
+    }
+
+    /// Writes the network file atomically (a temporary file, then a rename).
+    /// Without ``path`` it writes back to the file it was loaded from; with
+    /// one, later saves go there.
+    #[pyo3(signature = (path = None))]
+    fn save(&mut self, py: Python<'_>, path: Option<PathBuf>) -> PyResult<()> {
+        let path = match path.or_else(|| self.source()) {
+            Some(p) => p,
+            None => {
+                return Err(pyo3::exceptions::PyValueError::new_err(
+                    "this network has no file yet: give save() a path",
+                ));
+            }
+        };
+        self.live.net.save(&path, &self.live.lib).map_err(|e| {
+            Problem::edit(
+                Kind::Network,
+                Some(&path),
+                None,
+                None,
+                format!("cannot save: {e}"),
+            )
+            .to_pyerr(py)
+        })?;
+        self.live.net.file = path;
+        Ok(())
+    }
+
+    /// Adds a node of ROP ``rop`` and returns its path. ``path`` defaults to
+    /// a fresh one from the ROP's name (``/sphere1``); keyword arguments set
+    /// parameters (``net.add("sphere", Radius=0.5)``).
+    #[pyo3(signature = (rop, path = None, **params))]
+    fn add(
+        &mut self,
+        rop: &str,
+        path: Option<&str>,
+        params: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<String> {
+        let mut values = Vec::new();
+        for (k, v) in params.into_iter().flatten() {
+            values.push((k.extract::<String>()?, to_yaml(&v)?));
+        }
+        let file = self.source();
+        self.edit(|net, lib| {
+            let fail = |kind, node: Option<&str>, m: String| {
+                Problem::edit(kind, file.as_deref(), None, node, m)
+            };
+            let def = lookup_rop(lib, rop).map_err(|m| fail(Kind::Network, None, m))?;
+            let path = match path {
+                Some(p) => normalize_path(p),
+                None => net.fresh_path(&format!("/{rop}")),
+            };
+            if path.len() < 2 || path.chars().any(|c| c.is_whitespace() || c == ':') {
+                return Err(fail(
+                    Kind::Network,
+                    None,
+                    format!("'{path}' is not a node path"),
+                ));
+            }
+            if net.nodes.contains_key(&path) {
+                return Err(fail(Kind::Network, Some(&path), format!("{path} is taken")));
+            }
+            net.nodes.insert(path.clone(), Node::new(rop));
+            for (name, value) in &values {
+                net.set_param(lib, &path, name, value)
+                    .map_err(|m| fail(Kind::Param, Some(&path), m))?;
+            }
+            if net.output.is_empty() && def.is_output() {
+                net.output = path.clone();
+            }
+            Ok(path)
+        })
+    }
+
+    /// Wires node ``src`` into input ``input`` of node ``dst`` (a slot
+    /// number from 1, or the input's name), replacing what was there.
+    /// Raises :class:`NetworkError` for a wire that cannot type-check or
+    /// would make a cycle.
+    #[pyo3(
+        signature = (src, dst, input = InputSlot::Number(1)),
+        text_signature = "(self, src, dst, input=1)"
+    )]
+    fn connect(&mut self, py: Python<'_>, src: &str, dst: &str, input: InputSlot) -> PyResult<()> {
+        let (src, dst) = (normalize_path(src), normalize_path(dst));
+        let slot = self.slot(&dst, &input).map_err(|p| p.to_pyerr(py))?;
+        let (file, line) = (self.source(), self.line_of(&dst));
+        self.edit(|net, lib| {
+            if let Some(why) = ropkit::resolve::connection_problem(lib, net, &src, &dst, slot) {
+                return Err(Problem::edit(
+                    Kind::Network,
+                    file.as_deref(),
+                    line,
+                    Some(&dst),
+                    format!("cannot connect {src} to input {} of {dst}: {why}", slot + 1),
+                ));
+            }
+            net.connect(&src, &dst, slot)
+                .map_err(|m| Problem::edit(Kind::Network, file.as_deref(), line, Some(&dst), m))
+        })
+    }
+
+    /// Empties input ``input`` (slot from 1, or name) of node ``dst``.
+    #[pyo3(
+        signature = (dst, input = InputSlot::Number(1)),
+        text_signature = "(self, dst, input=1)"
+    )]
+    fn disconnect(&mut self, py: Python<'_>, dst: &str, input: InputSlot) -> PyResult<()> {
+        let dst = normalize_path(dst);
+        let slot = self.slot(&dst, &input).map_err(|p| p.to_pyerr(py))?;
+        let (file, line) = (self.source(), self.line_of(&dst));
+        self.edit(|net, _| {
+            net.disconnect(&dst, slot)
+                .map_err(|m| Problem::edit(Kind::Network, file.as_deref(), line, Some(&dst), m))
+        })
+    }
+
+    /// Removes a node and every wire from it (not the output).
+    fn remove(&mut self, path: &str) -> PyResult<()> {
+        let path = normalize_path(path);
+        let (file, line) = (self.source(), self.line_of(&path));
+        self.edit(|net, _| {
+            net.remove_node(&path)
+                .map_err(|m| Problem::edit(Kind::Network, file.as_deref(), line, Some(&path), m))
+        })
+    }
+
+    /// Moves a node to a new path, rewiring its users; returns the new path.
+    fn rename(&mut self, path: &str, new_path: &str) -> PyResult<String> {
+        let path = normalize_path(path);
+        let (file, line) = (self.source(), self.line_of(&path));
+        self.edit(|net, _| {
+            net.rename_node(&path, new_path)
+                .map_err(|m| Problem::edit(Kind::Network, file.as_deref(), line, Some(&path), m))
+        })
+    }
+
+    /// Sets a parameter: ``net.set("/scene/sphere1.Radius", 1.2)``. Vectors
+    /// take sequences or numpy arrays, menus an option name. Changing a
+    /// value kept in the uniform buffer never rebuilds the shader.
+    fn set(&mut self, target: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (node, param) = split_target(target)?;
+        let node = normalize_path(node);
+        let value = to_yaml(value)?;
+        let (file, line) = (self.source(), self.line_of(&node));
+        self.edit(|net, lib| {
+            let kind = if net.nodes.contains_key(&node) {
+                Kind::Param
+            } else {
+                Kind::Network
+            };
+            net.set_param(lib, &node, param, &value)
+                .map_err(|m| Problem::edit(kind, file.as_deref(), line, Some(&node), m))
+        })
+    }
+
+    /// The value in effect for a parameter (the node's own or the ROP's
+    /// default): a float, int, bool, str or tuple of floats.
+    fn get<'py>(&self, py: Python<'py>, target: &str) -> PyResult<Bound<'py, PyAny>> {
+        let (node, param) = split_target(target)?;
+        let node = normalize_path(node);
+        match self.live.net.param_value(&self.live.lib, &node, param) {
+            Ok(v) => param_to_py(py, &v),
+            Err(m) => {
+                let kind = if self.live.net.nodes.contains_key(&node) {
+                    Kind::Param
+                } else {
+                    Kind::Network
+                };
+                Err(self.edit_error(kind, Some(&node), m).to_pyerr(py))
+            }
+        }
+    }
+
+    /// The node the picture comes from.
+    #[getter]
+    fn output(&self) -> String {
+        self.live.net.output.clone()
+    }
+
+    #[setter(output)]
+    fn set_output(&mut self, path: &str) -> PyResult<()> {
+        let path = normalize_path(path);
+        let file = self.source();
+        self.edit(|net, _| {
+            if !net.nodes.contains_key(&path) {
+                return Err(Problem::edit(
+                    Kind::Network,
+                    file.as_deref(),
+                    None,
+                    None,
+                    format!("no node {path}"),
+                ));
+            }
+            net.output = path.clone();
+            Ok(())
+        })
+    }
+
+    /// Node paths mapped to their ROP names.
+    #[getter]
+    fn nodes(&self) -> std::collections::BTreeMap<String, String> {
+        self.live
+            .net
+            .nodes
+            .iter()
+            .map(|(p, n)| (p.clone(), n.rop.clone()))
+            .collect()
+    }
+
+    /// The file the network was loaded from or last saved to.
+    #[getter]
+    fn file(&self) -> PathBuf {
+        self.live.net.file.clone()
+    }
+
+    /// The library the network's ROPs come from.
+    #[getter]
+    fn library(&self, py: Python<'_>) -> Py<PyLibrary> {
+        self.library.clone_ref(py)
+    }
+
+    /// Stitches and compiles the network as it is now. Never raises for a
+    /// broken network: the errors are in :attr:`Build.errors`.
+    fn build(&self, py: Python<'_>) -> PyBuild {
+        let lib = lib_of(&self.library).lib.clone();
+        let net = self.live.net.clone();
+        let result = py.detach(|| build(&self.live.lib, &net, Mode::Render));
+        let (built, errors) = match result {
+            Ok(b) => (Some(b), Vec::new()),
+            Err(e) => (None, vec![Problem::from(&e)]),
+        };
+        PyBuild {
+            built,
+            errors,
+            net,
+            lib,
+        }
+    }
+
+    /// Renders the network to a numpy array of shape (height, width, 4),
+    /// top row first. ``time`` is the shader's time in seconds. ``buffer``
+    /// picks the output buffer of a raymarch output: ``color`` gives uint8
+    /// RGBA; the data buffers give float32 with alpha 1 where the ray hit:
+    /// ``depth`` (distance along the ray), ``normal`` (unit normal),
+    /// ``material`` (id, second id, blend; -1 on a miss), ``steps``,
+    /// ``nearHit`` (closest approach). The GIL is released while the GPU
+    /// works. Raises :class:`BuildError` (or :class:`CompileError`) when the
+    /// network does not build.
+    #[pyo3(signature = (width, height, time = 0.0, buffer = "color"))]
+    fn render<'py>(
+        &mut self,
+        py: Python<'py>,
+        width: u32,
+        height: u32,
+        time: f32,
+        buffer: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if width == 0 || height == 0 || width > MAX_SIZE || height > MAX_SIZE {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "width and height must be 1 to {MAX_SIZE}, not {width}x{height}"
+            )));
+        }
+        let frame = py
+            .detach(|| self.render_frame(width, height, time, buffer))
+            .map_err(|p| p.to_pyerr(py))?;
+        let shape = (height as usize, width as usize, 4);
+        let bad_shape =
+            |e: numpy::ndarray::ShapeError| pyo3::exceptions::PyValueError::new_err(e.to_string());
+        Ok(match frame {
+            Frame::Color(rgba) => Array3::from_shape_vec(shape, rgba)
+                .map_err(bad_shape)?
+                .into_pyarray(py)
+                .into_any(),
+            Frame::Data(texels) => {
+                Array3::from_shape_vec(shape, texels.into_iter().flatten().collect())
+                    .map_err(bad_shape)?
+                    .into_pyarray(py)
+                    .into_any()
+            }
+        })
+    }
+
+    /// Evaluates the scene (the output's first input) at points: an array
+    /// of shape (N, 3), or (N, 2) for 2D scenes. Returns ``(distances,
+    /// material_ids)``: float32 and int32 arrays of length N. The GIL is
+    /// released while the GPU works.
+    fn sample<'py>(
+        &mut self,
+        py: Python<'py>,
+        points: PyArrayLike2<'py, f32, AllowTypeChange>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let view = points.as_array();
+        let cols = view.ncols();
+        if !(2..=3).contains(&cols) {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "points are an (N, 3) or (N, 2) array, not (N, {cols})"
+            )));
+        }
+        let pts: Vec<[f32; 3]> = view
+            .rows()
+            .into_iter()
+            .map(|r| [r[0], r[1], if cols == 3 { r[2] } else { 0.0 }])
+            .collect();
+        let values = py
+            .detach(|| self.sample_points(&pts))
+            .map_err(|p| p.to_pyerr(py))?;
+        let distances: Array1<f32> = values.iter().map(|v| v[0]).collect();
+        let materials: Array1<i32> = values.iter().map(|v| v[1] as i32).collect();
+        pyo3::types::PyTuple::new(
+            py,
+            [
+                distances.into_pyarray(py).into_any(),
+                materials.into_pyarray(py).into_any(),
+            ],
+        )
+    }
+
+    /// The shader in another form: ``glsl``, ``shadertoy`` (a Shadertoy
+    /// image pass), ``json`` (the parameter layout), ``wgsl`` (str), or
+    /// ``spirv`` (bytes). Raises :class:`BuildError` if it does not build.
+    fn export<'py>(&self, py: Python<'py>, format: &str) -> PyResult<Bound<'py, PyAny>> {
+        let format = parse_format(format)?;
+        let built = py
+            .detach(|| build(&self.live.lib, &self.live.net, Mode::Render))
+            .map_err(|e| Problem::from(&e).to_pyerr(py))?;
+        export_py(py, &built, &self.live.net, &self.live.lib, format)
+    }
+
+    /// What edits and renders have cost: ``shader_builds``,
+    /// ``failed_builds``, ``param_updates`` (uniform-only changes),
+    /// ``pipeline_creations``, ``pipeline_cache_hits``, ``frames``.
+    #[getter]
+    fn stats(&self) -> std::collections::BTreeMap<&'static str, u64> {
+        let s = self.live.stats;
+        let r = self
+            .live
+            .renderer
+            .as_ref()
+            .map(|r| r.stats)
+            .unwrap_or_default();
+        [
+            ("shader_builds", s.shader_builds),
+            ("failed_builds", s.failed_builds),
+            ("param_updates", s.param_updates),
+            ("pipeline_creations", r.pipeline_creations),
+            ("pipeline_cache_hits", r.pipeline_cache_hits),
+            ("frames", r.frames),
+        ]
+        .into_iter()
+        .collect()
+    }
+
+    fn __contains__(&self, path: &str) -> bool {
+        self.live.net.nodes.contains_key(&normalize_path(path))
+    }
+
+    fn __len__(&self) -> usize {
+        self.live.net.nodes.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<ropkit.Network {}: {} nodes, output {}>",
+            self.live.net.file.display(),
+            self.live.net.nodes.len(),
+            if self.live.net.output.is_empty() {
+                "(none)"
+            } else {
+                &self.live.net.output
+            }
+        )
+    }
+}
+
+#[pymethods]
+impl PyBuild {
+    /// Whether the build succeeded.
+    #[getter]
+    fn ok(&self) -> bool {
+        self.built.is_some()
+    }
+
+    /// The stitched GLSL fragment shader, or None if the build failed.
+    #[getter]
+    fn glsl(&self) -> Option<String> {
+        self.built.as_ref().map(|b| b.shader.glsl.clone())
+    }
+
+    /// The parameter layout (the JSON export) as a dict: where each
+    /// parameter lives in the uniform block, its default, range and value.
+    #[getter]
+    fn layout<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        match &self.built {
+            Some(b) => Ok(Some(json_to_py(
+                py,
+                &layout_json(&b.shader, &self.net, &self.lib),
+            )?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The errors as exception instances (not raised), each with ``file``,
+    /// ``line``, ``col``, ``node`` and ``message``. Empty when the build succeeded.
+    #[getter]
+    fn errors(&self, py: Python<'_>) -> Vec<PyErr> {
+        self.errors.iter().map(|p| p.to_pyerr(py)).collect()
+    }
+
+    /// Raises the first error, if any (for scripts that prefer exceptions).
+    fn raise_for_errors(&self, py: Python<'_>) -> PyResult<()> {
+        match self.errors.first() {
+            Some(p) => Err(p.to_pyerr(py)),
+            None => Ok(()),
+        }
+    }
+
+    /// This build in another form (see :meth:`Network.export`).
+    fn export<'py>(&self, py: Python<'py>, format: &str) -> PyResult<Bound<'py, PyAny>> {
+        let format = parse_format(format)?;
+        match &self.built {
+            Some(b) => export_py(py, b, &self.net, &self.lib, format),
+            None => Err(self
+                .errors
+                .first()
+                .map(|p| p.to_pyerr(py))
+                .unwrap_or_else(|| Problem::bare(Kind::Build, "the build failed").to_pyerr(py))),
+        }
+    }
+
+    fn __bool__(&self) -> bool {
+        self.built.is_some()
+    }
+
+    fn __repr__(&self) -> String {
+        match (&self.built, self.errors.first()) {
+            (Some(b), _) => format!("<ropkit.Build ok: {b}>"),
+            (None, Some(e)) => format!(
+                "<ropkit.Build failed: {}>",
+                e.text.lines().next().unwrap_or("")
+            ),
+            (None, None) => "<ropkit.Build failed>".into(),
+        }
+    }
+}
