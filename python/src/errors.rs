@@ -11,6 +11,7 @@ use ropkit::library::LibraryError as RkLibraryError;
 use ropkit::live::LiveError;
 use ropkit::network::NetworkError as RkNetworkError;
 use ropkit::render::RenderError as RkRenderError;
+use ropkit::render::cli::SampleError;
 use std::path::Path;
 
 create_exception!(
@@ -295,6 +296,15 @@ impl From<&LiveError> for Problem {
             LiveError::Build(e) => e.into(),
             LiveError::Render(e) => e.into(),
             LiveError::Edit(m) => Problem::bare(Kind::Param, m.clone()),
+        }
+    }
+}
+
+impl From<&SampleError> for Problem {
+    fn from(e: &SampleError) -> Problem {
+        match e {
+            SampleError::Build(e) => e.into(),
+            SampleError::Render(e) => e.into(),
         }
     }
 }

@@ -19,6 +19,7 @@ use ropkit::generate::Mode;
 use ropkit::library::Library;
 use ropkit::live::Live;
 use ropkit::network::{Network, Node, lookup_rop};
+use ropkit::render::cli::sample_network;
 use ropkit::render::{Renderer, asset_dirs};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -307,8 +308,6 @@ impl PyNetwork {
     }
 
     fn sample_points(&mut self, points: &[[f32; 3]]) -> Result<Vec<[f32; 4]>, Problem> {
-        let built =
-            build(&self.live.lib, &self.live.net, Mode::Sample).map_err(|e| Problem::from(&e))?;
         if self.sampler.is_none() {
             let gpu = lib_of(&self.library).gpu().map_err(|e| Problem::from(&e))?;
             let mut renderer = Renderer::new(gpu);
@@ -318,10 +317,7 @@ impl PyNetwork {
         let Some(r) = self.sampler.as_mut() else {
             return Err(Problem::bare(Kind::Render, "no sampler"));
         };
-        r.set_shader(&built.shader, &built.compiled)
-            .map_err(|e| Problem::from(&e))?;
-        r.set_params(&built.shader.param_values(&self.live.net, &self.live.lib));
-        r.sample(points).map_err(|e| Problem::from(&e))
+        sample_network(&self.live.net, &self.live.lib, r, points).map_err(|e| Problem::from(&e))
     }
 }
 

@@ -1,8 +1,8 @@
 //! `ropkit render` and `ropkit sample`: headless rendering to PNG and SDF
 //! evaluation at points.
 
-use super::{Gpu, Renderer};
-use crate::build::build;
+use super::{Gpu, RenderError, Renderer};
+use crate::build::{BuildError, build};
 use crate::cli::{load_library, load_network};
 use crate::generate::Mode;
 use crate::library::Library;
@@ -188,19 +188,37 @@ pub fn read_points(text: &str, file: &Path) -> Result<Vec<[f32; 3]>, String> {
     Ok(out)
 }
 
-/// Evaluates the network's scene (the output's first input) at points.
+/// Why points could not be sampled: the sample shader did not build, or the GPU failed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SampleError {
+    #[error(transparent)]
+    Build(#[from] BuildError),
+    #[error(transparent)]
+    Render(#[from] RenderError),
+}
+
+impl SampleError {
+    /// The text the command line prints (a GLSL error with its ROP's lines).
+    pub fn report(&self) -> String {
+        match self {
+            SampleError::Build(e) => e.report(),
+            SampleError::Render(e) => e.to_string(),
+        }
+    }
+}
+
+/// Evaluates the network's scene (the output's first input) at points:
+/// (value, material, material2, blend) per point.
 pub fn sample_network(
     net: &Network,
     lib: &Library,
     renderer: &mut Renderer,
     points: &[[f32; 3]],
-) -> Result<Vec<[f32; 4]>, String> {
-    let built = build(lib, net, Mode::Sample).map_err(|e| e.report())?;
-    renderer
-        .set_shader(&built.shader, &built.compiled)
-        .map_err(|e| e.to_string())?;
+) -> Result<Vec<[f32; 4]>, SampleError> {
+    let built = build(lib, net, Mode::Sample)?;
+    renderer.set_shader(&built.shader, &built.compiled)?;
     renderer.set_params(&built.shader.param_values(net, lib));
-    renderer.sample(points).map_err(|e| e.to_string())
+    Ok(renderer.sample(points)?)
 }
 
 pub fn sample(network: &Path, points: &Path, project: &Project) -> Result<(), String> {
@@ -211,7 +229,7 @@ pub fn sample(network: &Path, points: &Path, project: &Project) -> Result<(), St
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let mut renderer = Renderer::new(gpu);
     renderer.asset_dirs = super::asset_dirs(&net.file, &project.root);
-    for v in sample_network(&net, &lib, &mut renderer, &pts)? {
+    for v in sample_network(&net, &lib, &mut renderer, &pts).map_err(|e| e.report())? {
         println!("{} {}", v[0], v[1] as i32);
     }
     Ok(())

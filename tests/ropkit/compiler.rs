@@ -9,6 +9,7 @@ use ropkit::library::Library;
 use ropkit::network::Network;
 use ropkit::resolve::{glsl_name, resolve, unique_names};
 use ropkit::types::CoordType;
+use ropkit::value::ParamValue;
 use std::path::{Path, PathBuf};
 
 fn demo_library() -> Library {
@@ -601,4 +602,127 @@ fn editor_edits_keep_the_network_consistent() {
             .nodes,
         net.nodes
     );
+}
+
+#[test]
+fn data_shaders_pass_both_compilers() {
+    // Every raymarch preset once, and every buffer of the default preset.
+    let lib = library();
+    let mut cases: Vec<(PathBuf, &str)> = presets()
+        .into_iter()
+        .filter(|p| {
+            std::fs::read_to_string(p)
+                .unwrap()
+                .contains("raymarchRender3D")
+        })
+        .map(|p| (p, "color"))
+        .collect();
+    assert!(cases.len() >= 2);
+    for buffer in ["depth", "normal", "material", "steps", "nearHit"] {
+        cases.push((root().join("presets/default.yaml"), buffer));
+    }
+    for (path, buffer) in cases {
+        let mut net = Network::load(&path, &lib).unwrap_or_else(|e| panic!("{e}"));
+        let output = net.output.clone();
+        net.set_param(&lib, &output, "Buffer", &buffer.into())
+            .unwrap();
+        let built = build(&lib, &net, Mode::Data)
+            .unwrap_or_else(|e| panic!("{} {buffer}: {e}", path.display()));
+        assert!(built.shader.glsl.contains("#define ROPKIT_DATA"));
+        assert!(built.shader.glsl.contains("floatBitsToUint"));
+        assert_glslang(
+            &built.shader.glsl,
+            &format!("{} ({buffer} data)", path.display()),
+        );
+    }
+}
+
+#[test]
+fn set_param_checks_values_against_the_rop() {
+    let lib = library();
+    let mut net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
+    let radius = |net: &Network| net.param_value(&lib, "/scene/sphere1", "Radius");
+    assert_eq!(radius(&net), Ok(ParamValue::Float(1.0)));
+    net.set_param(&lib, "/scene/sphere1", "Radius", &1.5.into())
+        .unwrap();
+    assert_eq!(radius(&net), Ok(ParamValue::Float(1.5)));
+    // A default the file leaves out is still readable.
+    assert!(net.param_value(&lib, "/render", "MaxSteps").is_ok());
+
+    let before = net.clone();
+    let refused = [
+        (
+            "/nope",
+            "Radius",
+            serde_yaml_ng::Value::from(1.0),
+            "no node /nope",
+        ),
+        (
+            "/scene/sphere1",
+            "Radus",
+            1.0.into(),
+            "has no parameter Radus",
+        ),
+        (
+            "/scene/sphere1",
+            "Radius",
+            "big".into(),
+            "expected a number",
+        ),
+        ("/render", "Buffer", "sideways".into(), "sideways"),
+    ];
+    for (node, param, value, why) in refused {
+        let e = net.set_param(&lib, node, param, &value).unwrap_err();
+        assert!(e.contains(why), "{node}.{param}: {e}");
+    }
+    assert_eq!(net.nodes, before.nodes, "a refused value changes nothing");
+    // A texture path may not leave the project.
+    let tex = net.add_node("textureMaterial", [0.0, 0.0]);
+    let e = net
+        .set_param(&lib, &tex, "Texture", &"../../etc/passwd".into())
+        .unwrap_err();
+    assert!(e.contains(&format!("{tex}.Texture")), "{e}");
+    net.set_param(&lib, &tex, "Texture", &"assets/checker.png".into())
+        .unwrap();
+}
+
+#[test]
+fn list_json_describes_every_rop() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
+        .current_dir(root())
+        .args(["list", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rops: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rops = rops.as_array().unwrap();
+    assert_eq!(rops.len(), library().rops.len());
+    let sphere = rops.iter().find(|r| r["name"] == "sphere").unwrap();
+    assert_eq!(sphere["category"], "sdf");
+    let radius = sphere["params"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Radius")
+        .unwrap();
+    assert_eq!(radius["style"], "float");
+    assert_eq!(radius["default"], 1.0);
+    assert_eq!(radius["uniform"], true);
+    let combine = rops.iter().find(|r| r["name"] == "combine").unwrap();
+    let inputs: Vec<&str> = combine["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(inputs, ["a", "b"]);
+    let render = rops
+        .iter()
+        .find(|r| r["name"] == "raymarchRender3D")
+        .unwrap();
+    assert_eq!(render["output"], true);
 }

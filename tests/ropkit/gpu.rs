@@ -437,3 +437,69 @@ fn render_command_writes_frames_buffers_and_overrides() {
         String::from_utf8_lossy(&bad.stderr)
     );
 }
+
+/// A unit sphere seen from (0, 0, 5) by a camera looking at the origin.
+fn sphere_seen_from_z(lib: &Library) -> Network {
+    let text = "output: /render\nnodes:\n  /s: { rop: sphere }\n  /cam: { rop: lookAtCamera, params: { Position: [0, 0, 5], Target: [0, 0, 0] } }\n  /render: { rop: raymarchRender3D, inputs: { scene: /s, camera: /cam } }\n";
+    Network::parse(text, Path::new("sphere.yaml"), lib).unwrap()
+}
+
+/// Renders one buffer of `net` as raw floats (a `Mode::Data` build).
+fn render_data(gpu: &Gpu, lib: &Library, net: &Network, buffer: &str, size: u32) -> Vec<[f32; 4]> {
+    let mut net = net.clone();
+    let output = net.output.clone();
+    net.set_param(lib, &output, "Buffer", &buffer.into())
+        .unwrap();
+    let built = build(lib, &net, Mode::Data).unwrap_or_else(|e| panic!("{e}"));
+    let mut r = Renderer::new(gpu.clone());
+    r.set_shader(&built.shader, &built.compiled).unwrap();
+    r.set_params(&built.shader.param_values(&net, lib));
+    let texels = r.render_data(size, size).unwrap();
+    assert_eq!(texels.len(), (size * size) as usize);
+    // A data shader is not a picture, and a picture shader is not data.
+    assert!(r.render_image(size, size).is_err());
+    texels
+}
+
+#[test]
+fn data_renders_give_depth_normals_and_material_ids_as_floats() {
+    let Some(gpu) = gpu("data_renders_give_depth_normals_and_material_ids_as_floats") else {
+        return;
+    };
+    let lib = library();
+    let net = sphere_seen_from_z(&lib);
+    // An odd size puts a pixel centre on the optical axis.
+    let size = 33;
+    let centre = (size / 2 * size + size / 2) as usize;
+    let corner = 0;
+
+    let depth = render_data(&gpu, &lib, &net, "depth", size);
+    // The axis ray meets the unit sphere 4 units from the camera.
+    assert!((depth[centre][0] - 4.0).abs() < 0.01, "{:?}", depth[centre]);
+    assert_eq!(depth[centre][3], 1.0, "alpha 1 where the ray hit");
+    assert_eq!(depth[corner][3], 0.0, "the corner ray misses");
+    // Off the axis the surface is further away: depth grows towards the rim.
+    let off = centre + 5;
+    assert!(depth[off][3] == 1.0 && depth[off][0] > depth[centre][0]);
+
+    let normal = render_data(&gpu, &lib, &net, "normal", size);
+    let n = normal[centre];
+    assert!(
+        (n[2] - 1.0).abs() < 0.01 && n[0].abs() < 0.01 && n[1].abs() < 0.01,
+        "{n:?}"
+    );
+    let len = |v: [f32; 4]| (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+    assert!(
+        (len(normal[off]) - 1.0).abs() < 0.01,
+        "normals are unit length"
+    );
+
+    let material = render_data(&gpu, &lib, &net, "material", size);
+    assert_eq!(material[corner][0], -1.0, "a miss has material -1");
+    assert!(material[centre][0] >= 0.0, "{:?}", material[centre]);
+
+    // Colour as data: linear, unclamped values, not the 8-bit picture.
+    let colour = render_data(&gpu, &lib, &net, "color", size);
+    assert!(colour[centre][..3].iter().any(|c| *c > 0.0));
+    assert_eq!(colour[centre][3], 1.0);
+}
