@@ -63,6 +63,12 @@ class CompileError(BuildError):
 class RenderError(RopError):
     """No GPU adapter, or the GPU refused the shader or the frame."""
 
+def save_png(path: StrPath, image: npt.NDArray[np.uint8]) -> None:
+    """Writes ``image``, a uint8 array of shape (height, width, 4) (RGBA) or
+    (height, width, 3) (RGB) as :meth:`Network.render` returns it, to a PNG
+    file at ``path``. The file is written atomically: a reader never sees half
+    a picture and a failed write leaves an existing file as it was."""
+
 class Library:
     """The ROP library: the built-in ROPs (``rops/``), the shader library
     (``shaders/``), plus any extra ROP folders.

@@ -3,12 +3,14 @@
 //! Every call goes through the ropkit crate's own stages (library, network,
 //! build, render); this module only converts values and errors between Rust
 //! and Python. `errors.rs` holds the exception classes, `convert.rs` the
-//! value conversions, `library.rs` and `network.rs` the two main classes.
+//! value conversions, `library.rs` and `network.rs` the two main classes,
+//! `png.rs` the PNG writer for rendered arrays.
 
 mod convert;
 mod errors;
 mod library;
 mod network;
+mod png;
 
 use pyo3::prelude::*;
 
@@ -18,6 +20,7 @@ use pyo3::prelude::*;
 /// >>> net = ropkit.Network.load("presets/default.yaml")
 /// >>> net.set("/scene/sphere1.Radius", 1.4)
 /// >>> image = net.render(256, 256)        # numpy (256, 256, 4) uint8
+/// >>> ropkit.save_png("sphere.png", image)
 #[pymodule]
 #[pyo3(name = "ropkit")]
 fn ropkit_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -25,6 +28,7 @@ fn ropkit_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<library::PyLibrary>()?;
     m.add_class::<network::PyNetwork>()?;
     m.add_class::<network::PyBuild>()?;
+    m.add_function(wrap_pyfunction!(png::save_png, m)?)?;
     errors::register(m)?;
     Ok(())
 }

@@ -1,0 +1,46 @@
+//! `ropkit.save_png`: writes a rendered array as a PNG file, so that batch
+//! renders need nothing beyond numpy.
+
+use numpy::{PyReadonlyArray3, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use std::path::PathBuf;
+
+/// Writes ``image``, a uint8 array of shape (height, width, 4) (RGBA) or
+/// (height, width, 3) (RGB) as :meth:`Network.render` returns it, to a PNG
+/// file at ``path``. The file is written atomically: a reader never sees half
+/// a picture and a failed write leaves an existing file as it was.
+#[pyfunction]
+pub fn save_png(py: Python<'_>, path: PathBuf, image: PyReadonlyArray3<'_, u8>) -> PyResult<()> {
+    let shape = image.shape().to_vec();
+    let (height, width, channels) = (shape[0], shape[1], shape[2]);
+    let color = match channels {
+        4 => image::ExtendedColorType::Rgba8,
+        3 => image::ExtendedColorType::Rgb8,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "a PNG takes an (H, W, 4) or (H, W, 3) uint8 array, not (H, W, {channels})"
+            )));
+        }
+    };
+    if width == 0 || height == 0 || width > u32::MAX as usize || height > u32::MAX as usize {
+        return Err(PyValueError::new_err(format!(
+            "cannot write a {width}x{height} picture"
+        )));
+    }
+    // Row-major and contiguous, whatever strides the caller's array has.
+    let pixels: Vec<u8> = image.as_array().iter().copied().collect();
+    py.detach(|| {
+        let mut bytes = Vec::new();
+        image::ImageEncoder::write_image(
+            image::codecs::png::PngEncoder::new(&mut bytes),
+            &pixels,
+            width as u32,
+            height as u32,
+            color,
+        )
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        ropkit::network::write_atomic(&path, &bytes)
+            .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))
+    })
+}

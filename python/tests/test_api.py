@@ -1,0 +1,100 @@
+"""The module's surface: the stubs match it, every function has a docstring,
+the library describes its ROPs, and the module finds its ROPs from anywhere."""
+
+import ast
+import inspect
+import pathlib
+import subprocess
+import sys
+
+import ropkit
+from conftest import ROOT
+
+STUBS = ROOT / "python" / "ropkit.pyi"
+
+
+def public(names):
+    return {n for n in names if not n.startswith("_")}
+
+
+def stub_tree() -> dict[str, set[str] | None]:
+    """Top-level names in the stub file; classes map to their member names."""
+    out: dict[str, set[str] | None] = {}
+    for node in ast.parse(STUBS.read_text()).body:
+        if isinstance(node, ast.ClassDef):
+            out[node.name] = {
+                n.name if isinstance(n, ast.FunctionDef) else n.target.id
+                for n in node.body
+                if isinstance(n, ast.FunctionDef) or (isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name))
+            }
+        elif isinstance(node, ast.FunctionDef):
+            out[node.name] = None
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            out[node.target.id] = None
+    return out
+
+
+def test_the_stubs_cover_exactly_the_module():
+    stubs = stub_tree()
+    module = public(dir(ropkit))
+    assert module <= set(stubs) | {"ropkit"}, f"missing from ropkit.pyi: {module - set(stubs)}"
+    for name in ["Library", "Network", "Build"]:
+        cls = getattr(ropkit, name)
+        members = public(dir(cls))
+        assert members == public(stubs[name]), f"{name}: module {sorted(members)} vs stubs {sorted(public(stubs[name]))}"
+
+
+def test_every_function_has_a_docstring():
+    assert ropkit.__doc__ and "ROP" in ropkit.__doc__
+    assert (ropkit.save_png.__doc__ or "").strip()
+    for cls in [ropkit.Library, ropkit.Network, ropkit.Build, ropkit.RopError, ropkit.CompileError]:
+        assert (cls.__doc__ or "").strip(), cls
+    for cls in [ropkit.Library, ropkit.Network, ropkit.Build]:
+        for name in public(dir(cls)):
+            doc = inspect.getattr_static(cls, name).__doc__
+            assert doc and doc.strip(), f"{cls.__name__}.{name} has no docstring"
+
+
+def test_exceptions_form_one_family():
+    for name in ["LibraryError", "NetworkError", "ParamError", "BuildError", "RenderError"]:
+        assert issubclass(getattr(ropkit, name), ropkit.RopError)
+    assert issubclass(ropkit.CompileError, ropkit.BuildError)
+    assert issubclass(ropkit.RopError, Exception)
+
+
+def test_the_library_describes_its_rops(library):
+    assert len(library) == len(library.names()) >= 80
+    assert "sdf" in library.categories() and "output" in library.categories()
+    sphere = library.rop("sphere")
+    radius = next(p for p in sphere["params"] if p["name"] == "Radius")
+    assert (radius["style"], radius["default"], radius["min"]) == ("float", 1.0, 0.0)
+    assert radius["max"] > radius["min"] and radius["uniform"] is True
+    assert sphere["category"] == "sdf" and "vec3" in sphere["coordTypes"]
+    combine = library.rop("combine")
+    assert [i["name"] for i in combine["inputs"]] == ["a", "b"]
+    mode = next(p for p in combine["params"] if p["name"] == "Mode")
+    assert mode["style"] == "menu" and "smoothUnion" in mode["options"] and mode["uniform"] is False
+    assert all(r["category"] == "camera" for r in library.rops("camera"))
+    assert {r["name"] for r in library.rops()} == set(library.names())
+
+
+def test_unknown_rop_lookup_is_a_key_error(library):
+    import pytest
+
+    with pytest.raises(KeyError):
+        library.rop("spheer")
+
+
+def test_extra_rop_folders_join_the_library(user_rops):
+    lib = ropkit.Library([user_rops])
+    assert "mySphere" in lib and "sphere" in lib
+    assert any(pathlib.Path(r).resolve() == user_rops.resolve() for r in lib.rop_roots)
+
+
+def test_the_module_finds_its_rops_from_any_folder(tmp_path):
+    # Outside the repository, the built-in ROPs come from the source tree.
+    code = "import ropkit; lib = ropkit.Library(); print(len(lib), lib.root)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
+    count, root = out.stdout.split(maxsplit=1)
+    assert int(count) >= 80
+    assert pathlib.Path(root.strip()).resolve() == ROOT.resolve()

@@ -1,0 +1,178 @@
+"""Networks from Python: load, edit, build from scratch, dict round trips, saving."""
+
+import pathlib
+
+import numpy as np
+import pytest
+
+import ropkit
+from conftest import PRESETS, ROOT, sphere_network
+
+
+def changed_pixels(a: np.ndarray, b: np.ndarray) -> int:
+    return int((np.abs(a.astype(int) - b.astype(int)).max(axis=2) > 2).sum())
+
+
+def test_a_parameter_change_shows_in_the_picture_without_a_rebuild(gpu, default_net):
+    before = default_net.render(64, 64)
+    assert before.shape == (64, 64, 4) and before.dtype == np.uint8
+    builds = default_net.stats["shader_builds"]
+    assert default_net.get("/scene/sphere1.Radius") == 1.0
+    default_net.set("/scene/sphere1.Radius", 1.5)
+    assert default_net.get("/scene/sphere1.Radius") == 1.5
+    after = default_net.render(64, 64)
+    assert after.shape == (64, 64, 4)
+    assert changed_pixels(before, after) > 100, "a bigger sphere covers more of the picture"
+    assert default_net.stats["shader_builds"] == builds, "a uniform edit never rebuilds"
+    assert default_net.stats["param_updates"] >= 1
+    # Setting the old value back gives the old picture.
+    default_net.set("/scene/sphere1.Radius", 1.0)
+    assert changed_pixels(before, default_net.render(64, 64)) == 0
+
+
+def test_a_macro_parameter_rebuilds(gpu, default_net):
+    default_net.render(32, 32)
+    builds = default_net.stats["shader_builds"]
+    default_net.set("/scene/blend.Mode", "union")  # a menu: part of the shader text
+    default_net.render(32, 32)
+    assert default_net.stats["shader_builds"] == builds + 1
+
+
+def test_a_network_built_from_scratch_renders_a_sphere(gpu, library):
+    net = sphere_network(library)
+    assert net.output == "/render", "the first output ROP added becomes the output"
+    assert len(net) == 3 and "/cam" in net
+    assert net.nodes == {"/scene/sphere1": "sphere", "/cam": "lookAtCamera", "/render": "raymarchRender3D"}
+    img = net.render(65, 65)
+    centre, corner = img[32, 32, :3].astype(int), img[0, 0, :3].astype(int)
+    assert np.abs(centre - corner).sum() > 60, "the sphere stands out from the background"
+    # The sphere covers a disc: about pi * r^2 of the picture, r seen from 5 units.
+    bg = img[0, 0, :3].astype(int)
+    covered = (np.abs(img[..., :3].astype(int) - bg).sum(axis=2) > 30).mean()
+    assert 0.05 < covered < 0.6, covered
+
+
+def test_default_paths_and_keyword_parameters(library):
+    net = ropkit.Network(library)
+    a = net.add("sphere")
+    b = net.add("sphere", Radius=0.25, Translate=np.array([1.0, 2.0, 3.0]))
+    assert a != b and a.startswith("/sphere") and b.startswith("/sphere")
+    assert net.get(f"{b}.Radius") == 0.25
+    assert net.get(f"{b}.Translate") == (1.0, 2.0, 3.0)
+    assert net.get(f"{a}.Radius") == 1.0, "left-out parameters take their defaults"
+
+
+def test_dict_round_trip_keeps_the_network(library, default_net):
+    d = default_net.to_dict()
+    assert d["output"] == "/render"
+    assert d["nodes"]["/scene/sphere1"]["rop"] == "sphere"
+    assert d["nodes"]["/scene/blend"]["inputs"] == {"a": "/scene/red", "b": "/scene/blue"}
+    again = ropkit.Network.from_dict(d, library)
+    assert again.to_dict() == d
+    assert again.build().glsl == default_net.build().glsl
+
+
+def test_save_is_atomic_and_loads_back(library, default_net, tmp_path: pathlib.Path):
+    target = tmp_path / "scene.yaml"
+    default_net.set("/scene/sphere1.Radius", 0.75)
+    default_net.save(target)
+    assert default_net.file == target
+    text = target.read_text()
+    assert "Radius: 0.75" in text
+    loaded = ropkit.Network.load(target, library)
+    assert loaded.get("/scene/sphere1.Radius") == 0.75
+    assert loaded.to_dict() == default_net.to_dict()
+    # Saving again without a path writes back to the same file.
+    loaded.set("/scene/sphere1.Radius", 0.5)
+    loaded.save()
+    assert "Radius: 0.5" in target.read_text()
+    # A save that cannot happen raises and leaves the good file as it was.
+    before = target.read_bytes()
+    with pytest.raises(ropkit.NetworkError) as err:
+        loaded.save(tmp_path / "missing-folder" / "scene.yaml")
+    assert "cannot save" in str(err.value)
+    assert target.read_bytes() == before
+    assert not [p for p in tmp_path.iterdir() if p.name not in ("scene.yaml",)], "no temporary files left"
+
+
+def test_a_script_network_needs_a_path_to_save(library):
+    with pytest.raises(ValueError):
+        sphere_network(library).save()
+
+
+def test_refused_edits_change_nothing(library, default_net):
+    before = default_net.to_dict()
+    refusals = [
+        (lambda: default_net.set("/scene/sphere1.Radius", "big"), ropkit.ParamError),
+        (lambda: default_net.set("/scene/sphere1.Radus", 1.0), ropkit.ParamError),
+        (lambda: default_net.set("/scene/blend.Mode", "sideways"), ropkit.ParamError),
+        (lambda: default_net.set("/nope.Radius", 1.0), ropkit.NetworkError),
+        (lambda: default_net.add("noSuchRop"), ropkit.NetworkError),
+        (lambda: default_net.add("sphere", "/scene/sphere1"), ropkit.NetworkError),
+        (lambda: default_net.add("sphere", Radius="big"), ropkit.ParamError),
+        # The sphere has no inputs; the camera gives a Ray, not an Sdf; a cycle.
+        (lambda: default_net.connect("/scene/box1", "/scene/sphere1"), ropkit.NetworkError),
+        (lambda: default_net.connect("/cam1", "/scene/blend", "a"), ropkit.NetworkError),
+        (lambda: default_net.connect("/scene/all", "/scene/blend", "a"), ropkit.NetworkError),
+        (lambda: default_net.connect("/scene/box1", "/scene/blend", 0), ropkit.NetworkError),
+        (lambda: default_net.connect("/scene/box1", "/scene/blend", "c"), ropkit.NetworkError),
+        (lambda: default_net.remove("/render"), ropkit.NetworkError),
+    ]
+    for edit, kind in refusals:
+        with pytest.raises(kind):
+            edit()
+    assert default_net.to_dict() == before
+
+
+def test_edits_rewire_and_rename(library, default_net):
+    default_net.connect("/scene/box1", "/scene/red", "shape")
+    # A ROP with one input keeps it as a list; one with several, by name.
+    assert default_net.to_dict()["nodes"]["/scene/red"]["inputs"] == ["/scene/box1"]
+    new = default_net.rename("/scene/box1", "/scene/cube")
+    assert new == "/scene/cube" and "/scene/box1" not in default_net
+    assert default_net.to_dict()["nodes"]["/scene/blue"]["inputs"] == ["/scene/cube"]
+    default_net.disconnect("/scene/blend", "b")
+    assert "b" not in default_net.to_dict()["nodes"]["/scene/blend"].get("inputs", {})
+    default_net.remove("/scene/sphere1")
+    assert "/scene/sphere1" not in default_net
+    assert default_net.build().ok, "nothing used the sphere any more"
+    default_net.disconnect("/scene/red")
+    build = default_net.build()
+    assert not build.ok, "the red material lost its required input"
+    assert build.errors[0].node == "/scene/red", build.errors
+
+
+def test_errors_in_a_loaded_network_name_file_line_and_node(library, default_net):
+    with pytest.raises(ropkit.ParamError) as err:
+        default_net.set("/scene/sphere1.Radius", [1, 2])
+    e = err.value
+    assert pathlib.Path(e.file) == PRESETS / "default.yaml" or e.file.endswith("presets/default.yaml")
+    assert e.line == 4, "the node's line in the file"
+    assert e.node == "/scene/sphere1"
+    assert "expected a number" in e.message
+    assert str(e).startswith(f"{e.file}:4:1: ")
+
+
+def test_errors_in_a_script_network_invent_no_file(library):
+    net = sphere_network(library)
+    with pytest.raises(ropkit.ParamError) as err:
+        net.set("/scene/sphere1.Radius", "big")
+    assert err.value.file is None and err.value.line is None
+    assert err.value.node == "/scene/sphere1"
+    assert str(err.value) == f"{err.value.message} (node /scene/sphere1)"
+
+
+def test_a_broken_network_file_raises_with_its_line(library):
+    with pytest.raises(ropkit.NetworkError) as err:
+        ropkit.Network.load(ROOT / "tests/bad/unknown_rop/network.yaml", library)
+    e = err.value
+    assert e.file.endswith("unknown_rop/network.yaml")
+    assert (e.line, e.node) == (3, "/s")
+    assert "unknown ROP 'spheer'" in e.message
+
+
+def test_from_dict_errors_name_the_node(library):
+    with pytest.raises(ropkit.NetworkError) as err:
+        ropkit.Network.from_dict({"output": "/r", "nodes": {"/r": {"rop": "nope"}}}, library)
+    assert err.value.node == "/r" and err.value.file is None
+    assert "unknown ROP 'nope'" in str(err.value)
