@@ -195,7 +195,7 @@ impl PyNetwork {
             .ok_or_else(|| self.edit_error(Kind::Network, None, format!("no node {node}")))?;
         let def = lookup_rop(&self.live.lib, &n.rop)
             .map_err(|m| self.edit_error(Kind::Network, Some(node), m))?;
-        def.input_index(&name).ok_or_else(|| {
+        def.input_index(name).ok_or_else(|| {
             let names: Vec<_> = def.inputs.iter().map(|i| i.name.as_str()).collect();
             self.edit_error(
                 Kind::Network,

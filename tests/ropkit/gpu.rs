@@ -503,3 +503,36 @@ fn data_renders_give_depth_normals_and_material_ids_as_floats() {
     assert!(colour[centre][..3].iter().any(|c| *c > 0.0));
     assert_eq!(colour[centre][3], 1.0);
 }
+
+#[test]
+fn the_data_colour_buffer_is_the_picture_before_exposure_and_gamma() {
+    let Some(gpu) = gpu("the_data_colour_buffer_is_the_picture_before_exposure_and_gamma") else {
+        return;
+    };
+    let lib = library();
+    let mut net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
+    // One sample a pixel (data renders take one ray), fog on, a non-trivial grade.
+    for (param, value) in [
+        ("AA", 1.0),
+        ("FogDensity", 0.08),
+        ("Exposure", 1.3),
+        ("Gamma", 2.0),
+    ] {
+        net.set_param(&lib, "/render", param, &value.into())
+            .unwrap();
+    }
+    let size = 48;
+    let picture = render(&gpu, &lib, &net, size, size);
+    let data = render_data(&gpu, &lib, &net, "color", size);
+    let mut worst = 0.0f32;
+    for (texel, px) in data.iter().zip(picture.pixels()) {
+        for c in 0..3 {
+            let graded = (texel[c] * 1.3).max(0.0).powf(1.0 / 2.0).min(1.0) * 255.0;
+            worst = worst.max((graded - px.0[c] as f32).abs());
+        }
+    }
+    assert!(
+        worst <= 2.0,
+        "data colour and picture differ by {worst}/255"
+    );
+}

@@ -119,19 +119,31 @@ vec3 THIS_shade(vec3 p, Ray ray, Sdf res) {
   return col;
 }
 
+// One camera ray through fragCoord, marched into the scene: where every
+// buffer starts, pictures and data alike.
+Sdf THIS_trace(vec2 fragCoord, out vec2 uv, out Ray ray, out float t, out float steps, out float nearHit, out bool hit) {
+  uv = (fragCoord - 0.5 * rk_resolution.xy) / rk_resolution.y;
+  ray = THIS_cameraRay(uv);
+  return THIS_march(ray, t, steps, nearHit, hit);
+}
+
+// The lit colour a ray brings back, fog included, before exposure and gamma.
+vec3 THIS_color(vec2 uv, Ray ray, Sdf res, float t, bool hit) {
+  vec3 col = hit ? THIS_shade(ray.pos + ray.dir * t, ray, res) : THIS_background(uv, ray);
+  if (hit && THIS_FogDensity > 0.0) {
+    col = mix(col, THIS_FogColor, 1.0 - exp(-THIS_FogDensity * THIS_FogDensity * t * t));
+  }
+  return col;
+}
+
+// One sample of the picture: the chosen buffer made to be looked at.
 vec3 THIS_pixel(vec2 fragCoord) {
-  vec2 uv = (fragCoord - 0.5 * rk_resolution.xy) / rk_resolution.y;
-  Ray ray = THIS_cameraRay(uv);
-  float t;
-  float steps;
-  float nearHit;
-  bool hit;
-  Sdf res = THIS_march(ray, t, steps, nearHit, hit);
-  vec3 p = ray.pos + ray.dir * t;
+  vec2 uv; Ray ray; float t; float steps; float nearHit; bool hit;
+  Sdf res = THIS_trace(fragCoord, uv, ray, t, steps, nearHit, hit);
 #if defined(THIS_Buffer_depth)
   return vec3(hit ? 1.0 - clamp(t / THIS_MaxDist, 0.0, 1.0) : 0.0);
 #elif defined(THIS_Buffer_normal)
-  return hit ? THIS_normal(p) * 0.5 + 0.5 : vec3(0.0);
+  return hit ? THIS_normal(ray.pos + ray.dir * t) * 0.5 + 0.5 : vec3(0.0);
 #elif defined(THIS_Buffer_material)
   return hit ? mix(ropkitIdColor(float(res.material)), ropkitIdColor(float(res.material2)), res.blend) : vec3(0.0);
 #elif defined(THIS_Buffer_steps)
@@ -139,26 +151,18 @@ vec3 THIS_pixel(vec2 fragCoord) {
 #elif defined(THIS_Buffer_nearHit)
   return vec3(hit ? 1.0 : clamp(1.0 - nearHit * 4.0, 0.0, 1.0));
 #else
-  vec3 col = hit ? THIS_shade(p, ray, res) : THIS_background(uv, ray);
-  if (hit && THIS_FogDensity > 0.0) {
-    col = mix(col, THIS_FogColor, 1.0 - exp(-THIS_FogDensity * THIS_FogDensity * t * t));
-  }
-  return col;
+  return THIS_color(uv, ray, res, t, hit);
 #endif
 }
 
 // Data renders (ROPKIT_DATA, e.g. Python's render(buffer="depth")): one ray
 // through the pixel centre and raw values, alpha 1 where the ray hit:
 // depth = distance along the ray, normal = unit normal, material = (id, id2,
-// blend) or -1 on a miss, steps = march steps, nearHit = closest approach.
+// blend) or -1 on a miss, steps = march steps, nearHit = closest approach,
+// color = linear colour before exposure and gamma.
 vec4 THIS_data(vec2 fragCoord) {
-  vec2 uv = (fragCoord - 0.5 * rk_resolution.xy) / rk_resolution.y;
-  Ray ray = THIS_cameraRay(uv);
-  float t;
-  float steps;
-  float nearHit;
-  bool hit;
-  Sdf res = THIS_march(ray, t, steps, nearHit, hit);
+  vec2 uv; Ray ray; float t; float steps; float nearHit; bool hit;
+  Sdf res = THIS_trace(fragCoord, uv, ray, t, steps, nearHit, hit);
   float covered = hit ? 1.0 : 0.0;
 #if defined(THIS_Buffer_depth)
   return vec4(vec3(hit ? t : 0.0), covered);
@@ -171,8 +175,7 @@ vec4 THIS_data(vec2 fragCoord) {
 #elif defined(THIS_Buffer_nearHit)
   return vec4(vec3(nearHit), covered);
 #else
-  // Linear colour, before exposure and gamma.
-  return vec4(hit ? THIS_shade(ray.pos + ray.dir * t, ray, res) : THIS_background(uv, ray), covered);
+  return vec4(THIS_color(uv, ray, res, t, hit), covered);
 #endif
 }
 
