@@ -18,10 +18,6 @@ StrPath = Union[str, PathLike[str]]
 #: A parameter value: a number, bool, option/path string, or a vector as a
 #: sequence (or numpy array) of numbers.
 ParamValue = Union[float, int, bool, str, Sequence[float], npt.ArrayLike]
-#: The output buffers of a raymarch output; ``color`` is uint8 RGBA, the
-#: others are float32.
-Buffer = Literal["color", "depth", "normal", "material", "steps", "nearHit"]
-ExportFormat = Literal["glsl", "shadertoy", "json", "wgsl", "spirv"]
 
 class RopError(Exception):
     """Base of every ropkit error.
@@ -135,11 +131,10 @@ class Build:
     def raise_for_errors(self) -> None:
         """Raises the first error, if any (for scripts that prefer exceptions)."""
     @overload
-    def export(self, format: Literal["spirv"]) -> bytes: ...
+    def export(self, format: Literal["spirv"]) -> bytes:
+        """This build in another form (see :meth:`Network.export`)."""
     @overload
     def export(self, format: Literal["glsl", "shadertoy", "json", "wgsl"]) -> str: ...
-    def export(self, format: ExportFormat) -> str | bytes:
-        """This build in another form (see :meth:`Network.export`)."""
     def __bool__(self) -> bool: ...
 
 class Network:
@@ -217,18 +212,7 @@ class Network:
     @overload
     def render(
         self, width: int, height: int, time: float = 0.0, buffer: Literal["color"] = "color"
-    ) -> npt.NDArray[np.uint8]: ...
-    @overload
-    def render(
-        self,
-        width: int,
-        height: int,
-        time: float = 0.0,
-        buffer: Literal["depth", "normal", "material", "steps", "nearHit"] = ...,
-    ) -> npt.NDArray[np.float32]: ...
-    def render(
-        self, width: int, height: int, time: float = 0.0, buffer: Buffer = "color"
-    ) -> npt.NDArray[np.uint8] | npt.NDArray[np.float32]:
+    ) -> npt.NDArray[np.uint8]:
         """Renders the network to a numpy array of shape (height, width, 4),
         top row first. ``time`` is the shader's time in seconds. ``buffer``
         picks the output buffer of a raymarch output: ``color`` gives uint8
@@ -238,6 +222,23 @@ class Network:
         ``nearHit`` (closest approach). The GIL is released while the GPU
         works. Raises :class:`BuildError` (or :class:`CompileError`) when the
         network does not build."""
+    @overload
+    def render(
+        self,
+        width: int,
+        height: int,
+        time: float = 0.0,
+        *,
+        buffer: Literal["depth", "normal", "material", "steps", "nearHit"],
+    ) -> npt.NDArray[np.float32]: ...
+    @overload
+    def render(
+        self,
+        width: int,
+        height: int,
+        time: float,
+        buffer: Literal["depth", "normal", "material", "steps", "nearHit"],
+    ) -> npt.NDArray[np.float32]: ...
     def sample(
         self, points: npt.ArrayLike
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int32]]:
@@ -246,12 +247,11 @@ class Network:
         material_ids)``: float32 and int32 arrays of length N. The GIL is
         released while the GPU works."""
     @overload
-    def export(self, format: Literal["spirv"]) -> bytes: ...
-    @overload
-    def export(self, format: Literal["glsl", "shadertoy", "json", "wgsl"]) -> str: ...
-    def export(self, format: ExportFormat) -> str | bytes:
+    def export(self, format: Literal["spirv"]) -> bytes:
         """The shader in another form: ``glsl``, ``shadertoy`` (a Shadertoy
         image pass), ``json`` (the parameter layout), ``wgsl`` (str), or
         ``spirv`` (bytes). Raises :class:`BuildError` if it does not build."""
+    @overload
+    def export(self, format: Literal["glsl", "shadertoy", "json", "wgsl"]) -> str: ...
     def __contains__(self, path: str) -> bool: ...
     def __len__(self) -> int: ...

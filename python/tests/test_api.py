@@ -98,3 +98,9 @@ def test_the_module_finds_its_rops_from_any_folder(tmp_path):
     count, root = out.stdout.split(maxsplit=1)
     assert int(count) >= 80
     assert pathlib.Path(root.strip()).resolve() == ROOT.resolve()
+
+
+def test_the_installed_package_carries_the_stubs():
+    installed = pathlib.Path(ropkit.__file__).parent
+    assert (installed / "py.typed").exists()
+    assert (installed / "__init__.pyi").read_text() == STUBS.read_text()
