@@ -526,9 +526,9 @@ fn the_data_colour_buffer_is_the_picture_before_exposure_and_gamma() {
     let data = render_data(&gpu, &lib, &net, "color", size);
     let mut worst = 0.0f32;
     for (texel, px) in data.iter().zip(picture.pixels()) {
-        for c in 0..3 {
-            let graded = (texel[c] * 1.3).max(0.0).powf(1.0 / 2.0).min(1.0) * 255.0;
-            worst = worst.max((graded - px.0[c] as f32).abs());
+        for (linear, shown) in texel.iter().zip(px.0).take(3) {
+            let graded = (linear * 1.3).max(0.0).powf(1.0 / 2.0).min(1.0) * 255.0;
+            worst = worst.max((graded - shown as f32).abs());
         }
     }
     assert!(
