@@ -253,5 +253,9 @@ class Network:
         ``spirv`` (bytes). Raises :class:`BuildError` if it does not build."""
     @overload
     def export(self, format: Literal["glsl", "shadertoy", "json", "wgsl"]) -> str: ...
+    def _repr_png_(self) -> bytes | None:
+        """The picture as PNG bytes (256x256), so that a notebook shows a
+        network by its picture; None when it does not render, and the
+        notebook shows the text form instead."""
     def __contains__(self, path: str) -> bool: ...
     def __len__(self) -> int: ...

@@ -37,6 +37,8 @@ const SCRIPT_FILE: &str = "<python>";
 const DICT_FILE: &str = "<dict>";
 /// Largest side of a rendered image.
 const MAX_SIZE: u32 = 8192;
+/// Width and height of the picture a notebook shows for a network.
+const PREVIEW_SIZE: u32 = 256;
 
 /// A network of ROP nodes: load one, build one from scratch, edit it, render
 /// it, sample its scene, export its shader.
@@ -727,6 +729,23 @@ impl PyNetwork {
         ]
         .into_iter()
         .collect()
+    }
+
+    /// The picture as PNG bytes (256x256), so that a notebook shows a
+    /// network by its picture; None when it does not render, and the
+    /// notebook shows the text form instead.
+    fn _repr_png_<'py>(&mut self, py: Python<'py>) -> Option<Bound<'py, PyBytes>> {
+        let frame = py.detach(|| self.render_frame(PREVIEW_SIZE, PREVIEW_SIZE, 0.0, "color"));
+        let Ok(Frame::Color(rgba)) = frame else {
+            return None;
+        };
+        let png = crate::png::encode(
+            &rgba,
+            PREVIEW_SIZE,
+            PREVIEW_SIZE,
+            image::ExtendedColorType::Rgba8,
+        );
+        png.ok().map(|bytes| PyBytes::new(py, &bytes))
     }
 
     fn __contains__(&self, path: &str) -> bool {

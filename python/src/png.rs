@@ -1,5 +1,5 @@
-//! `ropkit.save_png`: writes a rendered array as a PNG file, so that batch
-//! renders need nothing beyond numpy.
+//! PNG files of rendered pictures: `ropkit.save_png`, so that batch renders
+//! need nothing beyond numpy, and the bytes a notebook shows a network as.
 
 use numpy::{PyReadonlyArray3, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -31,16 +31,28 @@ pub fn save_png(py: Python<'_>, path: PathBuf, image: PyReadonlyArray3<'_, u8>) 
     // Row-major and contiguous, whatever strides the caller's array has.
     let pixels: Vec<u8> = image.as_array().iter().copied().collect();
     py.detach(|| {
-        let mut bytes = Vec::new();
-        image::ImageEncoder::write_image(
-            image::codecs::png::PngEncoder::new(&mut bytes),
-            &pixels,
-            width as u32,
-            height as u32,
-            color,
-        )
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let bytes =
+            encode(&pixels, width as u32, height as u32, color).map_err(PyValueError::new_err)?;
         ropkit::network::write_atomic(&path, &bytes)
             .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))
     })
+}
+
+/// PNG file bytes of 8-bit pixels, rows top first.
+pub fn encode(
+    pixels: &[u8],
+    width: u32,
+    height: u32,
+    color: image::ExtendedColorType,
+) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    image::ImageEncoder::write_image(
+        image::codecs::png::PngEncoder::new(&mut bytes),
+        pixels,
+        width,
+        height,
+        color,
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(bytes)
 }

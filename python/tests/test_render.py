@@ -159,3 +159,16 @@ def test_the_gil_is_released_while_rendering(gpu, library):
     # it only waits for its share of the CPU.
     print(f"longest stall {longest * 1000:.1f} ms, frame {alone * 1000:.0f} ms")
     assert longest < alone / 2, f"main thread stalled {longest * 1000:.0f} ms of a {alone * 1000:.0f} ms frame"
+
+
+def test_a_notebook_shows_a_network_as_its_picture(gpu, library, user_rops):
+    png = sphere_network(library)._repr_png_()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int.from_bytes(png[16:20], "big") == 256 and int.from_bytes(png[20:24], "big") == 256
+    # A network that does not build falls back to its text form.
+    broken = ropkit.Network(library)
+    broken.add("raymarchRender3D", "/render")
+    broken.add("basicMaterial", "/m")
+    broken.connect("/m", "/render", "scene")
+    assert broken._repr_png_() is None
+    assert "ropkit.Network" in repr(broken)
