@@ -69,7 +69,7 @@ pub fn export(
     }
 }
 
-pub fn value_json(v: &ParamValue) -> Json {
+fn value_json(v: &ParamValue) -> Json {
     match v {
         ParamValue::Float(f) => json!(f),
         ParamValue::Int(i) => json!(i),
