@@ -90,8 +90,7 @@ impl Live {
             .map_err(LiveError::from)
             .and_then(|built| {
                 if let Some(r) = self.renderer.as_mut() {
-                    r.set_shader(&built.shader, &built.compiled)?;
-                    r.set_params(&built.shader.param_values(&self.net, &self.lib));
+                    upload(r, &built, &self.net, &self.lib)?;
                 }
                 Ok(built)
             });
@@ -213,8 +212,7 @@ impl Live {
     pub fn attach_renderer(&mut self, mut renderer: Renderer) -> Result<(), LiveError> {
         renderer.asset_dirs = crate::render::asset_dirs(&self.net.file, &self.project.root);
         if let Some(built) = &self.built {
-            renderer.set_shader(&built.shader, &built.compiled)?;
-            renderer.set_params(&built.shader.param_values(&self.net, &self.lib));
+            upload(&mut renderer, built, &self.net, &self.lib)?;
         }
         self.renderer = Some(renderer);
         Ok(())
@@ -237,4 +235,16 @@ impl Live {
             .ok_or(LiveError::Render(RenderError::NoShader))?;
         Ok(r.render_image(width, height)?)
     }
+}
+
+/// Makes `built` the renderer's shader, with the network's parameter values.
+fn upload(
+    r: &mut Renderer,
+    built: &Built,
+    net: &Network,
+    lib: &Library,
+) -> Result<(), RenderError> {
+    r.set_shader(&built.shader, &built.compiled)?;
+    r.set_params(&built.shader.param_values(net, lib));
+    Ok(())
 }

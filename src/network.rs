@@ -2,7 +2,7 @@
 //! connections, the output node) read, checked against the library and
 //! written back in a stable, diff-friendly form.
 
-use crate::library::{Library, RopDef, line_of};
+use crate::library::{Library, ParamDef, RopDef, line_of};
 use crate::types::ParamStyle;
 use crate::value::{ParamValue, yaml_string};
 use serde::Deserialize;
@@ -471,6 +471,15 @@ impl Network {
         Ok(copy)
     }
 
+    /// The definition of the ROP node `path` runs.
+    fn rop_of<'l>(&self, lib: &'l Library, path: &str) -> Result<&'l RopDef, String> {
+        let node = self
+            .nodes
+            .get(path)
+            .ok_or_else(|| format!("no node {path}"))?;
+        lookup_rop(lib, &node.rop)
+    }
+
     /// Sets `param` of node `path` from a YAML value, checked against the
     /// ROP's definition (style, menu options, texture paths).
     pub fn set_param(
@@ -480,28 +489,16 @@ impl Network {
         param: &str,
         value: &Yaml,
     ) -> Result<(), String> {
-        let node = self
-            .nodes
-            .get_mut(path)
-            .ok_or_else(|| format!("no node {path}"))?;
-        let def = lib
-            .get(&node.rop)
-            .ok_or_else(|| format!("unknown ROP {}", node.rop))?;
-        let pdef = def.param(param).ok_or_else(|| {
-            let known: Vec<_> = def.params.iter().map(|p| p.name.as_str()).collect();
-            format!(
-                "ROP {} has no parameter {param} (it has: {})",
-                def.name,
-                known.join(", ")
-            )
-        })?;
+        let pdef = param_def(self.rop_of(lib, path)?, param)?;
         let v = ParamValue::from_yaml(value, pdef.style, &pdef.options)
             .map_err(|m| format!("{path}.{param}: {m}"))?;
         if pdef.style == ParamStyle::Texture {
             check_texture_path(v.as_text().unwrap_or_default())
                 .map_err(|m| format!("{path}.{param}: {m}"))?;
         }
-        node.params.insert(param.to_string(), v);
+        if let Some(node) = self.nodes.get_mut(path) {
+            node.params.insert(param.to_string(), v);
+        }
         Ok(())
     }
 
@@ -512,32 +509,41 @@ impl Network {
         path: &str,
         param: &str,
     ) -> Result<ParamValue, String> {
-        let node = self
-            .nodes
-            .get(path)
-            .ok_or_else(|| format!("no node {path}"))?;
-        let def = lib
-            .get(&node.rop)
-            .ok_or_else(|| format!("unknown ROP {}", node.rop))?;
-        node.value(def, param)
-            .cloned()
-            .ok_or_else(|| format!("ROP {} has no parameter {param}", def.name))
+        let def = self.rop_of(lib, path)?;
+        let pdef = param_def(def, param)?;
+        Ok(self.nodes[path]
+            .value(def, param)
+            .unwrap_or(&pdef.default)
+            .clone())
+    }
+
+    /// Adds a node of ROP `rop` at `path` (a missing leading `/` is added;
+    /// `None` picks a fresh path from the ROP's name); returns the path used.
+    pub fn add_node_at(&mut self, rop: &str, path: Option<&str>) -> Result<String, String> {
+        let path = match path {
+            Some(p) => self.free_path(p)?,
+            None => self.fresh_path(&format!("/{rop}")),
+        };
+        self.nodes.insert(path.clone(), Node::new(rop));
+        Ok(path)
+    }
+
+    /// `path` as a node path no node has yet, or why it cannot be one.
+    fn free_path(&self, path: &str) -> Result<String, String> {
+        let path = node_path(path);
+        if path.len() < 2 || path.chars().any(|c| c.is_whitespace() || c == ':') {
+            return Err(format!("'{path}' is not a node path"));
+        }
+        if self.nodes.contains_key(&path) {
+            return Err(format!("{path} is taken"));
+        }
+        Ok(path)
     }
 
     /// Moves a node to a new path, rewiring its users (and the output). A
     /// missing leading `/` is added; returns the path used.
     pub fn rename_node(&mut self, from: &str, to: &str) -> Result<String, String> {
-        let to = if to.starts_with('/') {
-            to.to_string()
-        } else {
-            format!("/{to}")
-        };
-        if to.len() < 2 || to.chars().any(|c| c.is_whitespace() || c == ':') {
-            return Err(format!("'{to}' is not a node path"));
-        }
-        if self.nodes.contains_key(&to) {
-            return Err(format!("{to} is taken"));
-        }
+        let to = self.free_path(to)?;
         let node = self
             .nodes
             .remove(from)
@@ -555,6 +561,27 @@ impl Network {
         }
         Ok(to)
     }
+}
+
+/// A node path as written by hand or from a script: a missing leading `/` is added.
+pub fn node_path(path: &str) -> String {
+    if path.starts_with('/') {
+        path.to_string()
+    } else {
+        format!("/{path}")
+    }
+}
+
+/// The definition of `param` in `def`, or why there is none (with the names there are).
+fn param_def<'d>(def: &'d RopDef, param: &str) -> Result<&'d ParamDef, String> {
+    def.param(param).ok_or_else(|| {
+        let known: Vec<_> = def.params.iter().map(|p| p.name.as_str()).collect();
+        format!(
+            "ROP {} has no parameter {param} (it has: {})",
+            def.name,
+            known.join(", ")
+        )
+    })
 }
 
 /// Trailing empty input slots carry nothing.

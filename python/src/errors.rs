@@ -96,18 +96,21 @@ impl Problem {
         }
     }
 
+    /// A problem whose text is made from its one location.
+    fn located(kind: Kind, at: Located) -> Problem {
+        Problem::new(kind, describe(&at), at)
+    }
+
     /// A problem with no place in any file (a wrong argument, say).
     pub fn bare(kind: Kind, message: impl Into<String>) -> Problem {
-        let message = message.into();
-        Problem::new(
+        Problem::located(
             kind,
-            message.clone(),
             Located {
                 file: None,
                 line: 0,
                 col: 0,
                 node: None,
-                message,
+                message: message.into(),
             },
         )
     }
@@ -122,20 +125,13 @@ impl Problem {
         node: Option<&str>,
         message: String,
     ) -> Problem {
-        let line = if file.is_some() { line } else { None };
-        let prefix = match (file, line) {
-            (Some(f), Some(l)) => format!("{}:{l}:1: ", f.display()),
-            (Some(f), None) => format!("{}: ", f.display()),
-            _ => String::new(),
-        };
-        let suffix = node.map(|n| format!(" (node {n})")).unwrap_or_default();
-        Problem::new(
+        let line = file.and(line).unwrap_or(0);
+        Problem::located(
             kind,
-            format!("{prefix}{message}{suffix}"),
             Located {
                 file: file.map(Path::to_path_buf),
-                line: line.unwrap_or(0),
-                col: if line.is_some() { 1 } else { 0 },
+                line,
+                col: usize::from(line > 0),
                 node: node.map(str::to_string),
                 message,
             },
@@ -184,6 +180,18 @@ impl Problem {
     }
 }
 
+/// `file:line:col: message (node n)`, leaving out what the location lacks
+/// (line 0 means no line).
+fn describe(l: &Located) -> String {
+    let prefix = match (&l.file, l.line) {
+        (Some(f), 0) => format!("{}: ", f.display()),
+        (Some(f), line) => format!("{}:{line}:{}: ", f.display(), l.col.max(1)),
+        (None, _) => String::new(),
+    };
+    let node = l.node.as_ref().map(|n| format!(" (node {n})"));
+    format!("{prefix}{}{}", l.message, node.unwrap_or_default())
+}
+
 fn location_dict<'py>(py: Python<'py>, l: &Located) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("file", l.file.as_ref().map(|f| f.display().to_string()))?;
@@ -214,8 +222,7 @@ impl Problem {
         if self.text.starts_with('<')
             && let Some(l) = self.locations.first()
         {
-            let node = l.node.as_ref().map(|n| format!(" (node {n})"));
-            self.text = format!("{}{}", l.message, node.unwrap_or_default());
+            self.text = describe(l);
         }
         self
     }

@@ -18,7 +18,7 @@ use ropkit::export::{Format, export, layout_json};
 use ropkit::generate::Mode;
 use ropkit::library::Library;
 use ropkit::live::Live;
-use ropkit::network::{Network, Node, lookup_rop};
+use ropkit::network::{Network, lookup_rop, node_path};
 use ropkit::render::cli::sample_network;
 use ropkit::render::{Renderer, asset_dirs};
 use std::path::{Path, PathBuf};
@@ -122,14 +122,6 @@ fn split_target(target: &str) -> PyResult<(&str, &str)> {
             "'{target}': a parameter is addressed as NODE.PARAM, e.g. /scene/sphere1.Radius"
         ))
     })
-}
-
-fn normalize_path(path: &str) -> String {
-    if path.starts_with('/') {
-        path.to_string()
-    } else {
-        format!("/{path}")
-    }
 }
 
 impl PyNetwork {
@@ -427,21 +419,9 @@ impl PyNetwork {
                 Problem::edit(kind, file.as_deref(), None, node, m)
             };
             let def = lookup_rop(lib, rop).map_err(|m| fail(Kind::Network, None, m))?;
-            let path = match path {
-                Some(p) => normalize_path(p),
-                None => net.fresh_path(&format!("/{rop}")),
-            };
-            if path.len() < 2 || path.chars().any(|c| c.is_whitespace() || c == ':') {
-                return Err(fail(
-                    Kind::Network,
-                    None,
-                    format!("'{path}' is not a node path"),
-                ));
-            }
-            if net.nodes.contains_key(&path) {
-                return Err(fail(Kind::Network, Some(&path), format!("{path} is taken")));
-            }
-            net.nodes.insert(path.clone(), Node::new(rop));
+            let path = net
+                .add_node_at(rop, path)
+                .map_err(|m| fail(Kind::Network, None, m))?;
             for (name, value) in &values {
                 net.set_param(lib, &path, name, value)
                     .map_err(|m| fail(Kind::Param, Some(&path), m))?;
@@ -462,7 +442,7 @@ impl PyNetwork {
         text_signature = "(self, src, dst, input=1)"
     )]
     fn connect(&mut self, py: Python<'_>, src: &str, dst: &str, input: InputSlot) -> PyResult<()> {
-        let (src, dst) = (normalize_path(src), normalize_path(dst));
+        let (src, dst) = (node_path(src), node_path(dst));
         let slot = self.slot(&dst, &input).map_err(|p| p.to_pyerr(py))?;
         let (file, line) = (self.source(), self.line_of(&dst));
         self.edit(|net, lib| {
@@ -486,7 +466,7 @@ impl PyNetwork {
         text_signature = "(self, dst, input=1)"
     )]
     fn disconnect(&mut self, py: Python<'_>, dst: &str, input: InputSlot) -> PyResult<()> {
-        let dst = normalize_path(dst);
+        let dst = node_path(dst);
         let slot = self.slot(&dst, &input).map_err(|p| p.to_pyerr(py))?;
         let (file, line) = (self.source(), self.line_of(&dst));
         self.edit(|net, _| {
@@ -497,7 +477,7 @@ impl PyNetwork {
 
     /// Removes a node and every wire from it (not the output).
     fn remove(&mut self, path: &str) -> PyResult<()> {
-        let path = normalize_path(path);
+        let path = node_path(path);
         let (file, line) = (self.source(), self.line_of(&path));
         self.edit(|net, _| {
             net.remove_node(&path)
@@ -507,7 +487,7 @@ impl PyNetwork {
 
     /// Moves a node to a new path, rewiring its users; returns the new path.
     fn rename(&mut self, path: &str, new_path: &str) -> PyResult<String> {
-        let path = normalize_path(path);
+        let path = node_path(path);
         let (file, line) = (self.source(), self.line_of(&path));
         self.edit(|net, _| {
             net.rename_node(&path, new_path)
@@ -520,7 +500,7 @@ impl PyNetwork {
     /// value kept in the uniform buffer never rebuilds the shader.
     fn set(&mut self, target: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
         let (node, param) = split_target(target)?;
-        let node = normalize_path(node);
+        let node = node_path(node);
         let value = to_yaml(value)?;
         let (file, line) = (self.source(), self.line_of(&node));
         self.edit(|net, lib| {
@@ -538,7 +518,7 @@ impl PyNetwork {
     /// default): a float, int, bool, str or tuple of floats.
     fn get<'py>(&self, py: Python<'py>, target: &str) -> PyResult<Bound<'py, PyAny>> {
         let (node, param) = split_target(target)?;
-        let node = normalize_path(node);
+        let node = node_path(node);
         match self.live.net.param_value(&self.live.lib, &node, param) {
             Ok(v) => param_to_py(py, &v),
             Err(m) => {
@@ -560,7 +540,7 @@ impl PyNetwork {
 
     #[setter(output)]
     fn set_output(&mut self, path: &str) -> PyResult<()> {
-        let path = normalize_path(path);
+        let path = node_path(path);
         let file = self.source();
         self.edit(|net, _| {
             if !net.nodes.contains_key(&path) {
@@ -749,7 +729,7 @@ impl PyNetwork {
     }
 
     fn __contains__(&self, path: &str) -> bool {
-        self.live.net.nodes.contains_key(&normalize_path(path))
+        self.live.net.nodes.contains_key(&node_path(path))
     }
 
     fn __len__(&self) -> usize {

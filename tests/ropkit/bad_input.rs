@@ -2,6 +2,7 @@
 //! error that names the file, the line and the node, and never a panic.
 //! `expect.txt` lists the pieces the message must contain.
 
+use crate::common::run_ropkit;
 use ropkit::build::{BuildError, build};
 use ropkit::generate::Mode;
 use ropkit::library::Library;
@@ -75,17 +76,12 @@ fn every_bad_input_gives_one_clear_located_error() {
 
 #[test]
 fn the_cli_reports_errors_on_stderr_with_a_failing_exit_code() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
-        .current_dir(root)
-        .args([
-            "--rops",
-            "tests/bad/glsl_typo/rops",
-            "build",
-            "tests/bad/glsl_typo/network.yaml",
-        ])
-        .output()
-        .unwrap();
+    let out = run_ropkit([
+        "--rops",
+        "tests/bad/glsl_typo/rops",
+        "build",
+        "tests/bad/glsl_typo/network.yaml",
+    ]);
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -97,11 +93,7 @@ fn the_cli_reports_errors_on_stderr_with_a_failing_exit_code() {
         "no shader is printed when the build fails"
     );
 
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
-        .current_dir(root)
-        .args(["build", "presets/default.yaml"])
-        .output()
-        .unwrap();
+    let out = run_ropkit(["build", "presets/default.yaml"]);
     assert!(
         out.status.success(),
         "{}",
@@ -166,11 +158,7 @@ fn mangled_network_files_never_panic() {
 fn check_takes_a_folder_inside_or_outside_the_library() {
     let root = env!("CARGO_MANIFEST_DIR");
     let run = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
-            .current_dir(root)
-            .args(args)
-            .output()
-            .unwrap();
+        let out = run_ropkit(args);
         (
             out.status.success(),
             String::from_utf8_lossy(&out.stdout).to_string(),

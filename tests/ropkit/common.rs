@@ -74,6 +74,19 @@ pub fn gpu(test: &str) -> Option<Gpu> {
     }
 }
 
+/// Runs the ropkit binary in the repository root and waits for it.
+pub fn run_ropkit<I, S>(args: I) -> std::process::Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .unwrap()
+}
+
 /// Copies a folder tree (fixtures into a temporary folder that a test may edit).
 pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();

@@ -688,11 +688,7 @@ fn set_param_checks_values_against_the_rop() {
 
 #[test]
 fn list_json_describes_every_rop() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
-        .current_dir(root())
-        .args(["list", "--json"])
-        .output()
-        .unwrap();
+    let out = run_ropkit(["list", "--json"]);
     assert!(
         out.status.success(),
         "{}",

@@ -148,12 +148,8 @@ fn sample_command_prints_distance_and_material() {
     let dir = tempfile::tempdir().unwrap();
     let pts = dir.path().join("points.txt");
     std::fs::write(&pts, "# x y z\n2 0 0\n0 0 0\n").unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
-        .current_dir(root())
-        .args(["sample", "tests/fixtures/sphere.yaml", "--points"])
-        .arg(&pts)
-        .output()
-        .unwrap();
+    let pts = pts.to_string_lossy();
+    let out = run_ropkit(["sample", "tests/fixtures/sphere.yaml", "--points", &pts]);
     assert!(
         out.status.success(),
         "{}",
@@ -354,11 +350,7 @@ fn render_command_writes_frames_buffers_and_overrides() {
     }
     let dir = tempfile::tempdir().unwrap();
     let run = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
-            .current_dir(root())
-            .args(args)
-            .output()
-            .unwrap();
+        let out = run_ropkit(args);
         assert!(
             out.status.success(),
             "{args:?}: {}",
@@ -418,18 +410,14 @@ fn render_command_writes_frames_buffers_and_overrides() {
     assert!(depth.pixels().all(|p| p[0] == p[1] && p[1] == p[2]));
     assert!(difference(&color, &big) > 0.05, "--set changes the picture");
     // A bad override is an error naming it.
-    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
-        .current_dir(root())
-        .args([
-            "render",
-            "presets/default.yaml",
-            "-o",
-            &out("x.png"),
-            "--set",
-            "/scene/sphere1.Radius=[1,2]",
-        ])
-        .output()
-        .unwrap();
+    let bad = run_ropkit([
+        "render",
+        "presets/default.yaml",
+        "-o",
+        &out("x.png"),
+        "--set",
+        "/scene/sphere1.Radius=[1,2]",
+    ]);
     assert!(!bad.status.success());
     assert!(
         String::from_utf8_lossy(&bad.stderr).contains("Radius"),
