@@ -19,12 +19,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 fn project() -> Project {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    Project {
-        rop_roots: vec![root.join("rops")],
-        shader_root: root.join("shaders"),
-        root,
-    }
+    Project::checkout(&PathBuf::from(env!("CARGO_MANIFEST_DIR")))
 }
 
 fn output(net: &mut Network, scene: &str) {
@@ -179,8 +174,7 @@ fn bench_gpu(c: &mut Criterion) {
             continue;
         };
         let mut r = Renderer::new(gpu.clone());
-        r.asset_dirs =
-            ropkit::render::asset_dirs(&project().root.join("presets/x.yaml"), &project().root);
+        r.asset_dirs = project().asset_dirs(&project().root.join("presets/x.yaml"));
         if r.set_shader(&built.shader, &built.compiled).is_err() {
             continue;
         }
@@ -220,6 +214,10 @@ fn bench_gpu(c: &mut Criterion) {
         rops: vec![],
         names: Default::default(),
         mode: Mode::Render,
+        // A variant of the generated shader reads the parameters where it does.
+        params_binding: variant.as_ref().and(built.shader.params_binding),
+        params_uniform: built.shader.params_uniform,
+        points_binding: None,
     };
     let hand_compiled = compile(&hand).unwrap();
     let mut rh = Renderer::new(gpu.clone());
@@ -314,7 +312,7 @@ fn file_save_to_frame(gpu: &Gpu, view: &wgpu::TextureView, iters: usize) -> Dura
     let net_path = dir.path().join("net.yaml");
     std::fs::write(&net_path, text).unwrap();
     let mut project = project();
-    project.rop_roots.push(rops.clone());
+    project.sources.extra_rops.push(rops.clone());
     let lib = project.load_library();
     let net = Network::load(&net_path, &lib).unwrap();
     let mut live = Live::new(project, lib, net, Some(Renderer::new(gpu.clone())));

@@ -69,10 +69,11 @@ class Library:
     """The ROP library: the built-in ROPs (``rops/``), the shader library
     (``shaders/``), plus any extra ROP folders.
 
-    The built-in folders are found from ``ROPKIT_HOME``, else the current
-    folder or a parent holding ``rops/`` and ``shaders/``, else the source
-    tree the module was built from. ``ROPKIT_ROPS`` (a path list) adds
-    folders too, as for the command line.
+    The built-in ROPs come from ``ROPKIT_HOME``, else the current folder or a
+    parent holding ``rops/`` and ``shaders/`` (a ropkit checkout), else the
+    copy built into the module, so it works from any folder. A project
+    folder with its own ``rops/`` and ``ROPKIT_ROPS`` (a path list) add
+    folders, as for the command line.
     """
 
     def __init__(self, paths: Iterable[StrPath] | None = None) -> None:
@@ -245,6 +246,27 @@ class Network:
         """Evaluates the scene (the output's first input) at points: an array
         of shape (N, 3), or (N, 2) for 2D scenes. Returns ``(distances,
         material_ids)``: float32 and int32 arrays of length N. The GIL is
+        released while the GPU works."""
+    def mesh(
+        self,
+        resolution: int = 128,
+        bounds: Sequence[float] | None = None,
+        node: str | None = None,
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.uint32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+    ]:
+        """Meshes the scene (the output's first input, or ``node``) by dual
+        contouring on a grid of ``resolution`` cells along the longest side
+        of ``bounds`` (six numbers ``x0, y0, z0, x1, y1, z1``; found from the
+        SDF when None). Returns ``(vertices, faces, normals, colors)``:
+        float32 (N, 3), uint32 (M, 3) wound counter-clockwise seen from
+        outside, float32 (N, 3) unit normals, float32 (N, 3) linear RGB base
+        colours of the materials. The mesh is closed where the surface stays
+        inside the bounds. Raises ValueError for a bad resolution or bounds,
+        :class:`RenderError` when there is no surface to mesh. The GIL is
         released while the GPU works."""
     @overload
     def export(self, format: Literal["spirv"]) -> bytes:

@@ -30,7 +30,8 @@ vec3 ropkitPbr(vec3 p, MaterialContext m, vec3 base, float roughness, float meta
   vec3 f0 = mix(vec3(0.04), base, mt);
   float ndv = max(dot(n, v), 1e-4);
   // Ambient: diffuse plus a rough-aware Fresnel share of the environment.
-  vec3 fa = f0 + (max(vec3(1.0 - r), f0) - f0) * pow(1.0 - ndv, 5.0);
+  // ndv may round to just over 1: a negative base would make pow NaN.
+  vec3 fa = f0 + (max(vec3(1.0 - r), f0) - f0) * pow(max(1.0 - ndv, 0.0), 5.0);
   vec3 env = base * (1.0 - mt) * (1.0 - fa) + fa;
   vec3 col = env * m.ambient * m.ao;
   if (m.light.absent) return col;

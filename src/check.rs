@@ -6,7 +6,7 @@
 
 use crate::build::{BuildError, build};
 use crate::generate::Mode;
-use crate::library::{Library, RopDef};
+use crate::library::{Library, RopDef, VariableRole};
 use crate::network::{Network, Node};
 use crate::types::CoordType;
 use std::path::PathBuf;
@@ -24,12 +24,15 @@ pub struct CheckCase {
 /// Name of the harness output ROP and of the input stub.
 pub const HARNESS: &str = "ropkitHarness";
 pub const STUB: &str = "ropkitStub";
+/// Name of the harness ROP that provides a variable to a ROP that reads one.
+pub const PROVIDER: &str = "ropkitProvider";
 
-/// Adds the harness ROPs (from `<shaders>/harness`) to a copy of the library.
+/// The library loaded again with the harness ROPs (from `shaders/harness/`).
 pub fn with_harness(lib: &Library) -> Library {
-    let mut roots = lib.rop_roots.clone();
-    roots.push(lib.shader_root.join("harness"));
-    Library::load(&roots, &lib.shader_root)
+    Library::load(&crate::library::Sources {
+        harness: true,
+        ..lib.sources.clone()
+    })
 }
 
 /// The harness network for one ROP: the harness output, the ROP, and a stub
@@ -42,6 +45,22 @@ pub fn harness_network(def: &RopDef, all_inputs: bool) -> Network {
     };
     let mut harness = Node::new(HARNESS);
     harness.inputs = vec![Some("/test".into())];
+    // A ROP that reads a variable gets it provided, between it and the output.
+    if let Some(v) = def
+        .variable
+        .as_ref()
+        .filter(|v| v.role == VariableRole::Read)
+    {
+        let mut provider = Node::new(PROVIDER);
+        provider.inputs = vec![Some("/test".into())];
+        for (mine, theirs) in [(&v.name_param, "Name"), (&v.type_param, "Type")] {
+            if let Some(p) = def.param(mine) {
+                provider.params.insert(theirs.into(), p.default.clone());
+            }
+        }
+        net.nodes.insert("/provide".into(), provider);
+        harness.inputs = vec![Some("/provide".into())];
+    }
     net.nodes.insert("/harness".into(), harness);
     let mut test = Node::new(&def.name);
     let count = if def.variadic { 2 } else { def.inputs.len() };

@@ -89,21 +89,30 @@ pub fn layout_json(shader: &Shader, net: &Network, lib: &Library) -> Json {
             let current = net
                 .nodes
                 .get(&s.node)
-                .and_then(|n| lib.get(&n.rop).and_then(|d| n.value(d, &s.param)))
+                .and_then(|n| n.def(lib).and_then(|d| n.value(d, &s.param)))
                 .unwrap_or(&s.default);
-            json!({
+            let mut entry = json!({
                 "node": s.node,
                 "param": s.param,
                 "style": s.style.as_str(),
                 "slot": s.slot,
+                "slots": s.style.slots(),
                 "offset": s.offset,
                 "components": s.components,
-                "byteOffset": (GLOBAL_VEC4S + s.slot) * 16 + s.offset * 4,
+                "byteOffset": s.slot * 16 + s.offset * 4,
                 "default": value_json(&s.default),
                 "value": value_json(current),
                 "min": s.min,
                 "max": s.max,
-            })
+            });
+            // The buffer does not hold a rotation's angles as they are: a
+            // program filling it must know what goes in its three slots.
+            if s.style == crate::types::ParamStyle::Rotation {
+                entry["encoding"] = json!(
+                    "three vec4 slots: column k of R = Rz * Ry * Rx (angles in degrees about x, then y, then z) in .xyz, angle k in .w"
+                );
+            }
+            entry
         })
         .collect();
     let textures: Vec<Json> = shader
@@ -118,10 +127,15 @@ pub fn layout_json(shader: &Shader, net: &Network, lib: &Library) -> Json {
             "binding": 0,
             "globals": ["rk_time (time, frame, delta, 0)", "rk_resolution (w, h, 1/w, 1/h)", "rk_mouse",
                         "rk_camPos (xyz, w: override on)", "rk_camTarget (xyz, w: fov degrees)", "rk_view"],
-            "paramsMember": "rk_params",
-            "vecParamsByteOffset": GLOBAL_VEC4S * 16,
-            "vecParamsLength": shader.param_vec4s,
-            "sizeBytes": (GLOBAL_VEC4S + shader.param_vec4s) * 16,
+            "sizeBytes": GLOBAL_VEC4S * 16,
+        },
+        "paramsBuffer": {
+            "set": 0,
+            "binding": shader.params_binding,
+            "kind": if shader.params_uniform { "uniform block (std140, an array of vec4)" } else { "read-only storage buffer (std430)" },
+            "member": "rk_params",
+            "vec4s": shader.param_vec4s,
+            "sizeBytes": shader.param_vec4s * 16,
         },
         "sampler": { "set": 0, "binding": 1 },
         "params": params,

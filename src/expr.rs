@@ -40,12 +40,12 @@ use std::cmp::Ordering;
 use std::fmt::Write as _;
 
 /// Deepest nesting of brackets, unary operators, `not`, `**` and `if`/`else`.
-const MAX_NESTING: usize = 64;
+const MAX_NESTING: usize = crate::limits::EXPR_NESTING;
 /// Deepest expression tree (also bounds chains such as `1 + 1 + ... + 1`).
-const MAX_TREE_DEPTH: u32 = 128;
+const MAX_TREE_DEPTH: u32 = crate::limits::EXPR_TREE_DEPTH;
 /// Largest string (bytes) or list (elements, counting nested contents) an
 /// expression may build.
-const MAX_SIZE: usize = 1 << 20;
+const MAX_SIZE: usize = crate::limits::EXPR_VALUE_SIZE;
 
 // ---------------------------------------------------------------------------
 // Values

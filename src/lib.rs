@@ -1,24 +1,55 @@
 //! ropkit: build raymarched SDF scenes from small GLSL operators (ROPs).
 //!
 //! The pipeline runs one way, one module per stage:
-//! [`library`] → [`network`] → [`resolve`] → [`generate`] → [`compile`] → [`render`].
-//! [`build`] runs the first five; the viewer, CLI, export and watcher sit beside them.
+//! [`library`] → [`network`] → [`resolve`] → [`generate`] → [`compile`] → `render`.
+//! [`build`] runs the first five. Beside them: [`project`] finds and loads
+//! the files, [`builtin`] holds the embedded library, [`files`] and
+//! [`limits`] keep untrusted input in bounds, [`export`], [`catalog`] and
+//! [`check`] serve the command line; with the `gpu` feature, `render`,
+//! `sample`, `live` (a network being edited) and `watch`; with `viewer`, the
+//! window. [`cli`] sits on top and nothing imports it.
 
-pub mod build;
-pub mod check;
-pub mod cli;
-pub mod compile;
-pub mod export;
+// Foundations: vocabularies, values, the sandboxed macro evaluator.
 pub mod expr;
-pub mod generate;
-pub mod library;
-pub mod live;
-pub mod network;
-pub mod project;
-pub mod render;
-pub mod resolve;
+pub mod limits;
 pub mod substitute;
 pub mod types;
 pub mod value;
-pub mod viewer;
+pub mod yaml;
+
+// Files: what is built in, how untrusted files are read, where a project lives.
+pub mod builtin;
+pub mod files;
+pub mod project;
+
+// The compiler pipeline.
+pub mod build;
+pub mod compile;
+pub mod generate;
+pub mod glsl;
+pub mod library;
+pub mod network;
+pub mod resolve;
+
+// What the command line offers beside the pipeline.
+pub mod catalog;
+pub mod check;
+pub mod export;
+pub mod scaffold;
+
+// The GPU: rendering, sampling, live editing, file watching.
+#[cfg(feature = "gpu")]
+pub mod live;
+#[cfg(feature = "gpu")]
+pub mod mesh;
+#[cfg(feature = "gpu")]
+pub mod render;
+#[cfg(feature = "gpu")]
+pub mod sample;
+#[cfg(feature = "gpu")]
 pub mod watch;
+
+#[cfg(feature = "viewer")]
+pub mod viewer;
+
+pub mod cli;

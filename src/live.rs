@@ -19,8 +19,8 @@ pub enum LiveError {
     Build(#[from] BuildError),
     #[error(transparent)]
     Render(#[from] RenderError),
-    #[error("{0}")]
-    Edit(String),
+    #[error(transparent)]
+    Edit(#[from] crate::network::EditError),
 }
 
 impl LiveError {
@@ -60,6 +60,23 @@ pub struct Live {
 }
 
 impl Live {
+    /// A network with its library, not built yet: the viewer's own copy,
+    /// whose builds happen on its preview thread (see `viewer::worker`).
+    pub fn unbuilt(project: Project, lib: Library, net: Network) -> Live {
+        Live {
+            project,
+            lib,
+            net,
+            built: None,
+            error: None,
+            renderer: None,
+            mode: Mode::Render,
+            stats: LiveStats::default(),
+            key: String::new(),
+            generation: 0,
+        }
+    }
+
     /// Builds the network once; a failure is kept in `error`, not returned.
     pub fn new(project: Project, lib: Library, net: Network, renderer: Option<Renderer>) -> Live {
         let mut live = Live {
@@ -75,7 +92,7 @@ impl Live {
             generation: 0,
         };
         if let Some(r) = live.renderer.as_mut() {
-            r.asset_dirs = crate::render::asset_dirs(&live.net.file, &live.project.root);
+            r.asset_dirs = live.project.asset_dirs(&live.net.file);
         }
         let _ = live.rebuild();
         live
@@ -127,38 +144,16 @@ impl Live {
         Ok(())
     }
 
-    /// Sets one parameter, checking it against the ROP's definition.
+    /// Sets one parameter, checked as every edit is ([`Network::set_value`]),
+    /// then brings the picture up to date (a uniform write, or a rebuild for
+    /// a macro parameter).
     pub fn set_param(
         &mut self,
         node: &str,
         param: &str,
         value: ParamValue,
     ) -> Result<(), LiveError> {
-        let n = self
-            .net
-            .nodes
-            .get_mut(node)
-            .ok_or_else(|| LiveError::Edit(format!("no node {node}")))?;
-        let def = self
-            .lib
-            .get(&n.rop)
-            .ok_or_else(|| LiveError::Edit(format!("unknown ROP {}", n.rop)))?;
-        let pdef = def.param(param).ok_or_else(|| {
-            LiveError::Edit(format!("{node}: ROP {} has no parameter {param}", def.name))
-        })?;
-        let ok = matches!(
-            (&value, pdef.style.components()),
-            (
-                ParamValue::Float(_) | ParamValue::Int(_) | ParamValue::Bool(_),
-                1
-            ) | (ParamValue::Text(_), 0)
-        ) || matches!(&value, ParamValue::Vector(v) if v.len() == pdef.style.components());
-        if !ok {
-            return Err(LiveError::Edit(format!(
-                "{node}: {param} does not take {value:?}"
-            )));
-        }
-        n.params.insert(param.to_string(), value);
+        self.net.set_value(&self.lib, node, param, value)?;
         self.sync()
     }
 
@@ -177,6 +172,13 @@ impl Live {
     /// network's structure may be the same while the ROP code is not); a
     /// network change alone rebuilds only if its structure changed.
     pub fn reload(&mut self, library: bool, network: bool) -> Result<(), LiveError> {
+        self.reload_files(library, network)?;
+        if library { self.rebuild() } else { self.sync() }
+    }
+
+    /// Reads what changed on disk and checks the network against the
+    /// library, without building (the viewer builds on its worker).
+    pub fn reload_files(&mut self, library: bool, network: bool) -> Result<(), LiveError> {
         if library {
             self.lib = self.project.load_library();
         }
@@ -204,13 +206,13 @@ impl Live {
             self.generation += 1;
             return Err(e);
         }
-        if library { self.rebuild() } else { self.sync() }
+        Ok(())
     }
 
     /// Gives the network a renderer (it was made without one) and uploads
     /// the current build to it, without building again.
     pub fn attach_renderer(&mut self, mut renderer: Renderer) -> Result<(), LiveError> {
-        renderer.asset_dirs = crate::render::asset_dirs(&self.net.file, &self.project.root);
+        renderer.asset_dirs = self.project.asset_dirs(&self.net.file);
         if let Some(built) = &self.built {
             upload(&mut renderer, built, &self.net, &self.lib)?;
         }

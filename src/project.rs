@@ -1,58 +1,170 @@
-//! Where a project's files live: the ROP folders, the shader library and the
-//! presets, found from the current folder, `ROPKIT_HOME`, or the source tree.
+//! Where a project's files live, and the one way the command line, the
+//! viewer and Python load a library and a network.
+//!
+//! The built-in ROPs, shaders and presets come from the folders on disk
+//! when ropkit runs inside a checkout (a folder, or a parent of it, holding
+//! `rops/` and `shaders/`) or `ROPKIT_HOME` names one; everywhere else from
+//! the copy embedded in the program ([`crate::builtin`]). A project folder
+//! of the user's own (one holding `rops/`, as `ropkit init` makes), the
+//! `ROPKIT_ROPS` path list and `--rops` add ROP folders on top.
 
-use crate::library::Library;
+use crate::builtin;
+use crate::library::{Builtin, Library, Sources};
+use crate::network::{Network, NetworkError};
 use std::path::{Path, PathBuf};
 
-/// The folders a library is loaded from.
-#[derive(Debug, Clone)]
+/// The folders a library is loaded from, and the folder networks, presets
+/// and assets are looked up from.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Project {
+    /// The project folder: a checkout, `ROPKIT_HOME`, a user's project, or
+    /// the current folder.
     pub root: PathBuf,
-    /// `rops/` first, then `ROPKIT_ROPS` entries, then `--rops` folders.
-    pub rop_roots: Vec<PathBuf>,
-    pub shader_root: PathBuf,
+    pub sources: Sources,
 }
 
 impl Project {
-    /// Finds the project: `ROPKIT_HOME`, else the current folder or one of its
-    /// parents holding `rops/` and `shaders/`, else the folder ropkit was built from.
+    /// Finds the project from `ROPKIT_HOME`, the current folder and its
+    /// parents, and adds `ROPKIT_ROPS` and `extra_rops`.
     pub fn discover(extra_rops: &[PathBuf]) -> Project {
-        let root = std::env::var_os("ROPKIT_HOME")
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let checkout = std::env::var_os("ROPKIT_HOME")
             .map(PathBuf::from)
             .or_else(|| {
-                let cwd = std::env::current_dir().ok()?;
                 cwd.ancestors()
-                    .find(|d| is_project(d))
-                    .map(|d| relative_to_cwd(d, &cwd))
-            })
-            .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-        let mut rop_roots = vec![root.join("rops")];
+                    .find(|d| is_checkout(d))
+                    .map(|d| relative_to(d, &cwd))
+            });
+        let mut project = match checkout {
+            Some(root) => Project::checkout(&root),
+            None => {
+                // A user's project: the nearest folder with its own rops/.
+                let own = cwd
+                    .ancestors()
+                    .find(|d| d.join("rops").is_dir())
+                    .map(|d| relative_to(d, &cwd));
+                let mut p = Project::embedded(own.as_deref().unwrap_or(Path::new("")));
+                if let Some(root) = own {
+                    p.sources.extra_rops.push(root.join("rops"));
+                }
+                p
+            }
+        };
         if let Some(list) = std::env::var_os("ROPKIT_ROPS") {
-            rop_roots.extend(std::env::split_paths(&list).filter(|p| !p.as_os_str().is_empty()));
+            project
+                .sources
+                .extra_rops
+                .extend(std::env::split_paths(&list).filter(|p| !p.as_os_str().is_empty()));
         }
-        rop_roots.extend(extra_rops.iter().cloned());
+        project
+            .sources
+            .extra_rops
+            .extend(extra_rops.iter().cloned());
+        project
+    }
+
+    /// A checkout (or any folder holding `rops/` and `shaders/`): the
+    /// built-ins come from its folders on disk.
+    pub fn checkout(root: &Path) -> Project {
         Project {
-            shader_root: root.join("shaders"),
-            root,
-            rop_roots,
+            root: root.to_path_buf(),
+            sources: Sources::folder(root),
         }
+    }
+
+    /// The embedded built-ins, with `root` as the project folder.
+    pub fn embedded(root: &Path) -> Project {
+        Project {
+            root: root.to_path_buf(),
+            sources: Sources {
+                builtin: Builtin::Embedded,
+                extra_rops: Vec::new(),
+                harness: false,
+            },
+        }
+    }
+
+    /// Adds ROP folders (a copy of the project with them).
+    pub fn with_rops(mut self, rops: &[PathBuf]) -> Project {
+        self.sources.extra_rops.extend(rops.iter().cloned());
+        self
     }
 
     pub fn load_library(&self) -> Library {
-        Library::load(&self.rop_roots, &self.shader_root)
+        Library::load(&self.sources)
     }
 
+    /// Loads a network file; a path that is not on disk but names a built-in
+    /// preset (`default`, `default.yaml`, `presets/default.yaml`) loads that preset.
+    pub fn load_network(&self, path: &Path, lib: &Library) -> Result<Network, NetworkError> {
+        if std::fs::symlink_metadata(path).is_err() {
+            if let Some((file, text)) = builtin::preset(path) {
+                return Network::parse(text, &file, lib);
+            }
+            if builtin::is_builtin(path)
+                && let Some(text) = builtin::text(path)
+            {
+                return Network::parse(text, path, lib);
+            }
+        }
+        Network::load(path, lib)
+    }
+
+    /// The network `ropkit view` opens without an argument.
     pub fn default_network(&self) -> PathBuf {
-        self.root.join("presets").join("default.yaml")
+        let on_disk = self.root.join("presets").join("default.yaml");
+        if on_disk.is_file() {
+            on_disk
+        } else {
+            builtin::display_path("presets", Path::new("default.yaml"))
+        }
+    }
+
+    /// Every preset: the project's `presets/` on disk, else the built-in ones.
+    pub fn presets(&self) -> Vec<PathBuf> {
+        let dir = self.root.join("presets");
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map(|r| {
+                r.flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if files.is_empty() {
+            files = builtin::preset_names()
+                .iter()
+                .map(|n| builtin::display_path("presets", Path::new(n)))
+                .collect();
+        }
+        files.sort();
+        files
+    }
+
+    /// Folders that texture paths of a network are looked up in, first match
+    /// wins: the network's folder, its parent, the project folder. (The
+    /// built-in assets come after these.)
+    pub fn asset_dirs(&self, network_file: &Path) -> Vec<PathBuf> {
+        let mut dirs = Vec::new();
+        if !builtin::is_builtin(network_file)
+            && let Some(d) = network_file.parent()
+        {
+            dirs.push(d.to_path_buf());
+            if let Some(p) = d.parent() {
+                dirs.push(p.to_path_buf());
+            }
+        }
+        dirs.push(self.root.clone());
+        dirs
     }
 }
 
-fn is_project(dir: &Path) -> bool {
+fn is_checkout(dir: &Path) -> bool {
     dir.join("rops").is_dir() && dir.join("shaders").is_dir()
 }
 
 /// Keeps paths short in messages: `rops/sdf/sphere/function.glsl` rather than an absolute path.
-fn relative_to_cwd(dir: &Path, cwd: &Path) -> PathBuf {
+fn relative_to(dir: &Path, cwd: &Path) -> PathBuf {
     if dir == cwd {
         return PathBuf::new();
     }

@@ -48,6 +48,12 @@ impl Resolution {
 }
 
 pub fn resolve(lib: &Library, net: &Network) -> Result<Resolution, ResolveError> {
+    resolve_with(lib, net, true)
+}
+
+/// [`resolve`], with or without the check of variables (a reference whose
+/// provider is not wired yet is no reason to refuse a connection).
+fn resolve_with(lib: &Library, net: &Network, variables: bool) -> Result<Resolution, ResolveError> {
     // Networks edited in memory have not been through `Network::check`:
     // refuse what the steps below cannot order.
     if !net.nodes.contains_key(&net.output) {
@@ -85,9 +91,9 @@ pub fn resolve(lib: &Library, net: &Network) -> Result<Resolution, ResolveError>
         .iter()
         .map(|p| {
             let node = &net.nodes[p];
-            lib.get(&node.rop).ok_or_else(|| ResolveError {
+            node.lookup(lib).map_err(|message| ResolveError {
                 node: p.clone(),
-                message: format!("unknown ROP '{}'", node.rop),
+                message,
             })
         })
         .collect::<Result<_, _>>()?;
@@ -148,7 +154,25 @@ pub fn resolve(lib: &Library, net: &Network) -> Result<Resolution, ResolveError>
         chosen[ni] = Some((coord[0], context[0], ret[0]));
     }
 
-    let names = unique_names(&order, &lib.code_words);
+    if variables {
+        check_variables(net, &order, &defs, &callers)?;
+    }
+
+    // Custom nodes' code is not in the library's vocabulary: add it.
+    let with_custom;
+    let avoid = if order.iter().any(|p| net.nodes[p].custom.is_some()) {
+        let mut words = lib.code_words.clone();
+        for def in &defs {
+            for block in &def.blocks {
+                crate::library::collect_words(&block.text, &mut words);
+            }
+        }
+        with_custom = words;
+        &with_custom
+    } else {
+        &lib.code_words
+    };
+    let names = unique_names(&order, avoid);
     let mut material_ids = BTreeMap::new();
     let mut sorted: Vec<usize> = (0..order.len())
         .filter(|&i| defs[i].is_material())
@@ -182,6 +206,117 @@ pub fn resolve(lib: &Library, net: &Network) -> Result<Resolution, ResolveError>
     Ok(Resolution { nodes })
 }
 
+/// Variables (`variable:` in `rop.yaml`): every name is an identifier,
+/// one name has one type, and every node that reads a variable finds a
+/// node providing it, of its type, on each way from it to the output.
+fn check_variables(
+    net: &Network,
+    order: &[String],
+    defs: &[&RopDef],
+    callers: &[Vec<(usize, usize)>],
+) -> Result<(), ResolveError> {
+    use crate::library::VariableRole;
+    let vars: Vec<_> = order
+        .iter()
+        .zip(defs)
+        .map(|(p, d)| net.nodes[p].variable(d))
+        .collect();
+    if vars.iter().all(Option::is_none) {
+        return Ok(());
+    }
+    let fail = |i: usize, message: String| {
+        Err(ResolveError {
+            node: order[i].clone(),
+            message,
+        })
+    };
+    let mut provided: BTreeMap<&str, (&str, usize)> = BTreeMap::new();
+    for (i, v) in vars.iter().enumerate() {
+        let Some((role, name, ty)) = *v else { continue };
+        let ident = name.len() <= 64
+            && name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !name.contains("__");
+        if !ident {
+            return fail(
+                i,
+                format!(
+                    "variable name '{}' must be an identifier (a letter, then letters, digits and single underscores; at most 64)",
+                    crate::value::echo(name)
+                ),
+            );
+        }
+        if role == VariableRole::Provide {
+            match provided.get(name) {
+                Some(&(t, j)) if t != ty => {
+                    return fail(
+                        i,
+                        format!(
+                            "variable '{name}' is provided as {ty} here but as {t} by {}: a name has one type",
+                            order[j]
+                        ),
+                    );
+                }
+                Some(_) => {}
+                None => {
+                    provided.insert(name, (ty, i));
+                }
+            }
+        }
+    }
+    for (r, v) in vars.iter().enumerate() {
+        let Some((VariableRole::Read, name, ty)) = *v else {
+            continue;
+        };
+        // Walk from the reader towards the output; a provider of the name
+        // ends a way. Reaching the output (no callers) means no provider.
+        let mut from: Vec<Option<usize>> = vec![None; order.len()];
+        let mut seen = vec![false; order.len()];
+        seen[r] = true;
+        let mut stack = vec![r];
+        while let Some(k) = stack.pop() {
+            if callers[k].is_empty() {
+                let mut way = vec![order[k].as_str()];
+                let mut at = k;
+                while let Some(next) = from[at] {
+                    way.push(&order[next]);
+                    at = next;
+                }
+                way.reverse();
+                return fail(
+                    r,
+                    format!(
+                        "reads variable '{name}', but no node provides it on the way to the output ({}): wire a node that provides '{name}' (provideVariable) between them",
+                        way.join(" -> ")
+                    ),
+                );
+            }
+            for &(c, _) in &callers[k] {
+                if seen[c] {
+                    continue;
+                }
+                seen[c] = true;
+                from[c] = Some(k);
+                match vars[c] {
+                    Some((VariableRole::Provide, n, t)) if n == name => {
+                        if t != ty {
+                            return fail(
+                                r,
+                                format!(
+                                    "reads variable '{name}' as {ty}, but {} provides it as {t}",
+                                    order[c]
+                                ),
+                            );
+                        }
+                    }
+                    _ => stack.push(c),
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Why wiring `src` into input `slot` of `dst` would be refused, if it would:
 /// a cycle, a return type the input cannot take, or (when `dst` is in use)
 /// no types that fit the whole network. The editor asks before connecting.
@@ -195,7 +330,7 @@ pub fn connection_problem(
     let (Some(s), Some(d)) = (net.nodes.get(src), net.nodes.get(dst)) else {
         return Some("no such node".into());
     };
-    let (Some(sdef), Some(ddef)) = (lib.get(&s.rop), lib.get(&d.rop)) else {
+    let (Some(sdef), Some(ddef)) = (s.def(lib), d.def(lib)) else {
         return Some("unknown ROP".into());
     };
     if slot >= ddef.max_inputs() {
@@ -228,9 +363,10 @@ pub fn connection_problem(
             list(&sdef.return_types)
         ));
     }
-    // The whole network, when the node is in use.
+    // The whole network, when the node is in use. Variables are left out:
+    // a reference may be wired before its provider is.
     if trial.reachable_order().iter().any(|p| p == dst)
-        && let Err(e) = resolve(lib, &trial)
+        && let Err(e) = resolve_with(lib, &trial, false)
     {
         return Some(e.message);
     }

@@ -58,6 +58,7 @@ glsl_enum!(
         Menu => "menu",
         String => "string",
         Texture => "texture",
+        Rotation => "rotation",
     }
 );
 
@@ -68,7 +69,7 @@ impl ParamStyle {
         match self {
             ParamStyle::Float | ParamStyle::Int | ParamStyle::Toggle => 1,
             ParamStyle::Xy | ParamStyle::Uv => 2,
-            ParamStyle::Xyz | ParamStyle::Rgb => 3,
+            ParamStyle::Xyz | ParamStyle::Rgb | ParamStyle::Rotation => 3,
             ParamStyle::Xyzw | ParamStyle::Rgba => 4,
             ParamStyle::Menu | ParamStyle::String | ParamStyle::Texture => 0,
         }
@@ -79,11 +80,20 @@ impl ParamStyle {
         match self {
             ParamStyle::Xy => &["x", "y"],
             ParamStyle::Uv => &["u", "v"],
-            ParamStyle::Xyz => &["x", "y", "z"],
+            ParamStyle::Xyz | ParamStyle::Rotation => &["x", "y", "z"],
             ParamStyle::Xyzw => &["x", "y", "z", "w"],
             ParamStyle::Rgb => &["r", "g", "b"],
             ParamStyle::Rgba => &["r", "g", "b", "a"],
             _ => &[],
+        }
+    }
+
+    /// `vec4` slots a uniform of this style takes: one, or three for a
+    /// rotation (its matrix, computed on the CPU, with the angles in `.w`).
+    pub fn slots(self) -> usize {
+        match self {
+            ParamStyle::Rotation => 3,
+            _ => 1,
         }
     }
 

@@ -1,7 +1,9 @@
 //! Parameter values as they appear in ROP defaults and network files.
 
+use crate::limits;
 use crate::types::ParamStyle;
 use serde_yaml_ng::Value as Yaml;
+use std::path::{Component, Path};
 
 /// One parameter value, already checked against its style.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,24 +28,41 @@ impl ParamValue {
         }
     }
 
-    /// Reads a YAML value for a parameter of the given style.
+    /// Reads a YAML value for a parameter of the given style, checked as
+    /// [`ParamValue::checked`] checks it.
     pub fn from_yaml(
         yaml: &Yaml,
         style: ParamStyle,
         options: &[String],
     ) -> Result<ParamValue, String> {
+        Self::read_yaml(yaml, style, options)?.checked(style, options)
+    }
+
+    fn read_yaml(yaml: &Yaml, style: ParamStyle, options: &[String]) -> Result<ParamValue, String> {
         let number =
             |v: &Yaml| -> Option<f64> { v.as_f64().or_else(|| v.as_i64().map(|i| i as f64)) };
+        // YAML reads `1e309` as text (no float holds it): say what it is.
+        let not_a_number = |v: &Yaml, expected: &str| match v {
+            Yaml::String(s) if overflowing_number(s) => format!(
+                "{} is too large (parameters are 32-bit floats: at most about 3.4e38)",
+                echo(s)
+            ),
+            _ => format!("expected {expected}, found {}", describe(v)),
+        };
         match style {
             ParamStyle::Float => number(yaml)
                 .map(ParamValue::Float)
-                .ok_or_else(|| format!("expected a number, found {}", describe(yaml))),
+                .ok_or_else(|| not_a_number(yaml, "a number")),
             ParamStyle::Int => match (yaml.as_i64(), yaml.as_f64()) {
                 (Some(i), _) => Ok(ParamValue::Int(i)),
                 (None, Some(f)) if f.fract() == 0.0 && f.abs() < 1e15 => {
                     Ok(ParamValue::Int(f as i64))
                 }
-                _ => Err(format!("expected an integer, found {}", describe(yaml))),
+                (None, Some(f)) if f.fract() == 0.0 => Err(format!(
+                    "{} is too large for an integer parameter (at most 16777216 either way)",
+                    echo(&number_text(yaml))
+                )),
+                _ => Err(not_a_number(yaml, "an integer")),
             },
             ParamStyle::Toggle => match (yaml.as_bool(), yaml.as_i64()) {
                 (Some(b), _) => Ok(ParamValue::Bool(b)),
@@ -91,14 +110,97 @@ impl ParamValue {
                 }
                 items
                     .iter()
-                    .map(|v| {
-                        number(v).ok_or_else(|| {
-                            format!("expected a number in the list, found {}", describe(v))
-                        })
-                    })
+                    .map(|v| number(v).ok_or_else(|| not_a_number(v, "a number in the list")))
                     .collect::<Result<Vec<_>, _>>()
                     .map(ParamValue::Vector)
             }
+        }
+    }
+
+    /// The value if it suits a parameter of `style`: the right kind and
+    /// number of components, finite numbers a 32-bit float can hold, a menu
+    /// option that exists, a texture path that stays in the project. Every
+    /// edit, whatever it comes from, passes here.
+    pub fn checked(self, style: ParamStyle, options: &[String]) -> Result<ParamValue, String> {
+        let finite = |f: f64| -> Result<(), String> {
+            if f.is_nan() {
+                Err("NaN is not a value".into())
+            } else if f.is_infinite() {
+                Err("infinity is not a value (parameters are finite 32-bit floats)".into())
+            } else if f.abs() > f32::MAX as f64 {
+                Err(format!(
+                    "{} is too large (parameters are 32-bit floats: at most about 3.4e38)",
+                    echo(&f.to_string())
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        // A number of the other kind is taken where nothing is lost.
+        let value = match (self, style) {
+            (ParamValue::Int(i), ParamStyle::Float) => ParamValue::Float(i as f64),
+            (ParamValue::Float(f), ParamStyle::Int) if f.fract() == 0.0 && f.abs() < 1e15 => {
+                ParamValue::Int(f as i64)
+            }
+            (v, _) => v,
+        };
+        let ok = match (&value, style) {
+            (ParamValue::Float(f), ParamStyle::Float) => {
+                finite(*f)?;
+                true
+            }
+            (ParamValue::Int(i), ParamStyle::Int) => {
+                if i.unsigned_abs() > 1 << 24 {
+                    return Err(format!(
+                        "{i} is too large for an integer parameter (at most 16777216 either way)"
+                    ));
+                }
+                true
+            }
+            (ParamValue::Bool(_), ParamStyle::Toggle) => true,
+            (ParamValue::Text(t), ParamStyle::Menu) => {
+                if !options.contains(t) {
+                    return Err(format!(
+                        "'{}' is not one of the options: {}",
+                        echo(t),
+                        options.join(", ")
+                    ));
+                }
+                true
+            }
+            (ParamValue::Text(t), ParamStyle::String) => {
+                // The text goes into the shader as it is: a NUL or another
+                // control character would end or garble it there.
+                if let Some(c) = t
+                    .chars()
+                    .find(|c| c.is_control() && !matches!(c, '\t' | '\n'))
+                {
+                    return Err(format!(
+                        "the text holds the control character U+{:04X}",
+                        c as u32
+                    ));
+                }
+                true
+            }
+            (ParamValue::Text(t), ParamStyle::Texture) => {
+                check_texture_path(t)?;
+                true
+            }
+            (ParamValue::Vector(v), s) if v.len() == s.components() && s.components() > 1 => {
+                for f in v {
+                    finite(*f)?;
+                }
+                true
+            }
+            _ => false,
+        };
+        if ok {
+            Ok(value)
+        } else {
+            Err(format!(
+                "a {style} parameter does not take {}",
+                echo(&format!("{value:?}"))
+            ))
         }
     }
 
@@ -140,6 +242,23 @@ impl ParamValue {
     }
 }
 
+/// The rotation a `rotation` parameter stands for: about x, then y, then z,
+/// by angles in degrees (R = Rz · Ry · Rx, right-handed), as three columns.
+/// Computed here once per edit, so shaders read a matrix instead of
+/// evaluating trigonometry at every step of every ray.
+pub fn rotation_matrix(degrees: [f64; 3]) -> [[f64; 3]; 3] {
+    let [x, y, z] = degrees.map(f64::to_radians);
+    let (sx, cx) = x.sin_cos();
+    let (sy, cy) = y.sin_cos();
+    let (sz, cz) = z.sin_cos();
+    // Columns of Rz * Ry * Rx.
+    [
+        [cz * cy, sz * cy, -sy],
+        [cz * sy * sx - sz * cx, sz * sy * sx + cz * cx, cy * sx],
+        [cz * sy * cx + sz * sx, sz * sy * cx - cz * sx, cy * cx],
+    ]
+}
+
 /// A float as GLSL and YAML both read it back exactly: always with a point or exponent.
 pub fn float_text(f: f64) -> String {
     if !f.is_finite() {
@@ -153,31 +272,60 @@ pub fn float_text(f: f64) -> String {
     }
 }
 
-/// Quotes a string for YAML flow context only when it needs it.
-pub fn yaml_string(s: &str) -> String {
-    let plain = !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_/.-".contains(c))
-        && !s.starts_with(['-', '.'])
-        && !matches!(
-            s,
-            "true"
-                | "false"
-                | "null"
-                | "yes"
-                | "no"
-                | "on"
-                | "off"
-                | "True"
-                | "False"
-                | "Null"
-                | "~"
-        )
-        && s.parse::<f64>().is_err();
-    if plain {
-        s.to_string()
-    } else {
-        format!("{:?}", s)
+/// Kept here for the callers that quote values; it lives with the YAML writer.
+pub use crate::yaml::yaml_string;
+
+pub use crate::limits::{cut_message, echo};
+
+/// Reads one YAML value given on a command line (`2.5`, `[0, 1, 0]`, `x`).
+pub fn parse_yaml_value(text: &str) -> Result<Yaml, String> {
+    if text.len() > limits::CLI_VALUE_BYTES {
+        return Err(format!(
+            "longer than {} characters",
+            limits::CLI_VALUE_BYTES
+        ));
+    }
+    crate::yaml::from_str(text).map_err(|e| e.message)
+}
+
+/// A texture path must stay inside the project: relative, with no `..` that climbs out.
+pub fn check_texture_path(p: &str) -> Result<(), String> {
+    if p.is_empty() {
+        return Ok(());
+    }
+    let path = Path::new(p);
+    if path.is_absolute() {
+        return Err(format!(
+            "texture path '{p}' leaves the project: use a path relative to the project"
+        ));
+    }
+    let mut depth: i32 = 0;
+    for c in path.components() {
+        match c {
+            Component::ParentDir => depth -= 1,
+            Component::Normal(_) => depth += 1,
+            Component::CurDir => {}
+            _ => depth = -1,
+        }
+        if depth < 0 {
+            return Err(format!("texture path '{p}' leaves the project"));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `s` is written as a number but no 64-bit float holds it (`1e309`).
+fn overflowing_number(s: &str) -> bool {
+    let t = s.trim();
+    t.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+' || c == '.')
+        && t.parse::<f64>().is_ok_and(f64::is_infinite)
+}
+
+/// A YAML number as it was written (as far as serde keeps it).
+fn number_text(yaml: &Yaml) -> String {
+    match yaml {
+        Yaml::Number(n) => n.to_string(),
+        other => describe(other),
     }
 }
 
@@ -185,8 +333,8 @@ fn describe(yaml: &Yaml) -> String {
     match yaml {
         Yaml::Null => "nothing".into(),
         Yaml::Bool(b) => format!("'{b}'"),
-        Yaml::Number(n) => format!("the number {n}"),
-        Yaml::String(s) => format!("the text '{s}'"),
+        Yaml::Number(n) => format!("the number {}", echo(&n.to_string())),
+        Yaml::String(s) => format!("the text '{}'", echo(s)),
         Yaml::Sequence(s) => format!("a list of {} items", s.len()),
         Yaml::Mapping(_) => "a mapping".into(),
         Yaml::Tagged(_) => "a tagged value".into(),
@@ -228,6 +376,38 @@ mod tests {
             ParamValue::from_yaml(&y("true"), ParamStyle::Toggle, &[]),
             Ok(ParamValue::Bool(true))
         );
+    }
+
+    #[test]
+    fn rotation_matrices_turn_about_x_then_y_then_z() {
+        // Each axis alone, as a quarter turn of a known vector.
+        let apply = |m: [[f64; 3]; 3], v: [f64; 3]| -> [f64; 3] {
+            [0, 1, 2].map(|r| (0..3).map(|c| m[c][r] * v[c]).sum())
+        };
+        let close = |a: [f64; 3], b: [f64; 3]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-12);
+        assert!(close(
+            apply(rotation_matrix([0.0, 0.0, 90.0]), [1.0, 0.0, 0.0]),
+            [0.0, 1.0, 0.0]
+        ));
+        assert!(close(
+            apply(rotation_matrix([0.0, 90.0, 0.0]), [0.0, 0.0, 1.0]),
+            [1.0, 0.0, 0.0]
+        ));
+        assert!(close(
+            apply(rotation_matrix([90.0, 0.0, 0.0]), [0.0, 1.0, 0.0]),
+            [0.0, 0.0, 1.0]
+        ));
+        // Combined: x first, then y, then z, each applied to the result of the last.
+        let (x, y, z) = (30.0, -50.0, 120.0);
+        let v = [0.3, -1.2, 2.5];
+        let step = apply(
+            rotation_matrix([0.0, 0.0, z]),
+            apply(
+                rotation_matrix([0.0, y, 0.0]),
+                apply(rotation_matrix([x, 0.0, 0.0]), v),
+            ),
+        );
+        assert!(close(apply(rotation_matrix([x, y, z]), v), step));
     }
 
     #[test]

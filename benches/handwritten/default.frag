@@ -9,7 +9,6 @@ layout(set = 0, binding = 0) uniform Params {
   vec4 rk_camPos;
   vec4 rk_camTarget;
   vec4 rk_view;
-  vec4 vecParams[1];
 };
 layout(location = 0) out vec4 fragColor;
 

@@ -11,7 +11,7 @@ use ropkit::library::LibraryError as RkLibraryError;
 use ropkit::live::LiveError;
 use ropkit::network::NetworkError as RkNetworkError;
 use ropkit::render::RenderError as RkRenderError;
-use ropkit::render::cli::SampleError;
+use ropkit::sample::SampleError;
 use std::path::Path;
 
 create_exception!(
@@ -123,8 +123,9 @@ impl Problem {
         file: Option<&Path>,
         line: Option<usize>,
         node: Option<&str>,
-        message: String,
+        message: impl ToString,
     ) -> Problem {
+        let message = message.to_string();
         let line = file.and(line).unwrap_or(0);
         Problem::located(
             kind,
@@ -302,7 +303,7 @@ impl From<&LiveError> for Problem {
             LiveError::Network(e) => e.into(),
             LiveError::Build(e) => e.into(),
             LiveError::Render(e) => e.into(),
-            LiveError::Edit(m) => Problem::bare(Kind::Param, m.clone()),
+            LiveError::Edit(m) => Problem::bare(Kind::Param, m.to_string()),
         }
     }
 }

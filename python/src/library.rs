@@ -13,10 +13,11 @@ use std::sync::{Arc, Mutex};
 /// The ROP library: the built-in ROPs (`rops/`), the shader library
 /// (`shaders/`), plus any extra ROP folders.
 ///
-/// The built-in folders are found from ``ROPKIT_HOME``, else the current
-/// folder or a parent holding ``rops/`` and ``shaders/``, else the source
-/// tree the module was built from. ``ROPKIT_ROPS`` (a path list) adds
-/// folders too, as for the command line.
+/// The built-in ROPs come from ``ROPKIT_HOME``, else the current folder or a
+/// parent holding ``rops/`` and ``shaders/`` (a ropkit checkout), else the
+/// copy built into the module, so it works from any folder. A project
+/// folder with its own ``rops/`` and ``ROPKIT_ROPS`` (a path list) add
+/// folders, as for the command line.
 #[pyclass(module = "ropkit", name = "Library", frozen)]
 pub struct PyLibrary {
     pub project: Project,
@@ -111,7 +112,7 @@ impl PyLibrary {
     /// The folders ROPs were read from, built-in first.
     #[getter]
     fn rop_roots(&self) -> Vec<PathBuf> {
-        self.lib.rop_roots.clone()
+        self.lib.sources.rop_paths()
     }
 
     /// The project folder (holding ``rops/``, ``shaders/``, ``presets/``).
@@ -143,7 +144,8 @@ impl PyLibrary {
             "<ropkit.Library: {} ROPs from {}{}>",
             self.lib.rops.len(),
             self.lib
-                .rop_roots
+                .sources
+                .rop_paths()
                 .iter()
                 .map(|p| p.display().to_string())
                 .collect::<Vec<_>>()

@@ -9,7 +9,7 @@
 use crate::convert::{json_to_py, param_to_py, py_to_json_text, to_yaml};
 use crate::errors::{Kind, Problem, is_pseudo_file};
 use crate::library::PyLibrary;
-use numpy::ndarray::{Array1, Array3};
+use numpy::ndarray::{Array1, Array2, Array3};
 use numpy::{AllowTypeChange, IntoPyArray, PyArrayLike2};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -18,9 +18,10 @@ use ropkit::export::{Format, export, layout_json};
 use ropkit::generate::Mode;
 use ropkit::library::Library;
 use ropkit::live::Live;
+use ropkit::mesh::{Aabb, Mesh, MeshError, MeshOptions, check_options, mesh_network};
 use ropkit::network::{Network, lookup_rop, node_path};
-use ropkit::render::cli::sample_network;
-use ropkit::render::{Renderer, asset_dirs};
+use ropkit::render::Renderer;
+use ropkit::sample::sample_network;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -148,7 +149,7 @@ impl PyNetwork {
     }
 
     /// A refused edit, located at the node's line in the network file when there is one.
-    fn edit_error(&self, kind: Kind, node: Option<&str>, message: String) -> Problem {
+    fn edit_error(&self, kind: Kind, node: Option<&str>, message: impl ToString) -> Problem {
         let line = node.and_then(|n| self.line_of(n));
         Problem::edit(kind, self.source().as_deref(), line, node, message)
     }
@@ -187,7 +188,8 @@ impl PyNetwork {
             .nodes
             .get(node)
             .ok_or_else(|| self.edit_error(Kind::Network, None, format!("no node {node}")))?;
-        let def = lookup_rop(&self.live.lib, &n.rop)
+        let def = n
+            .lookup(&self.live.lib)
             .map_err(|m| self.edit_error(Kind::Network, Some(node), m))?;
         def.input_index(name).ok_or_else(|| {
             let names: Vec<_> = def.inputs.iter().map(|i| i.name.as_str()).collect();
@@ -233,7 +235,7 @@ impl PyNetwork {
             .net
             .nodes
             .get(&output)
-            .and_then(|n| self.live.lib.get(&n.rop))
+            .and_then(|n| n.def(&self.live.lib))
             .is_some_and(|d| d.param("Buffer").is_some());
         if !has_buffers {
             if buffer == "color" {
@@ -254,7 +256,7 @@ impl PyNetwork {
                 "Buffer",
                 &serde_yaml_ng::Value::String(buffer.to_string()),
             )
-            .map_err(|m| self.edit_error(Kind::Param, Some(&output), m))?;
+            .map_err(|m| self.edit_error(Kind::Param, Some(&output), m.to_string()))?;
         Ok(Some(previous))
     }
 
@@ -301,11 +303,35 @@ impl PyNetwork {
         result
     }
 
+    /// Meshes the scene on the sampling renderer (so the picture's pipeline stays).
+    fn mesh_scene(&mut self, opts: &MeshOptions) -> Result<Mesh, Problem> {
+        self.sampler_renderer()?;
+        let Some(r) = self.sampler.as_mut() else {
+            return Err(Problem::bare(Kind::Render, "no sampler"));
+        };
+        match mesh_network(&self.live.net, &self.live.lib, r, opts, &mut |_, _| {}) {
+            Ok((mesh, _)) => Ok(mesh),
+            Err(MeshError::Build(e)) => Err((&e).into()),
+            Err(MeshError::Render(e)) => Err((&e).into()),
+            Err(e) => Err(Problem::bare(Kind::Render, e.to_string())),
+        }
+    }
+
+    fn sampler_renderer(&mut self) -> Result<(), Problem> {
+        if self.sampler.is_none() {
+            let gpu = lib_of(&self.library).gpu().map_err(|e| Problem::from(&e))?;
+            let mut renderer = Renderer::new(gpu);
+            renderer.asset_dirs = self.live.project.asset_dirs(&self.live.net.file);
+            self.sampler = Some(renderer);
+        }
+        Ok(())
+    }
+
     fn sample_points(&mut self, points: &[[f32; 3]]) -> Result<Vec<[f32; 4]>, Problem> {
         if self.sampler.is_none() {
             let gpu = lib_of(&self.library).gpu().map_err(|e| Problem::from(&e))?;
             let mut renderer = Renderer::new(gpu);
-            renderer.asset_dirs = asset_dirs(&self.live.net.file, &self.live.project.root);
+            renderer.asset_dirs = self.live.project.asset_dirs(&self.live.net.file);
             self.sampler = Some(renderer);
         }
         let Some(r) = self.sampler.as_mut() else {
@@ -336,7 +362,10 @@ impl PyNetwork {
     #[pyo3(signature = (path, library = None))]
     fn load(py: Python<'_>, path: PathBuf, library: Option<Py<PyLibrary>>) -> PyResult<PyNetwork> {
         let library = default_library(py, library)?;
-        let net = Network::load(&path, &lib_of(&library).lib)
+        let l = lib_of(&library);
+        let net = l
+            .project
+            .load_network(&path, &l.lib)
             .map_err(|e| Problem::from(&e).to_pyerr(py))?;
         Ok(PyNetwork::wrap(library, net))
     }
@@ -418,13 +447,13 @@ impl PyNetwork {
             let fail = |kind, node: Option<&str>, m: String| {
                 Problem::edit(kind, file.as_deref(), None, node, m)
             };
-            let def = lookup_rop(lib, rop).map_err(|m| fail(Kind::Network, None, m))?;
+            let def = lookup_rop(lib, rop).map_err(|m| fail(Kind::Network, None, m.to_string()))?;
             let path = net
                 .add_node_at(rop, path)
-                .map_err(|m| fail(Kind::Network, None, m))?;
+                .map_err(|m| fail(Kind::Network, None, m.to_string()))?;
             for (name, value) in &values {
                 net.set_param(lib, &path, name, value)
-                    .map_err(|m| fail(Kind::Param, Some(&path), m))?;
+                    .map_err(|m| fail(Kind::Param, Some(&path), m.to_string()))?;
             }
             if net.output.is_empty() && def.is_output() {
                 net.output = path.clone();
@@ -455,8 +484,15 @@ impl PyNetwork {
                     format!("cannot connect {src} to input {} of {dst}: {why}", slot + 1),
                 ));
             }
-            net.connect(&src, &dst, slot)
-                .map_err(|m| Problem::edit(Kind::Network, file.as_deref(), line, Some(&dst), m))
+            net.connect(&src, &dst, slot).map_err(|m| {
+                Problem::edit(
+                    Kind::Network,
+                    file.as_deref(),
+                    line,
+                    Some(&dst),
+                    m.to_string(),
+                )
+            })
         })
     }
 
@@ -470,8 +506,15 @@ impl PyNetwork {
         let slot = self.slot(&dst, &input).map_err(|p| p.to_pyerr(py))?;
         let (file, line) = (self.source(), self.line_of(&dst));
         self.edit(|net, _| {
-            net.disconnect(&dst, slot)
-                .map_err(|m| Problem::edit(Kind::Network, file.as_deref(), line, Some(&dst), m))
+            net.disconnect(&dst, slot).map_err(|m| {
+                Problem::edit(
+                    Kind::Network,
+                    file.as_deref(),
+                    line,
+                    Some(&dst),
+                    m.to_string(),
+                )
+            })
         })
     }
 
@@ -542,14 +585,25 @@ impl PyNetwork {
     fn set_output(&mut self, path: &str) -> PyResult<()> {
         let path = node_path(path);
         let file = self.source();
-        self.edit(|net, _| {
-            if !net.nodes.contains_key(&path) {
+        self.edit(|net, lib| {
+            let Some(node) = net.nodes.get(&path) else {
                 return Err(Problem::edit(
                     Kind::Network,
                     file.as_deref(),
                     None,
                     None,
                     format!("no node {path}"),
+                ));
+            };
+            // Refused like any edit that cannot build, rather than kept and
+            // failing at the next build.
+            if !node.def(lib).is_some_and(|d| d.is_output()) {
+                return Err(Problem::edit(
+                    Kind::Network,
+                    file.as_deref(),
+                    None,
+                    Some(&path),
+                    format!("{path} ({}) is not an output ROP", node.rop),
                 ));
             }
             net.output = path.clone();
@@ -672,6 +726,78 @@ impl PyNetwork {
             [
                 distances.into_pyarray(py).into_any(),
                 materials.into_pyarray(py).into_any(),
+            ],
+        )
+    }
+
+    /// Meshes the scene (the output's first input, or ``node``) by dual
+    /// contouring on a grid of ``resolution`` cells along the longest side
+    /// of ``bounds`` (six numbers ``x0, y0, z0, x1, y1, z1``; found from the
+    /// SDF when None). Returns ``(vertices, faces, normals, colors)``:
+    /// float32 (N, 3), uint32 (M, 3) wound counter-clockwise seen from
+    /// outside, float32 (N, 3) unit normals, float32 (N, 3) linear RGB base
+    /// colours of the materials. The mesh is closed where the surface stays
+    /// inside the bounds. Raises ValueError for a bad resolution or bounds,
+    /// :class:`RenderError` when there is no surface to mesh. The GIL is
+    /// released while the GPU works.
+    #[pyo3(signature = (resolution = 128, bounds = None, node = None))]
+    fn mesh<'py>(
+        &mut self,
+        py: Python<'py>,
+        resolution: u32,
+        bounds: Option<Vec<f32>>,
+        node: Option<String>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let bounds = match bounds {
+            None => None,
+            Some(b) if b.len() == 6 => Some(Aabb {
+                min: [b[0], b[1], b[2]],
+                max: [b[3], b[4], b[5]],
+            }),
+            Some(b) => {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "bounds are six numbers x0, y0, z0, x1, y1, z1, not {}",
+                    b.len()
+                )));
+            }
+        };
+        let opts = MeshOptions {
+            resolution,
+            bounds,
+            node,
+            ..Default::default()
+        };
+        check_options(&opts).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        let mesh = py
+            .detach(|| self.mesh_scene(&opts))
+            .map_err(|p| p.to_pyerr(py))?;
+        let bad_shape =
+            |e: numpy::ndarray::ShapeError| pyo3::exceptions::PyValueError::new_err(e.to_string());
+        let rows3 = |v: Vec<[f32; 3]>| {
+            let n = v.len();
+            Array2::from_shape_vec((n, 3), v.into_iter().flatten().collect())
+        };
+        let faces = Array2::from_shape_vec(
+            (mesh.triangles.len(), 3),
+            mesh.triangles.into_iter().flatten().collect(),
+        )
+        .map_err(bad_shape)?;
+        pyo3::types::PyTuple::new(
+            py,
+            [
+                rows3(mesh.positions)
+                    .map_err(bad_shape)?
+                    .into_pyarray(py)
+                    .into_any(),
+                faces.into_pyarray(py).into_any(),
+                rows3(mesh.normals)
+                    .map_err(bad_shape)?
+                    .into_pyarray(py)
+                    .into_any(),
+                rows3(mesh.colors)
+                    .map_err(bad_shape)?
+                    .into_pyarray(py)
+                    .into_any(),
             ],
         )
     }

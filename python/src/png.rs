@@ -33,7 +33,7 @@ pub fn save_png(py: Python<'_>, path: PathBuf, image: PyReadonlyArray3<'_, u8>) 
     py.detach(|| {
         let bytes =
             encode(&pixels, width as u32, height as u32, color).map_err(PyValueError::new_err)?;
-        ropkit::network::write_atomic(&path, &bytes)
+        ropkit::files::write_atomic(&path, &bytes)
             .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))
     })
 }

@@ -3,6 +3,7 @@ the library describes its ROPs, and the module finds its ROPs from anywhere."""
 
 import ast
 import inspect
+import os
 import pathlib
 import subprocess
 import sys
@@ -91,13 +92,27 @@ def test_extra_rop_folders_join_the_library(user_rops):
     assert any(pathlib.Path(r).resolve() == user_rops.resolve() for r in lib.rop_roots)
 
 
-def test_the_module_finds_its_rops_from_any_folder(tmp_path):
-    # Outside the repository, the built-in ROPs come from the source tree.
-    code = "import ropkit; lib = ropkit.Library(); print(len(lib), lib.root)"
-    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
-    count, root = out.stdout.split(maxsplit=1)
+def test_the_module_renders_from_any_folder(tmp_path):
+    # Outside a checkout, with ROPKIT_HOME unset, the library and the presets
+    # come from the copy built into the module: nothing is read from the
+    # source tree (the module would find no rops/ there from tmp_path).
+    code = (
+        "import ropkit\n"
+        "lib = ropkit.Library()\n"
+        "net = ropkit.Network.load('presets/default.yaml', lib)\n"
+        "img = net.render(32, 32)\n"
+        "print(len(lib), lib.rop_roots[0], img.shape, int(img[..., :3].max()))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("ROPKIT_HOME", "ROPKIT_ROPS")}
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, check=True
+    )
+    count, rops, *rest = out.stdout.split()
     assert int(count) >= 80
-    assert pathlib.Path(root.strip()).resolve() == ROOT.resolve()
+    assert rops == "<builtin>/rops"
+    assert " ".join(rest[:-1]) == "(32, 32, 4)"
+    assert int(rest[-1]) > 50, "the picture is not black"
+    assert not list(tmp_path.iterdir()), "nothing was written to the folder"
 
 
 def test_the_installed_package_carries_the_stubs():

@@ -1,6 +1,8 @@
 """Networks from Python: load, edit, build from scratch, dict round trips, saving."""
 
 import pathlib
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -72,7 +74,7 @@ def test_dict_round_trip_keeps_the_network(library, default_net):
     assert again.build().glsl == default_net.build().glsl
 
 
-def test_save_is_atomic_and_loads_back(library, default_net, tmp_path: pathlib.Path):
+def test_save_writes_the_network_and_it_loads_back(library, default_net, tmp_path: pathlib.Path):
     target = tmp_path / "scene.yaml"
     default_net.set("/scene/sphere1.Radius", 0.75)
     default_net.save(target)
@@ -86,13 +88,98 @@ def test_save_is_atomic_and_loads_back(library, default_net, tmp_path: pathlib.P
     loaded.set("/scene/sphere1.Radius", 0.5)
     loaded.save()
     assert "Radius: 0.5" in target.read_text()
-    # A save that cannot happen raises and leaves the good file as it was.
-    before = target.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["scene.yaml"], "no temporary files left"
+
+
+# A child that saves a big network over an existing file under a file-size
+# limit (RLIMIT_FSIZE; SIGXFSZ ignored, so the write fails with EFBIG as on a
+# full disk): the write fails after the first kilobytes. Limits, unlike file
+# permissions, also stop root.
+SAVE_UNDER_A_LIMIT = """
+import resource, signal, sys
+import numpy as np
+import ropkit
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+net = ropkit.Network()
+for i in range(300):
+    net.add("sphere", f"/spheres/s{i}", Radius=0.5, Translate=(i * 0.1, 0.0, 0.0))
+net.add("raymarchRender3D", "/render")
+picture = np.random.default_rng(1).integers(0, 256, size=(256, 256, 4), dtype=np.uint8)
+resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+what, target = sys.argv[1], sys.argv[2]
+try:
+    if what == "network":
+        net.save(target)
+    else:
+        ropkit.save_png(target, picture)
+except (ropkit.NetworkError, OSError) as e:
+    print(type(e).__name__, e)
+    sys.exit(3)
+print("written")
+"""
+
+
+@pytest.mark.parametrize("what, name", [("network", "scene.yaml"), ("png", "frame.png")])
+def test_a_save_that_fails_midway_leaves_the_old_file_whole(tmp_path: pathlib.Path, what, name):
+    target = tmp_path / name
+    old = b"".join(f"# line {i} of a good file\n".encode() for i in range(60))
+    target.write_bytes(old)
+    out = subprocess.run(
+        [sys.executable, "-c", SAVE_UNDER_A_LIMIT, what, str(target)],
+        cwd=tmp_path, capture_output=True, text=True,
+    )
+    assert out.returncode == 3, out.stdout + out.stderr
+    assert str(target) in out.stdout and "too large" in out.stdout.lower(), out.stdout
+    assert target.read_bytes() == old, "a failed save changed the file"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name], "a temporary file was left behind"
+    # Without the limit the same save goes through, and is larger than the
+    # limit: the failed one really was cut off midway.
+    unlimited = SAVE_UNDER_A_LIMIT.replace("resource.setrlimit(", "(lambda *a: None)(")
+    out = subprocess.run(
+        [sys.executable, "-c", unlimited, what, str(target)], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert out.returncode == 0 and out.stdout.strip() == "written", out.stdout + out.stderr
+    assert target.stat().st_size > 4096
+
+
+def test_a_save_where_the_folder_is_a_file_raises_and_changes_nothing(library, default_net, tmp_path):
+    # The target's parent is an existing file: no permission bits involved,
+    # so this fails for root too.
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("keep me\n")
     with pytest.raises(ropkit.NetworkError) as err:
-        loaded.save(tmp_path / "missing-folder" / "scene.yaml")
+        default_net.save(blocker / "scene.yaml")
     assert "cannot save" in str(err.value)
-    assert target.read_bytes() == before
-    assert not [p for p in tmp_path.iterdir() if p.name not in ("scene.yaml",)], "no temporary files left"
+    assert blocker.read_text() == "keep me\n" and blocker.is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+    assert default_net.file == PRESETS / "default.yaml" or str(default_net.file).endswith("default.yaml"), (
+        "a failed save does not move the network to the new path"
+    )
+
+
+def test_the_output_setter_switches_the_picture_and_refuses_what_cannot_be_an_output(gpu, library, tmp_path):
+    net = sphere_network(library)
+    net.add("circle", "/flat/circle", Radius=0.5)
+    net.add("render2D", "/flat/render")
+    net.connect("/flat/circle", "/flat/render")
+    assert net.output == "/render", "the first output added"
+    sphere = net.render(32, 32)
+    net.output = "/flat/render"
+    assert net.output == "/flat/render"
+    flat = net.render(32, 32)
+    assert changed_pixels(sphere, flat) > 200, "the other output draws another picture"
+    # The output is saved with the network.
+    net.save(tmp_path / "two.yaml")
+    assert "output: /flat/render" in (tmp_path / "two.yaml").read_text()
+    assert ropkit.Network.load(tmp_path / "two.yaml", library).output == "/flat/render"
+    # A node that does not exist, or is not an output ROP, is refused and
+    # changes nothing.
+    for bad in ["/nope", "/flat/circle"]:
+        with pytest.raises(ropkit.NetworkError) as err:
+            net.output = bad
+        assert bad in str(err.value)
+        assert net.output == "/flat/render"
+    assert (net.render(32, 32) == flat).all()
 
 
 def test_a_script_network_needs_a_path_to_save(library):

@@ -3,7 +3,7 @@
 //! changes, and pipelines are cached by a hash of that text so that going
 //! back to an earlier variant costs nothing.
 
-pub mod cli;
+pub mod cache;
 
 use crate::compile::Compiled;
 use crate::generate::{GLOBAL_VEC4S, Mode, SAMPLE_BATCH, Shader};
@@ -17,6 +17,11 @@ use std::sync::Arc;
 pub const COLOR_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
 /// Sampling writes float bits into an integer target: renderable on every backend (Rgba32Float is not on GL).
 const SAMPLE_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba32Uint;
+/// Size of the mesher's input buffer in `vec4`s (1 MiB): a header and the
+/// blocks or points of one draw (see `shaders/templates/mesh.glsl`).
+pub const MESH_INPUT_VEC4S: usize = 1 << 16;
+/// Width of the mesher's result target: one texel per item, row by row.
+pub const MESH_TARGET_WIDTH: u32 = 1024;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RenderError {
@@ -35,6 +40,11 @@ pub enum RenderError {
     Frame(String),
     #[error("no shader has been built yet")]
     NoShader,
+    /// A frame did not finish within [`Renderer::timeout`]; the GPU may still
+    /// be running it (a loop that never ends), so the device cannot be used
+    /// or dropped safely: the command line exits.
+    #[error("the GPU did not finish a frame within {0:.0} s")]
+    Timeout(f64),
 }
 
 /// Counters that show what an edit cost.
@@ -43,6 +53,8 @@ pub struct RenderStats {
     /// Pipelines actually created (a cache hit does not count).
     pub pipeline_creations: u64,
     pub pipeline_cache_hits: u64,
+    /// Pipelines created from the on-disk cache (compiled by an earlier run).
+    pub disk_cache_hits: u64,
     pub frames: u64,
     pub uniform_writes: u64,
 }
@@ -76,12 +88,20 @@ pub struct Gpu {
     pub device: wgpu::Device,
     pub queue: wgpu::Queue,
     pub adapter: String,
+    pub info: wgpu::AdapterInfo,
 }
 
 impl Gpu {
-    /// Opens a device on any backend (`WGPU_BACKEND` picks one), no window needed.
+    /// Opens a device, no window needed: `WGPU_BACKEND` picks the backend
+    /// when set; otherwise the primary ones (Vulkan, Metal, DX12) are tried
+    /// first and GL only when they have no adapter (probing GL through EGL
+    /// asks the desktop for a display and prints warnings on a headless machine).
     pub fn headless() -> Result<Gpu, RenderError> {
-        Gpu::open(wgpu::InstanceDescriptor::new_without_display_handle_from_env())
+        if std::env::var_os("WGPU_BACKEND").is_some() {
+            return Gpu::open(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+        }
+        Gpu::with_backends(wgpu::Backends::PRIMARY)
+            .or_else(|_| Gpu::with_backends(wgpu::Backends::SECONDARY))
     }
 
     /// Opens a device on the given backends only (to compare Vulkan with GL, say).
@@ -99,16 +119,27 @@ impl Gpu {
         }))
         .map_err(|e| RenderError::NoAdapter(e.to_string()))?;
         let info = adapter.get_info();
-        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-            label: Some("ropkit"),
-            required_limits: wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits()),
-            ..Default::default()
-        }))
+        let (device, queue) = pollster::block_on(
+            adapter.request_device(&wgpu::DeviceDescriptor {
+                label: Some("ropkit"),
+                required_features: adapter.features() & wgpu::Features::PIPELINE_CACHE,
+                required_limits: wgpu::Limits {
+                    // Live parameters of big networks fill a 64 KiB uniform block.
+                    max_uniform_buffer_binding_size: adapter
+                        .limits()
+                        .max_uniform_buffer_binding_size
+                        .min(64 << 10),
+                    ..wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits())
+                },
+                ..Default::default()
+            }),
+        )
         .map_err(|e| RenderError::Device(e.to_string()))?;
         Ok(Gpu {
             device,
             queue,
             adapter: format!("{} ({:?})", info.name, info.backend),
+            info,
         })
     }
 }
@@ -123,7 +154,10 @@ struct Bound {
     entry: Arc<PipelineEntry>,
     param_vec4s: usize,
     bind_group: wgpu::BindGroup,
+    /// The per-frame globals.
     uniform: wgpu::Buffer,
+    /// The live parameters (a storage buffer), when the shader reads them.
+    params: Option<wgpu::Buffer>,
     points: Option<wgpu::Buffer>,
     mode: Mode,
 }
@@ -133,14 +167,22 @@ pub struct Renderer {
     vertex: wgpu::ShaderModule,
     sampler: wgpu::Sampler,
     pipelines: HashMap<u64, Arc<PipelineEntry>>,
+    /// The on-disk pipeline cache: opened on the first pipeline, `None` when
+    /// unavailable; the outer `None` means not tried yet.
+    disk: Option<Option<cache::DiskCache>>,
     textures: HashMap<PathBuf, wgpu::TextureView>,
     blank: wgpu::TextureView,
     bound: Option<Bound>,
     params: Vec<[f32; 4]>,
+    /// The parameters changed since they were last written to the GPU.
+    params_dirty: bool,
     pub globals: Globals,
     pub stats: RenderStats,
     /// Folders texture paths are looked up in, first match wins.
     pub asset_dirs: Vec<PathBuf>,
+    /// Longest a frame may take on the GPU before the wait for it gives up
+    /// with [`RenderError::Timeout`]; `None` waits for ever.
+    pub timeout: Option<std::time::Duration>,
 }
 
 const VERTEX_WGSL: &str = r#"
@@ -173,13 +215,16 @@ impl Renderer {
             vertex,
             sampler,
             pipelines: HashMap::new(),
+            disk: None,
             textures: HashMap::new(),
             blank,
             bound: None,
             params: Vec::new(),
+            params_dirty: true,
             globals: Globals::default(),
             stats: RenderStats::default(),
             asset_dirs: vec![PathBuf::from(".")],
+            timeout: None,
         }
     }
 
@@ -196,7 +241,7 @@ impl Renderer {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         shader.glsl.hash(&mut hasher);
         let key = hasher.finish();
-        let format = if matches!(shader.mode, Mode::Sample | Mode::Data) {
+        let format = if matches!(shader.mode, Mode::Sample | Mode::Data | Mode::Mesh) {
             SAMPLE_FORMAT
         } else {
             COLOR_FORMAT
@@ -207,7 +252,17 @@ impl Renderer {
                 e.clone()
             }
             None => {
+                let disk = self.disk.get_or_insert_with(|| {
+                    cache::DiskCache::open(&self.gpu.device, &self.gpu.info)
+                });
+                let from_disk = disk.as_ref().is_some_and(|d| d.holds(key));
                 let e = Arc::new(self.create_pipeline(shader, compiled, format)?);
+                if let Some(Some(d)) = &mut self.disk {
+                    d.store(key);
+                }
+                if from_disk {
+                    self.stats.disk_cache_hits += 1;
+                }
                 self.stats.pipeline_creations += 1;
                 self.pipelines.insert(key, e.clone());
                 e
@@ -220,19 +275,38 @@ impl Renderer {
         }
         let device = &self.gpu.device;
         let uniform = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("ropkit params"),
-            size: ((GLOBAL_VEC4S + shader.param_vec4s) * 16) as u64,
+            label: Some("ropkit globals"),
+            size: (GLOBAL_VEC4S * 16) as u64,
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let points = (shader.mode == Mode::Sample).then(|| {
+        let params = shader.params_binding.map(|_| {
             device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("ropkit params"),
+                size: (shader.param_vec4s.max(1) * 16) as u64,
+                usage: if shader.params_uniform {
+                    wgpu::BufferUsages::UNIFORM
+                } else {
+                    wgpu::BufferUsages::STORAGE
+                } | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        });
+        let points = match shader.mode {
+            Mode::Sample => Some(device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("ropkit sample points"),
                 size: (SAMPLE_BATCH * 16) as u64,
                 usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
                 mapped_at_creation: false,
-            })
-        });
+            })),
+            Mode::Mesh => Some(device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("ropkit mesh input"),
+                size: (MESH_INPUT_VEC4S * 16) as u64,
+                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })),
+            _ => None,
+        };
         let mut entries = vec![
             wgpu::BindGroupEntry {
                 binding: 0,
@@ -249,10 +323,16 @@ impl Renderer {
                 resource: wgpu::BindingResource::TextureView(view),
             });
         }
-        if let Some(p) = &points {
+        if let (Some(b), Some(buf)) = (shader.params_binding, &params) {
             entries.push(wgpu::BindGroupEntry {
-                binding: 2 + shader.textures.len() as u32,
-                resource: p.as_entire_binding(),
+                binding: b,
+                resource: buf.as_entire_binding(),
+            });
+        }
+        if let (Some(b), Some(buf)) = (shader.points_binding, &points) {
+            entries.push(wgpu::BindGroupEntry {
+                binding: b,
+                resource: buf.as_entire_binding(),
             });
         }
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
@@ -265,11 +345,13 @@ impl Renderer {
             return Err(RenderError::Pipeline(e.to_string()));
         }
         self.params = vec![[0.0; 4]; shader.param_vec4s];
+        self.params_dirty = true;
         self.bound = Some(Bound {
             entry,
             param_vec4s: shader.param_vec4s,
             bind_group,
             uniform,
+            params,
             points,
             mode: shader.mode,
         });
@@ -288,8 +370,8 @@ impl Renderer {
             label: Some("ropkit scene"),
             source: wgpu::ShaderSource::Naga(Cow::Owned(compiled.module.clone())),
         });
-        // Binding 0: parameters and globals; 1: the shared sampler; then one
-        // binding per texture; then, when sampling, the points.
+        // Binding 0: the globals; 1: the shared sampler; then one binding per
+        // texture; then the live parameters; then, when sampling, the points.
         let entry = |binding: u32, ty: wgpu::BindingType| wgpu::BindGroupLayoutEntry {
             binding,
             visibility: wgpu::ShaderStages::FRAGMENT,
@@ -318,8 +400,34 @@ impl Renderer {
                 },
             ));
         }
-        if shader.mode == Mode::Sample {
-            layout_entries.push(entry(2 + shader.textures.len() as u32, uniform));
+        if let Some(b) = shader.params_binding {
+            let ty = if shader.params_uniform {
+                wgpu::BufferBindingType::Uniform
+            } else {
+                wgpu::BufferBindingType::Storage { read_only: true }
+            };
+            layout_entries.push(entry(
+                b,
+                wgpu::BindingType::Buffer {
+                    ty,
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+            ));
+        }
+        if let Some(b) = shader.points_binding {
+            // Sampling reads its points from a uniform block; the mesher its
+            // blocks and points from a storage buffer (they are many more).
+            let ty = if shader.mode == Mode::Mesh {
+                wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Storage { read_only: true },
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                }
+            } else {
+                uniform
+            };
+            layout_entries.push(entry(b, ty));
         }
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("ropkit bind group layout"),
@@ -353,7 +461,11 @@ impl Renderer {
                 })],
             }),
             multiview_mask: None,
-            cache: None,
+            cache: self
+                .disk
+                .as_ref()
+                .and_then(|d| d.as_ref())
+                .map(|d| &d.cache),
         });
         if let Some(e) = pollster::block_on(scope.pop()) {
             return Err(RenderError::Pipeline(e.to_string()));
@@ -361,36 +473,57 @@ impl Renderer {
         Ok(PipelineEntry { pipeline, layout })
     }
 
+    /// The texture at `path` (relative to one of the asset folders, else a
+    /// built-in asset). Only a regular file whose real path stays inside the
+    /// asset folder it was found in is read: a symlink out of the project is refused.
     fn texture_view(&mut self, path: &str) -> Result<wgpu::TextureView, RenderError> {
         if path.is_empty() {
             return Ok(self.blank.clone());
         }
+        let fail = |p: &Path, message: String| RenderError::Texture {
+            path: p.to_path_buf(),
+            message,
+        };
         let found = self
             .asset_dirs
             .iter()
-            .map(|d| d.join(path))
-            .find(|p| p.is_file())
-            .ok_or_else(|| RenderError::Texture {
-                path: PathBuf::from(path),
-                message: "file not found".into(),
-            })?;
-        if let Some(v) = self.textures.get(&found) {
-            return Ok(v.clone());
-        }
-        let img = image::open(&found)
-            .map_err(|e| RenderError::Texture {
-                path: found.clone(),
-                message: e.to_string(),
-            })?
-            .to_rgba8();
+            .map(|d| (d, d.join(path)))
+            .find(|(_, p)| std::fs::symlink_metadata(p).is_ok());
+        let (key, bytes) = match found {
+            Some((dir, file)) => {
+                let dir = if dir.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    dir.as_path()
+                };
+                let real = crate::files::check_within(&file, dir)
+                    .map_err(|e| fail(&file, e.to_string()))?;
+                if let Some(v) = self.textures.get(&real) {
+                    return Ok(v.clone());
+                }
+                let bytes = crate::files::read_bytes(&real, crate::limits::TEXTURE_FILE_BYTES)
+                    .map_err(|e| fail(&file, e.to_string()))?;
+                (real, bytes)
+            }
+            None => {
+                let bytes = crate::builtin::asset(Path::new(path))
+                    .ok_or_else(|| fail(Path::new(path), "file not found".into()))?;
+                let key = crate::builtin::display_path("", Path::new(path));
+                if let Some(v) = self.textures.get(&key) {
+                    return Ok(v.clone());
+                }
+                (key, bytes.to_vec())
+            }
+        };
+        let img = decode_texture(&bytes).map_err(|m| fail(&key, m))?;
         let view = upload_texture(
             &self.gpu,
             img.width(),
             img.height(),
             img.as_raw(),
-            &found.to_string_lossy(),
+            &key.to_string_lossy(),
         );
-        self.textures.insert(found, view.clone());
+        self.textures.insert(key, view.clone());
         Ok(view)
     }
 
@@ -401,14 +534,17 @@ impl Renderer {
 
     /// Sets the `vecParams` values; takes effect on the next frame without any rebuild.
     pub fn set_params(&mut self, values: &[[f32; 4]]) {
-        self.params.clear();
-        self.params.extend_from_slice(values);
+        if self.params != values {
+            self.params.clear();
+            self.params.extend_from_slice(values);
+            self.params_dirty = true;
+        }
     }
 
     fn write_uniforms(&mut self, width: u32, height: u32) -> Result<(), RenderError> {
         let bound = self.bound.as_ref().ok_or(RenderError::NoShader)?;
         let g = &self.globals;
-        let mut data: Vec<[f32; 4]> = Vec::with_capacity(GLOBAL_VEC4S + bound.param_vec4s);
+        let mut data: Vec<[f32; 4]> = Vec::with_capacity(GLOBAL_VEC4S);
         data.push([g.time, g.frame as f32, g.delta, 0.0]);
         data.push([
             width as f32,
@@ -428,12 +564,20 @@ impl Renderer {
             }
         }
         data.push([0.0; 4]);
-        for i in 0..bound.param_vec4s {
-            data.push(self.params.get(i).copied().unwrap_or([0.0; 4]));
-        }
         self.gpu
             .queue
             .write_buffer(&bound.uniform, 0, bytemuck::cast_slice(&data));
+        // The parameters only when they changed: a big network has thousands.
+        if let Some(buf) = &bound.params
+            && self.params_dirty
+        {
+            let mut values = self.params.clone();
+            values.resize(bound.param_vec4s.max(1), [0.0; 4]);
+            self.gpu
+                .queue
+                .write_buffer(buf, 0, bytemuck::cast_slice(&values));
+            self.params_dirty = false;
+        }
         self.stats.uniform_writes += 1;
         Ok(())
     }
@@ -492,12 +636,70 @@ impl Renderer {
             return Err(RenderError::Frame(e.to_string()));
         }
         if wait {
-            self.gpu
-                .device
-                .poll(wgpu::PollType::wait_indefinitely())
-                .map_err(|e| RenderError::Frame(e.to_string()))?;
+            self.wait()?;
         }
         Ok(())
+    }
+
+    /// Draws rows `y0..y0 + rows` of a `width`×`height` picture into
+    /// `target` (made by [`Renderer::create_target`]) and reads them back,
+    /// RGBA8, top row first: one short submission, so that a big picture can
+    /// be drawn in slices that never hold the queue for long.
+    pub fn render_rows(
+        &mut self,
+        target: &wgpu::Texture,
+        width: u32,
+        height: u32,
+        y0: u32,
+        rows: u32,
+    ) -> Result<Vec<u8>, RenderError> {
+        let rows = rows.min(height.saturating_sub(y0));
+        if rows == 0 {
+            return Ok(Vec::new());
+        }
+        self.write_uniforms(width, height)?;
+        let bound = self.bound.as_ref().ok_or(RenderError::NoShader)?;
+        let view = target.create_view(&Default::default());
+        let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("ropkit rows"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: &view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Load,
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: None,
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            pass.set_pipeline(&bound.entry.pipeline);
+            pass.set_bind_group(0, &bound.bind_group, &[]);
+            pass.set_scissor_rect(0, y0, width, rows);
+            pass.draw(0..3, 0..1);
+        }
+        self.stats.frames += 1;
+        self.read_back_rows(encoder, target, width, y0, rows, 4)
+    }
+
+    /// Waits for the GPU to finish what was submitted, at most [`Self::timeout`].
+    fn wait(&self) -> Result<(), RenderError> {
+        let poll = wgpu::PollType::Wait {
+            submission_index: None,
+            timeout: self.timeout,
+        };
+        match self.gpu.device.poll(poll) {
+            Ok(_) => Ok(()),
+            Err(wgpu::PollError::Timeout) => Err(RenderError::Timeout(
+                self.timeout.unwrap_or_default().as_secs_f64(),
+            )),
+            Err(e) => Err(RenderError::Frame(e.to_string())),
+        }
     }
 
     /// A texture the renderer can draw into and egui can show.
@@ -520,6 +722,11 @@ impl Renderer {
             Some(Mode::Data) => {
                 return Err(RenderError::Frame(
                     "the current shader renders data; use render_data".into(),
+                ));
+            }
+            Some(Mode::Mesh) => {
+                return Err(RenderError::Frame(
+                    "the current shader evaluates for the mesher; use evaluate_mesh".into(),
                 ));
             }
             _ => {}
@@ -580,6 +787,47 @@ impl Renderer {
         Ok(out)
     }
 
+    /// Runs one draw of a `Mode::Mesh` shader: `input` (at most
+    /// [`MESH_INPUT_VEC4S`], header first) goes to its storage buffer, and the
+    /// first `items` texels of the result come back, four floats each.
+    pub fn evaluate_mesh(
+        &mut self,
+        input: &[[f32; 4]],
+        items: usize,
+    ) -> Result<Vec<[f32; 4]>, RenderError> {
+        let bound = self.bound.as_ref().ok_or(RenderError::NoShader)?;
+        let buffer = match (bound.mode, bound.points.as_ref()) {
+            (Mode::Mesh, Some(b)) => b,
+            _ => {
+                return Err(RenderError::Frame(
+                    "the current shader is not a mesher shader; build it with Mode::Mesh".into(),
+                ));
+            }
+        };
+        if input.len() > MESH_INPUT_VEC4S {
+            return Err(RenderError::Frame(format!(
+                "{} input vec4s do not fit the mesher's buffer of {MESH_INPUT_VEC4S}",
+                input.len()
+            )));
+        }
+        if items == 0 {
+            return Ok(Vec::new());
+        }
+        self.gpu
+            .queue
+            .write_buffer(buffer, 0, bytemuck::cast_slice(input));
+        let width = MESH_TARGET_WIDTH.min(items as u32);
+        let height = (items as u32).div_ceil(width);
+        let target = self.target(width, height, SAMPLE_FORMAT);
+        let view = target.create_view(&Default::default());
+        let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
+        self.draw(&mut encoder, &view, width, height)?;
+        let bytes = self.read_back(encoder, &target, width, height, 16)?;
+        let mut out = bytes_to_vec4s(&bytes);
+        out.truncate(items);
+        Ok(out)
+    }
+
     fn target(&self, width: u32, height: u32, format: wgpu::TextureFormat) -> wgpu::Texture {
         self.gpu.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("ropkit target"),
@@ -601,9 +849,22 @@ impl Renderer {
 
     fn read_back(
         &self,
+        encoder: wgpu::CommandEncoder,
+        target: &wgpu::Texture,
+        width: u32,
+        height: u32,
+        pixel_bytes: u32,
+    ) -> Result<Vec<u8>, RenderError> {
+        self.read_back_rows(encoder, target, width, 0, height, pixel_bytes)
+    }
+
+    /// Copies rows `y0..y0 + height` of `target` out and waits for them.
+    fn read_back_rows(
+        &self,
         mut encoder: wgpu::CommandEncoder,
         target: &wgpu::Texture,
         width: u32,
+        y0: u32,
         height: u32,
         pixel_bytes: u32,
     ) -> Result<Vec<u8>, RenderError> {
@@ -621,7 +882,7 @@ impl Renderer {
             wgpu::TexelCopyTextureInfo {
                 texture: target,
                 mip_level: 0,
-                origin: wgpu::Origin3d::ZERO,
+                origin: wgpu::Origin3d { x: 0, y: y0, z: 0 },
                 aspect: wgpu::TextureAspect::All,
             },
             wgpu::TexelCopyBufferInfo {
@@ -645,9 +906,7 @@ impl Renderer {
         }
         let slice = buffer.slice(..);
         slice.map_async(wgpu::MapMode::Read, |_| {});
-        device
-            .poll(wgpu::PollType::wait_indefinitely())
-            .map_err(|e| RenderError::Frame(e.to_string()))?;
+        self.wait()?;
         let mapped = slice
             .get_mapped_range()
             .map_err(|e| RenderError::Frame(e.to_string()))?;
@@ -660,6 +919,25 @@ impl Renderer {
         buffer.unmap();
         Ok(out)
     }
+}
+
+/// Decodes an image, refusing sizes past [`crate::limits::TEXTURE_SIDE`]
+/// before any pixel memory is allocated.
+fn decode_texture(bytes: &[u8]) -> Result<image::RgbaImage, String> {
+    let reader = image::ImageReader::new(std::io::Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| e.to_string())?;
+    let (w, h) = reader.into_dimensions().map_err(|e| e.to_string())?;
+    let side = crate::limits::TEXTURE_SIDE;
+    if w > side || h > side {
+        return Err(format!("{w}x{h} is larger than the limit of {side}x{side}"));
+    }
+    let img = image::ImageReader::new(std::io::Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| e.to_string())?
+        .decode()
+        .map_err(|e| e.to_string())?;
+    Ok(img.to_rgba8())
 }
 
 fn upload_texture(
@@ -714,17 +992,14 @@ fn bytes_to_vec4s(bytes: &[u8]) -> Vec<[f32; 4]> {
         .collect()
 }
 
-/// Folders that texture paths of a network are looked up in: the network's
-/// folder, its parent, the project root and the current folder.
-pub fn asset_dirs(network_file: &Path, project_root: &Path) -> Vec<PathBuf> {
-    let mut dirs = Vec::new();
-    if let Some(d) = network_file.parent() {
-        dirs.push(d.to_path_buf());
-        if let Some(p) = d.parent() {
-            dirs.push(p.to_path_buf());
-        }
-    }
-    dirs.push(project_root.to_path_buf());
-    dirs.push(PathBuf::from("."));
-    dirs
+/// Writes a PNG atomically.
+pub fn save_png(img: &image::RgbaImage, path: &Path) -> Result<(), String> {
+    let mut bytes = Vec::new();
+    img.write_to(
+        &mut std::io::Cursor::new(&mut bytes),
+        image::ImageFormat::Png,
+    )
+    .map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::files::write_atomic(path, &bytes)
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }

@@ -2,17 +2,21 @@
 //! exporting, file watching, and the screenshot mode used by tests.
 
 use super::ViewArgs;
+use super::browse::{Browse, Purpose};
 use super::graph::{Graph, GraphEdit, palette};
 use super::history::History;
 use super::preview::{Orbit, Preview};
-use crate::export::{Format, export};
+use super::worker::{Event, Job, Worker};
+use crate::export::Format;
+use crate::files::write_atomic;
 use crate::live::Live;
-use crate::network::{Network, write_atomic};
+use crate::network::Network;
 use crate::value::ParamValue;
 use crate::watch::Watcher;
 use eframe::egui;
-use std::path::PathBuf;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 enum Tab {
@@ -26,10 +30,72 @@ enum Tab {
 struct Settings {
     scale: f32,
     tab: Tab,
+    #[serde(default = "default_budget")]
+    budget_ms: f32,
+}
+
+fn default_budget() -> f32 {
+    20.0
+}
+
+/// The gaps between window frames, to show that none is long.
+#[derive(Default)]
+struct UiFrames {
+    last: Option<Instant>,
+    longest: Duration,
+}
+
+impl UiFrames {
+    fn tick(&mut self) {
+        let now = Instant::now();
+        if let Some(last) = self.last {
+            self.longest = self.longest.max(now - last);
+            if std::env::var_os("ROPKIT_DEBUG_FRAMES").is_some()
+                && now - last > Duration::from_millis(60)
+            {
+                eprintln!(
+                    "slow window frame: {:.0} ms",
+                    (now - last).as_secs_f64() * 1000.0
+                );
+            }
+        }
+        self.last = Some(now);
+    }
 }
 
 pub struct App {
+    /// The network and library as the window edits them. Builds happen on
+    /// the preview worker; `live.error` and `live.stats` mirror its reports.
     live: Live,
+    /// The library the worker was last given (shared, not copied, per edit).
+    lib: Arc<crate::library::Library>,
+    worker: Worker,
+    /// Bumped for every network sent to the worker; `built_generation` is
+    /// the one its last report was about.
+    generation: u64,
+    built_generation: u64,
+    /// The worker stopped (no GPU device): nothing will be built.
+    worker_dead: bool,
+    /// A network was sent and no report has come back yet, since then.
+    waiting_since: Option<Instant>,
+    /// The shader in use, as the worker last reported it.
+    glsl: Option<Arc<str>>,
+    /// The worker has a shader to draw with.
+    has_shader: bool,
+    /// Time between window frames, for `--screenshot`'s report.
+    ui_frames: UiFrames,
+    /// When the program started (for "first picture").
+    started: Instant,
+    /// `--screenshot`: orbit this many degrees before the shot.
+    orbit_degrees: f32,
+    shot_requested: bool,
+    orbit_frames_done: u32,
+    /// `--screenshot`: the first complete picture arrived after this long,
+    /// and after this many window frames.
+    first_picture: Option<Duration>,
+    frames_before_picture: u32,
+    /// The frame budget for preview work, in ms (a setting).
+    budget_ms: f32,
     graph: Graph,
     history: History,
     preview: Preview,
@@ -57,6 +123,12 @@ pub struct App {
     ctx: egui::Context,
     /// The editor's selection last frame.
     graph_selection: Vec<String>,
+    /// A native file dialog waiting for its answer.
+    browse: Option<Browse>,
+    /// The typed-path Open dialog (where no native dialog answered).
+    open_path: Option<String>,
+    /// The Export mesh dialog: path and resolution.
+    export_mesh: Option<(String, u32)>,
 }
 
 impl App {
@@ -68,10 +140,22 @@ impl App {
     ) -> App {
         let settings: Option<Settings> = cc.storage.and_then(|s| eframe::get_value(s, "ropkit"));
         let graph = Graph::new(&live.net, &live.lib);
+        let lib = Arc::new(live.lib.clone());
+        let wake_ctx = cc.egui_ctx.clone();
+        let worker = Worker::start(
+            live.project.clone(),
+            lib.clone(),
+            live.net.clone(),
+            move || wake_ctx.request_repaint(),
+        );
         let mut preview = Preview::new(Orbit::from_network(&live.net, &live.lib));
         if let Some(s) = &settings {
             preview.scale = s.scale.clamp(0.1, 1.0);
         }
+        let budget_ms = settings
+            .as_ref()
+            .map_or(20.0, |s| s.budget_ms.clamp(2.0, 200.0));
+        worker.send(Job::Budget(Duration::from_secs_f32(budget_ms / 1000.0)));
         let ctx = cc.egui_ctx.clone();
         let mut log = Vec::new();
         let watcher = match Watcher::new(&live.lib.watch_roots(), Some(&live.net.file), move || {
@@ -86,7 +170,8 @@ impl App {
         if let Some(e) = &load_error {
             log.push(e.clone());
         }
-        let disk_text = std::fs::read_to_string(&live.net.file).unwrap_or_default();
+        let disk_text = crate::files::read_text(&live.net.file, crate::limits::NETWORK_FILE_BYTES)
+            .unwrap_or_default();
         let assets = super::params::list_assets(&live.project.root);
         let tab = if live.error.is_some() || load_error.is_some() {
             Tab::Errors
@@ -95,6 +180,23 @@ impl App {
         };
         let mut app = App {
             live,
+            lib,
+            worker,
+            // The worker starts on the network as generation 1.
+            generation: 1,
+            built_generation: 0,
+            worker_dead: false,
+            waiting_since: Some(Instant::now()),
+            glsl: None,
+            has_shader: false,
+            ui_frames: UiFrames::default(),
+            started: args.started.unwrap_or_else(Instant::now),
+            orbit_degrees: args.orbit,
+            shot_requested: false,
+            orbit_frames_done: 0,
+            first_picture: None,
+            frames_before_picture: 0,
+            budget_ms,
             graph,
             history: History::default(),
             preview,
@@ -116,6 +218,9 @@ impl App {
             frames: 0,
             ctx: cc.egui_ctx.clone(),
             graph_selection: Vec::new(),
+            browse: None,
+            open_path: None,
+            export_mesh: None,
         };
         app.selected = app
             .live
@@ -144,18 +249,7 @@ impl App {
         if structural {
             self.graph.rebuild(&self.live.net, &self.live.lib);
         }
-        let t0 = Instant::now();
-        let builds = self.live.stats.shader_builds;
-        let result = self.live.sync();
-        if self.live.stats.shader_builds != builds {
-            match result {
-                Ok(()) => self.say(format!(
-                    "rebuilt in {:.1} ms",
-                    t0.elapsed().as_secs_f64() * 1000.0
-                )),
-                Err(_) => self.tab = Tab::Errors,
-            }
-        }
+        self.push_network();
     }
 
     fn apply_graph_edit(&mut self, e: GraphEdit) {
@@ -224,12 +318,125 @@ impl App {
         self.live.net = net;
         self.dirty = true;
         self.graph.rebuild(&self.live.net, &self.live.lib);
-        let _ = self.live.sync();
+        self.push_network();
         self.say(what);
+    }
+
+    /// Sends the network as it now is to the preview worker, which builds
+    /// (or only updates parameter values) and draws; the window goes on.
+    fn push_network(&mut self) {
+        self.generation += 1;
+        if self.waiting_since.is_none() {
+            self.waiting_since = Some(Instant::now());
+        }
+        self.worker.send(Job::Network {
+            net: Box::new(self.live.net.clone()),
+            lib: self.lib.clone(),
+            generation: self.generation,
+        });
+        // Ask for the new picture in this same frame: the worker takes the
+        // network and the frame request together, with no round trip.
+        self.preview.stale = true;
+    }
+
+    /// A new library (files changed): shared with the worker, which rebuilds.
+    fn push_library(&mut self) {
+        self.lib = Arc::new(self.live.lib.clone());
+        self.push_network();
+        self.worker.send(Job::Rebuild);
+    }
+
+    /// What the worker reported since the last frame.
+    fn poll_worker(&mut self, ctx: &egui::Context) {
+        while let Ok(event) = self.worker.events.try_recv() {
+            match event {
+                Event::Built {
+                    generation,
+                    glsl,
+                    error,
+                    stats,
+                    took,
+                } => {
+                    self.built_generation = generation;
+                    self.live.stats = stats;
+                    self.has_shader |= glsl.is_some();
+                    self.glsl = glsl;
+                    self.preview.stale = true;
+                    match error {
+                        None => {
+                            self.live.error = None;
+                            self.say(format!("built in {:.1} ms", took.as_secs_f64() * 1000.0));
+                        }
+                        Some(e) => {
+                            self.live.error = Some(e);
+                            self.tab = Tab::Errors;
+                        }
+                    }
+                }
+                Event::Updated { generation, stats } => {
+                    self.built_generation = generation;
+                    self.live.stats = stats;
+                    self.preview.stale = true;
+                }
+                Event::Rows {
+                    width,
+                    height,
+                    y0,
+                    rows,
+                    pixels,
+                    complete,
+                    elapsed,
+                    request,
+                } => {
+                    self.preview
+                        .apply_rows(ctx, [width, height], y0, rows, &pixels);
+                    if complete && !self.preview.reduced && Some(request) == self.preview_sent() {
+                        self.preview.frame_ms = elapsed.as_secs_f32() * 1000.0;
+                        self.preview.full_pictures += 1;
+                        if self.first_picture.is_none() {
+                            self.first_picture = Some(self.started.elapsed());
+                            self.frames_before_picture = self.frames;
+                            if self.screenshot.is_some() {
+                                // Once more, to report a frame without the driver's compile in it.
+                                self.preview.stale = true;
+                            }
+                        }
+                    }
+                }
+                Event::RenderFailed(e) => self.preview.error = Some(e),
+                Event::Exported { path, result } => match result {
+                    Ok(line) => self.say(line),
+                    Err(e) => {
+                        self.say(format!("{}: export failed: {e}", path.display()));
+                        self.tab = Tab::Log;
+                    }
+                },
+                Event::Dead(e) => {
+                    // Nothing more will be built: stop waiting for it.
+                    self.worker_dead = true;
+                    self.say(format!("the preview cannot draw: {e}"));
+                    self.preview.error = Some(e);
+                }
+            }
+        }
+        if self.built_generation >= self.generation || self.worker_dead {
+            self.waiting_since = None;
+        }
+    }
+
+    fn preview_sent(&self) -> Option<super::worker::FrameRequest> {
+        self.preview.sent()
     }
 
     fn save(&mut self, path: Option<PathBuf>) {
         let path = path.unwrap_or_else(|| self.live.net.file.clone());
+        if crate::builtin::is_builtin(&path) {
+            // A built-in preset lives inside the program: save a copy of it.
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            self.save_as = Some(name.into_owned());
+            self.say("a built-in preset cannot be changed in place: save it as a file of your own");
+            return;
+        }
         if self.load_failed && path == self.live.net.file {
             self.say(format!(
                 "{} did not load, so it is not overwritten: fix it in an editor (it reloads on save) or use Save as",
@@ -271,16 +478,17 @@ impl App {
     }
 
     fn open(&mut self, path: PathBuf) {
-        match Network::load(&path, &self.live.lib) {
+        match self.live.project.load_network(&path, &self.live.lib) {
             Ok(net) => {
-                self.disk_text = std::fs::read_to_string(&path).unwrap_or_default();
+                self.disk_text = crate::files::read_text(&path, crate::limits::NETWORK_FILE_BYTES)
+                    .unwrap_or_default();
                 self.live.net = net;
                 self.load_failed = false;
                 self.history = History::default();
                 self.dirty = false;
-                self.graph.rebuild(&self.live.net, &self.live.lib);
+                self.graph = Graph::new(&self.live.net, &self.live.lib);
                 self.preview.reset_camera(&self.live.net, &self.live.lib);
-                let _ = self.live.rebuild();
+                self.push_network();
                 self.rewatch();
                 self.say(format!("opened {}", path.display()));
             }
@@ -292,10 +500,6 @@ impl App {
     }
 
     fn export_file(&mut self, format: Format) {
-        let Some(built) = &self.live.built else {
-            self.say("nothing to export: the network has not built yet");
-            return;
-        };
         let ext = match format {
             Format::Glsl => "frag",
             Format::Json => "json",
@@ -303,13 +507,19 @@ impl App {
             Format::Shadertoy => "shadertoy.glsl",
             Format::Spirv => "spv",
         };
-        let path = self.live.net.file.with_extension(ext);
-        let result = export(built, &self.live.net, &self.live.lib, format)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| write_atomic(&path, &bytes).map_err(|e| e.to_string()));
-        match result {
-            Ok(()) => self.say(format!("exported {}", path.display())),
-            Err(e) => self.say(format!("{}: export failed: {e}", path.display())),
+        let path = self.export_path(ext);
+        // Written by the worker, which holds the build: the window goes on.
+        self.worker.send(Job::Export { format, path });
+    }
+
+    /// Where an export goes: beside the network, or in the current folder
+    /// for a built-in preset (which has no folder of its own).
+    fn export_path(&self, ext: &str) -> PathBuf {
+        let file = &self.live.net.file;
+        if crate::builtin::is_builtin(file) {
+            PathBuf::from(file.file_name().unwrap_or_default()).with_extension(ext)
+        } else {
+            file.with_extension(ext)
         }
     }
 
@@ -325,7 +535,9 @@ impl App {
         // not applied over local edits (the menu bar offers to reload instead).
         let mut network = false;
         if changes.network {
-            let text = std::fs::read_to_string(&self.live.net.file).unwrap_or_default();
+            let text =
+                crate::files::read_text(&self.live.net.file, crate::limits::NETWORK_FILE_BYTES)
+                    .unwrap_or_default();
             if text != self.disk_text {
                 if self.dirty {
                     self.disk_changed = true;
@@ -340,7 +552,7 @@ impl App {
             return;
         }
         let t0 = Instant::now();
-        let result = self.live.reload(changes.library, network);
+        let result = self.live.reload_files(changes.library, network);
         if network && result.is_ok() {
             self.load_failed = false;
         }
@@ -354,13 +566,21 @@ impl App {
             _ => "the network file changed on disk",
         };
         match result {
-            Ok(()) => self.say(format!(
-                "{what}: reloaded in {:.1} ms",
-                t0.elapsed().as_secs_f64() * 1000.0
-            )),
+            Ok(()) => {
+                // The build itself happens on the worker, which reports it.
+                if changes.library {
+                    self.push_library();
+                } else {
+                    self.push_network();
+                }
+                self.say(format!(
+                    "{what}: read again in {:.1} ms",
+                    t0.elapsed().as_secs_f64() * 1000.0
+                ));
+            }
             Err(_) => {
                 self.say(format!(
-                    "{what}: the rebuild failed, the last good picture stays"
+                    "{what}: the files do not load, the last good picture stays"
                 ));
                 self.tab = Tab::Errors;
             }
@@ -370,7 +590,10 @@ impl App {
     fn reload_from_disk(&mut self, text: String) {
         self.history.record(&self.live.net, "reload");
         self.disk_text = text;
-        let result = self.live.reload_network();
+        let result = self.live.reload_files(false, true);
+        if result.is_ok() {
+            self.push_network();
+        }
         self.graph.rebuild(&self.live.net, &self.live.lib);
         self.disk_changed = false;
         self.dirty = false;
@@ -383,8 +606,10 @@ impl App {
 }
 
 impl eframe::App for App {
-    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frames += 1;
+        self.ui_frames.tick();
+        self.poll_worker(ui.ctx());
         self.poll_files();
         self.shortcuts(ui.ctx());
         self.handle_close(ui.ctx());
@@ -429,10 +654,7 @@ impl eframe::App for App {
                     });
                 egui::CentralPanel::default().show(ui, |ui| {
                     self.preview_toolbar(ui);
-                    if let Some(rs) = frame.wgpu_render_state() {
-                        let rs = rs.clone();
-                        self.preview.show(ui, &mut self.live, &rs);
-                    }
+                    self.preview.show(ui, &self.worker, self.has_shader);
                 });
             });
         egui::Panel::bottom("tabs")
@@ -480,6 +702,7 @@ impl eframe::App for App {
             &Settings {
                 scale: self.preview.scale,
                 tab: self.tab,
+                budget_ms: self.budget_ms,
             },
         );
     }
@@ -501,6 +724,15 @@ impl App {
         if ctx.input_mut(|i| i.consume_shortcut(&save)) {
             self.save(None);
         }
+        // F frames every node, Shift+F the selection (unless a text field
+        // has the keys).
+        if !ctx.egui_wants_keyboard_input() {
+            if ctx.input_mut(|i| i.consume_key(Modifiers::SHIFT, Key::F)) {
+                self.graph.frame_selection();
+            } else if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F)) {
+                self.graph.frame_all();
+            }
+        }
     }
 
     fn handle_close(&mut self, ctx: &egui::Context) {
@@ -515,12 +747,34 @@ impl App {
     }
 
     /// `--screenshot`: after N frames, capture the window, save it, quit.
+    /// `--screenshot`: once the first full picture is in (and at least
+    /// `--frames` frames have gone by), orbit the camera if asked (a step per
+    /// frame), then capture the window, save it, report and quit.
     fn screenshot_mode(&mut self, ctx: &egui::Context) {
         let Some(path) = self.screenshot.clone() else {
             return;
         };
         ctx.request_repaint();
-        if self.frames == self.screenshot_after {
+        // Two full pictures: the first includes the driver's compile, the
+        // second is what a frame costs.
+        // A build that failed leaves no picture to wait for: shoot the
+        // window with its error.
+        let failed = self.waiting_since.is_none() && self.live.error.is_some();
+        let ready = self.frames >= self.screenshot_after
+            && ((self.preview.full_pictures >= 2 && self.waiting_since.is_none()) || failed);
+        let give_up = self.started.elapsed() > Duration::from_secs(900);
+        let orbiting = self.orbit_degrees != 0.0 && self.orbit_frames_done < self.screenshot_after;
+        if ready && orbiting {
+            // As a drag would: a step of the orbit camera each frame.
+            let step = self.orbit_degrees.to_radians() / self.screenshot_after as f32;
+            self.preview.orbit.active = true;
+            self.preview.orbit.yaw += step;
+            self.preview.moved = Some(Instant::now());
+            self.orbit_frames_done += 1;
+            return;
+        }
+        if (ready || give_up) && !self.shot_requested {
+            self.shot_requested = true;
             ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(Default::default()));
         }
         let shot = ctx.input(|i| {
@@ -534,16 +788,29 @@ impl App {
             let bytes: Vec<u8> = image.pixels.iter().flat_map(|c| c.to_array()).collect();
             let result = image::RgbaImage::from_raw(w as u32, h as u32, bytes)
                 .ok_or_else(|| "bad screenshot size".to_string())
-                .and_then(|img| crate::render::cli::save_png(&img, &path));
+                .and_then(|img| crate::render::save_png(&img, &path));
             match result {
-                Ok(()) => eprintln!(
-                    "saved screenshot {} ({w}x{h}) after {} frames; shader builds: {}, parameter updates: {}, unsaved edits: {}",
-                    path.display(),
-                    self.frames,
-                    self.live.stats.shader_builds,
-                    self.live.stats.param_updates,
-                    self.dirty
-                ),
+                Ok(()) => {
+                    eprintln!(
+                        "saved screenshot {} ({w}x{h}) after {} frames; shader builds: {}, parameter updates: {}, unsaved edits: {}",
+                        path.display(),
+                        self.frames,
+                        self.live.stats.shader_builds,
+                        self.live.stats.param_updates,
+                        self.dirty
+                    );
+                    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+                    eprintln!("longest UI frame: {:.0} ms", ms(self.ui_frames.longest));
+                    eprintln!("preview frame: {:.0} ms", self.preview.frame_ms);
+                    match self.first_picture {
+                        Some(t) => eprintln!(
+                            "first picture: {:.0} ms (after {} window frames)",
+                            ms(t),
+                            self.frames_before_picture
+                        ),
+                        None => eprintln!("first picture: none"),
+                    }
+                }
                 Err(e) => eprintln!("{e}"),
             }
             self.allow_close = true;
@@ -555,17 +822,7 @@ impl App {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 ui.menu_button("Open preset", |ui| {
-                    let dir = self.live.project.root.join("presets");
-                    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-                        .map(|r| {
-                            r.flatten()
-                                .map(|e| e.path())
-                                .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
-                                .collect()
-                        })
-                        .unwrap_or_default();
-                    files.sort();
-                    for f in files {
+                    for f in self.live.project.presets() {
                         let name = f
                             .file_name()
                             .map(|n| n.to_string_lossy().to_string())
@@ -587,8 +844,15 @@ impl App {
                     self.save(None);
                     ui.close();
                 }
+                if ui.button("Open…").clicked() {
+                    self.browse = Some(Browse::start(Purpose::Open, &self.live.net.file));
+                    ui.close();
+                }
                 if ui.button("Save as…").clicked() {
+                    // The native dialog, with the typed path behind it for
+                    // when no portal answers.
                     self.save_as = Some(self.live.net.file.display().to_string());
+                    self.browse = Some(Browse::start(Purpose::SaveAs, &self.live.net.file));
                     ui.close();
                 }
                 ui.separator();
@@ -604,16 +868,15 @@ impl App {
                     }
                 }
                 if ui.button("Export PNG…").clicked() {
-                    self.export_png = Some((
-                        self.live
-                            .net
-                            .file
-                            .with_extension("png")
-                            .display()
-                            .to_string(),
-                        1024,
-                        1024,
-                    ));
+                    let png = self.live.net.file.with_extension("png");
+                    self.export_png = Some((png.display().to_string(), 1024, 1024));
+                    self.browse = Some(Browse::start(Purpose::ExportPng, &png));
+                    ui.close();
+                }
+                if ui.button("Export mesh…").clicked() {
+                    let glb = self.export_path("glb");
+                    self.export_mesh = Some((glb.display().to_string(), 128));
+                    self.browse = Some(Browse::start(Purpose::ExportMesh, &glb));
                     ui.close();
                 }
                 ui.separator();
@@ -641,6 +904,22 @@ impl App {
                     self.redo();
                 }
             });
+            ui.menu_button("View", |ui| {
+                if ui
+                    .add(egui::Button::new("Frame all nodes").shortcut_text("F"))
+                    .clicked()
+                {
+                    self.graph.frame_all();
+                    ui.close();
+                }
+                if ui
+                    .add(egui::Button::new("Frame selected nodes").shortcut_text("Shift+F"))
+                    .clicked()
+                {
+                    self.graph.frame_selection();
+                    ui.close();
+                }
+            });
             ui.separator();
             let name = self.live.net.file.display().to_string();
             ui.label(if self.dirty {
@@ -651,7 +930,11 @@ impl App {
             if self.disk_changed {
                 ui.colored_label(egui::Color32::YELLOW, "changed on disk");
                 if ui.button("Reload (drop my edits)").clicked() {
-                    let text = std::fs::read_to_string(&self.live.net.file).unwrap_or_default();
+                    let text = crate::files::read_text(
+                        &self.live.net.file,
+                        crate::limits::NETWORK_FILE_BYTES,
+                    )
+                    .unwrap_or_default();
                     self.reload_from_disk(text);
                 }
             }
@@ -667,7 +950,7 @@ impl App {
             ui.label("Select a node to see its parameters.");
             return;
         };
-        let Some(def) = self.live.lib.get(&node.rop).cloned() else {
+        let Some(def) = node.def(&self.live.lib).cloned() else {
             ui.label(format!("Unknown ROP {}", node.rop));
             return;
         };
@@ -695,19 +978,15 @@ impl App {
         self.history
             .record(&self.live.net, &format!("{path}.{param}"));
         self.dirty = true;
-        let builds = self.live.stats.shader_builds;
-        let t0 = Instant::now();
-        let result = self.live.set_param(path, param, value);
-        if self.live.stats.shader_builds != builds {
-            match result {
-                Ok(()) => self.say(format!(
-                    "{path}.{param}: rebuilt in {:.1} ms",
-                    t0.elapsed().as_secs_f64() * 1000.0
-                )),
-                Err(_) => self.tab = Tab::Errors,
+        // Checked here (every edit path checks the same way); built or
+        // uploaded on the worker. A slider being dragged counts as movement:
+        // the preview draws smaller until it stops.
+        match self.live.net.set_value(&self.live.lib, path, param, value) {
+            Ok(()) => {
+                self.preview.moved = Some(Instant::now());
+                self.push_network();
             }
-        } else if let Err(e) = result {
-            self.say(e.to_string());
+            Err(e) => self.say(e.to_string()),
         }
     }
 
@@ -720,7 +999,7 @@ impl App {
                 .net
                 .nodes
                 .get(&out)
-                .and_then(|n| self.live.lib.get(&n.rop))
+                .and_then(|n| n.def(&self.live.lib))
                 .cloned();
             if let Some(def) = out_def
                 && let Some(p) = def.param("Buffer")
@@ -755,8 +1034,54 @@ impl App {
             {
                 self.preview.reset_camera(&self.live.net, &self.live.lib);
             }
-            ui.label(format!("{:.0} ms", self.preview.frame_ms));
+            // The budget of preview work per window frame: the worker sizes
+            // its bands of rows to it.
+            let budget = ui.add(
+                egui::DragValue::new(&mut self.budget_ms)
+                    .range(2.0..=200.0)
+                    .speed(0.5)
+                    .suffix(" ms/frame"),
+            );
+            if budget.changed() {
+                self.worker.send(Job::Budget(Duration::from_secs_f32(
+                    self.budget_ms / 1000.0,
+                )));
+            }
+            budget.on_hover_text(
+                "Preview work per window frame (each GPU submission stays this short)",
+            );
+            ui.label(format!("{:.0} ms", self.preview.frame_ms))
+                .on_hover_text("the last full-resolution picture, first band to last");
         });
+        // One row always, so that the preview below keeps its size (a
+        // changing size would start the picture again).
+        let row = ui.spacing().interact_size.y;
+        ui.allocate_ui_with_layout(
+            egui::vec2(ui.available_width(), row),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                ui.set_min_height(row);
+                // The last good picture stays while a build runs; say so, and for how long.
+                if let Some(since) = self.waiting_since
+                    && since.elapsed() > Duration::from_millis(150)
+                {
+                    ui.spinner();
+                    ui.label(format!("compiling… {:.1} s", since.elapsed().as_secs_f32()));
+                    ui.ctx().request_repaint_after(Duration::from_millis(100));
+                } else if self.preview.progress < 1.0 {
+                    let what = if self.preview.reduced {
+                        "drawing (moving)"
+                    } else {
+                        "refining"
+                    };
+                    ui.add(
+                        egui::ProgressBar::new(self.preview.progress)
+                            .desired_width(120.0)
+                            .text(format!("{what} {:.0}%", self.preview.progress * 100.0)),
+                    );
+                }
+            },
+        );
         if let Some(e) = &self.preview.error {
             ui.colored_label(egui::Color32::RED, e);
         }
@@ -784,20 +1109,24 @@ impl App {
         match self.tab {
             Tab::Errors => self.errors_tab(ui),
             Tab::Glsl => {
+                // Row by row: a big network's shader has tens of thousands of
+                // lines, and only the visible ones are laid out.
                 let text = self
-                    .live
-                    .built
-                    .as_ref()
-                    .map(|b| b.shader.glsl.as_str())
-                    .unwrap_or("// no shader yet");
+                    .glsl
+                    .clone()
+                    .unwrap_or_else(|| Arc::from("// no shader yet"));
+                let lines: Vec<&str> = text.lines().collect();
+                let row = ui.text_style_height(&egui::TextStyle::Monospace);
                 egui::ScrollArea::both()
                     .id_salt("glsl")
                     .auto_shrink(false)
-                    .show(ui, |ui| {
-                        ui.add(
-                            egui::Label::new(egui::RichText::new(text).monospace())
-                                .selectable(true),
-                        );
+                    .show_rows(ui, row, lines.len(), |ui, range| {
+                        for (i, line) in lines[range.clone()].iter().enumerate() {
+                            ui.label(
+                                egui::RichText::new(format!("{:5}  {line}", range.start + i + 1))
+                                    .monospace(),
+                            );
+                        }
                     });
             }
             Tab::Log => {
@@ -843,7 +1172,7 @@ impl App {
                 }
                 // The ROP's own lines around the error.
                 if let Some((file, line)) = location(&text)
-                    && let Ok(src) = std::fs::read_to_string(&file)
+                    && let Some(src) = source_text(&file)
                 {
                     ui.separator();
                     ui.label(egui::RichText::new(file.display().to_string()).strong());
@@ -855,7 +1184,68 @@ impl App {
             });
     }
 
+    /// Takes a native dialog's answer: the chosen file is used at once;
+    /// nothing chosen (cancelled, or no portal) leaves the typed path.
+    fn poll_browse(&mut self) {
+        let Some(answer) = self.browse.as_ref().and_then(Browse::poll) else {
+            return;
+        };
+        let purpose = self.browse.take().map(|b| b.purpose);
+        match (purpose, answer) {
+            (Some(Purpose::Open), Some(path)) => {
+                if self.dirty {
+                    self.say("save or undo your edits before opening another network");
+                } else {
+                    self.open(path);
+                }
+            }
+            (Some(Purpose::Open), None) => {
+                let dir = self.live.net.file.parent().unwrap_or(Path::new("."));
+                self.open_path = Some(format!("{}/", dir.display()));
+            }
+            (Some(Purpose::SaveAs), Some(path)) => {
+                self.save_as = None;
+                self.save(Some(path));
+            }
+            (Some(Purpose::ExportPng), Some(path)) => {
+                if let Some(e) = &mut self.export_png {
+                    e.0 = path.display().to_string();
+                }
+            }
+            (Some(Purpose::ExportMesh), Some(path)) => {
+                if let Some(e) = &mut self.export_mesh {
+                    e.0 = path.display().to_string();
+                }
+            }
+            _ => {}
+        }
+    }
+
     fn dialogs(&mut self, ctx: &egui::Context) {
+        self.poll_browse();
+        if let Some(mut path) = self.open_path.take() {
+            let mut open = true;
+            let mut done = false;
+            egui::Window::new("Open")
+                .collapsible(false)
+                .open(&mut open)
+                .show(ctx, |ui| {
+                    ui.label("Network file:");
+                    ui.text_edit_singleline(&mut path);
+                    if ui.button("Open").clicked() {
+                        done = true;
+                    }
+                });
+            if done {
+                if self.dirty {
+                    self.say("save or undo your edits before opening another network");
+                } else {
+                    self.open(PathBuf::from(&path));
+                }
+            } else if open {
+                self.open_path = Some(path);
+            }
+        }
         if let Some(mut path) = self.save_as.take() {
             let mut open = true;
             let mut done = false;
@@ -891,17 +1281,56 @@ impl App {
                     }
                 });
             if done {
-                let result = self
-                    .live
-                    .render_image(w, h)
-                    .map_err(|e| e.to_string())
-                    .and_then(|img| crate::render::cli::save_png(&img, &PathBuf::from(&path)));
-                match result {
-                    Ok(()) => self.say(format!("exported {path} ({w}x{h})")),
-                    Err(e) => self.say(format!("{path}: {e}")),
-                }
+                // Drawn and written by the worker; the log says when it is done.
+                let globals = crate::render::Globals {
+                    time: self.preview.time(),
+                    camera: self.preview.orbit.active.then(|| {
+                        (
+                            self.preview.orbit.position(),
+                            self.preview.orbit.target,
+                            self.preview.orbit.fov,
+                        )
+                    }),
+                    ..Default::default()
+                };
+                self.worker.send(Job::ExportPng {
+                    path: PathBuf::from(&path),
+                    width: w,
+                    height: h,
+                    globals,
+                });
+                self.say(format!("exporting {path} ({w}x{h})…"));
             } else if open {
                 self.export_png = Some((path, w, h));
+            }
+        }
+        if let Some((mut path, mut resolution)) = self.export_mesh.take() {
+            let mut open = true;
+            let mut done = false;
+            egui::Window::new("Export mesh")
+                .collapsible(false)
+                .open(&mut open)
+                .show(ctx, |ui| {
+                    ui.label("File (.glb, .obj, .stl or .ply):");
+                    ui.text_edit_singleline(&mut path);
+                    ui.add(
+                        egui::DragValue::new(&mut resolution)
+                            .range(8..=1024)
+                            .prefix("cells along the longest side: "),
+                    );
+                    if ui.button("Export").clicked() {
+                        done = true;
+                    }
+                });
+            if done {
+                // Meshed and written by the worker; the log says when.
+                self.worker.send(Job::ExportMesh {
+                    path: PathBuf::from(&path),
+                    resolution,
+                });
+                self.say(format!("meshing into {path} ({resolution} cells)…"));
+            } else if open {
+                self.export_mesh = Some((path, resolution));
             }
         }
         if self.confirm_close {
@@ -934,6 +1363,14 @@ impl App {
     }
 }
 
+/// The text of a file an error points at: on disk, or built in.
+fn source_text(file: &std::path::Path) -> Option<String> {
+    match crate::builtin::text(file) {
+        Some(t) => Some(t.to_string()),
+        None => crate::files::read_text(file, crate::limits::CODE_FILE_BYTES).ok(),
+    }
+}
+
 /// The first `path:line` in an error message whose file exists.
 fn location(text: &str) -> Option<(PathBuf, usize)> {
     for line in text.lines() {
@@ -943,10 +1380,395 @@ fn location(text: &str) -> Option<(PathBuf, usize)> {
         };
         if let Ok(l) = l.parse::<usize>() {
             let p = PathBuf::from(file);
-            if p.is_file() {
+            if p.is_file() || crate::builtin::text(&p).is_some() {
                 return Some((p, l));
             }
         }
     }
     None
+}
+
+/// The window's handlers without a window: whole frames of [`App`] run on an
+/// egui context with the key events a keyboard would send, and the file
+/// watcher sees real writes.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::project::Project;
+    use std::path::Path;
+    use std::time::Duration;
+
+    const NET: &str = "output: /render\nnodes:\n  /s: { rop: sphere, params: { Radius: 1.0 } }\n  /render: { rop: raymarchRender3D, inputs: [/s] }\n";
+
+    struct Window {
+        app: App,
+        ctx: egui::Context,
+        file: PathBuf,
+        _dir: tempfile::TempDir,
+    }
+
+    /// The window on a small network, its first build done (or given up
+    /// for want of a GPU), so that counts of builds start from it.
+    fn open() -> Window {
+        let mut w = open_text(NET);
+        assert!(w.frames_until(Duration::from_secs(120), |a| !building(a)));
+        w
+    }
+
+    /// The window on a network written from `text`, as `ropkit view` opens
+    /// it: nothing built yet, the preview worker builds.
+    fn open_text(text: &str) -> Window {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("net.yaml");
+        std::fs::write(&file, text).unwrap();
+        let project = Project::checkout(Path::new(env!("CARGO_MANIFEST_DIR")));
+        let lib = project.load_library();
+        let net = Network::load(&file, &lib).unwrap();
+        let live = Live::unbuilt(project, lib, net);
+        let ctx = egui::Context::default();
+        let cc = eframe::CreationContext::_new_kittest(ctx.clone());
+        let app = App::new(&cc, live, None, super::super::ViewArgs::default());
+        assert!(app.watcher.is_some(), "{:?}", app.log);
+        Window {
+            app,
+            ctx,
+            file,
+            _dir: dir,
+        }
+    }
+
+    /// Ctrl (Command on a Mac), with Shift if asked.
+    fn ctrl(shift: bool) -> egui::Modifiers {
+        egui::Modifiers {
+            ctrl: true,
+            command: true,
+            shift,
+            ..Default::default()
+        }
+    }
+
+    impl Window {
+        /// One frame, with `key` pressed and released under `modifiers`.
+        fn frame(&mut self, key: Option<(egui::Key, egui::Modifiers)>) {
+            let mut input = egui::RawInput::default();
+            if let Some((key, modifiers)) = key {
+                for pressed in [true, false] {
+                    input.events.push(egui::Event::Key {
+                        key,
+                        physical_key: Some(key),
+                        pressed,
+                        repeat: false,
+                        modifiers,
+                    });
+                }
+            }
+            let mut frame = eframe::Frame::_new_kittest();
+            let app = &mut self.app;
+            let mut output = self
+                .ctx
+                .run_ui(input, |ui| eframe::App::ui(app, ui, &mut frame));
+            // No painter here to take the font atlas.
+            output.textures_delta.clear();
+        }
+
+        fn radius(&self) -> ParamValue {
+            self.app
+                .live
+                .net
+                .param_value(&self.app.live.lib, "/s", "Radius")
+                .unwrap()
+        }
+
+        /// Frames until `done` holds, for at most `limit`.
+        fn frames_until(&mut self, limit: Duration, done: impl Fn(&App) -> bool) -> bool {
+            let end = Instant::now() + limit;
+            while Instant::now() < end {
+                self.frame(None);
+                if done(&self.app) {
+                    return true;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            false
+        }
+    }
+
+    #[test]
+    fn ctrl_z_undoes_and_ctrl_shift_z_and_ctrl_y_redo() {
+        let mut w = open();
+        w.frame(None);
+        w.app
+            .set_param("/s", "Radius", ParamValue::Float(1.5), false);
+        assert_eq!(w.radius(), ParamValue::Float(1.5));
+        w.frame(Some((egui::Key::Z, ctrl(false))));
+        assert_eq!(w.radius(), ParamValue::Float(1.0), "Ctrl+Z undoes");
+        w.frame(Some((egui::Key::Z, ctrl(true))));
+        assert_eq!(w.radius(), ParamValue::Float(1.5), "Ctrl+Shift+Z redoes");
+        w.frame(Some((egui::Key::Z, ctrl(false))));
+        w.frame(Some((egui::Key::Y, ctrl(false))));
+        assert_eq!(w.radius(), ParamValue::Float(1.5), "Ctrl+Y redoes");
+        // Z alone is typing, not a shortcut.
+        w.frame(Some((egui::Key::Z, egui::Modifiers::NONE)));
+        assert_eq!(w.radius(), ParamValue::Float(1.5));
+        // The picture follows: undo rebuilt nothing (a uniform), the values changed.
+        assert!(w.app.live.error.is_none());
+    }
+
+    #[test]
+    fn ctrl_s_saves_and_the_viewer_tells_its_own_save_from_an_outside_edit() {
+        let mut w = open();
+        w.frame(None);
+        w.app
+            .set_param("/s", "Radius", ParamValue::Float(0.75), false);
+        assert!(w.app.dirty);
+        w.frame(Some((egui::Key::S, ctrl(false))));
+        assert!(!w.app.dirty, "Ctrl+S saved: {:?}", w.app.log);
+        let saved = std::fs::read_to_string(&w.file).unwrap();
+        assert!(saved.contains("Radius: 0.75"), "{saved}");
+        // The watcher sees that write (its change waits out the quiet
+        // period, then is handled); it is ours, so nothing is reloaded.
+        let builds = w.app.live.stats.shader_builds;
+        let history = w.app.history.can_undo();
+        let pending = |a: &App| a.watcher.as_ref().is_some_and(|w| w.is_pending());
+        assert!(
+            w.frames_until(Duration::from_secs(5), pending),
+            "the watcher never saw the save"
+        );
+        assert!(w.frames_until(Duration::from_secs(5), |a| !pending(a)));
+        let reloaded = |a: &App| a.log.iter().any(|l| l.contains("changed on disk"));
+        assert!(
+            !reloaded(&w.app),
+            "our own save was taken for an outside edit: {:?}",
+            w.app.log
+        );
+        assert_eq!(w.app.live.stats.shader_builds, builds);
+        assert_eq!(w.app.history.can_undo(), history);
+        assert_eq!(w.radius(), ParamValue::Float(0.75));
+
+        // An outside edit, saved the way most editors save (a new file
+        // beside the target, renamed over it), is applied.
+        let tmp = w.file.with_file_name(".net.yaml.new");
+        std::fs::write(&tmp, saved.replace("Radius: 0.75", "Radius: 0.25")).unwrap();
+        std::fs::rename(&tmp, &w.file).unwrap();
+        assert!(
+            w.frames_until(Duration::from_secs(5), reloaded),
+            "the outside edit was not seen: {:?}",
+            w.app.log
+        );
+        assert_eq!(w.radius(), ParamValue::Float(0.25));
+        assert!(!w.app.dirty);
+        // And it can be undone like an edit.
+        w.frame(Some((egui::Key::Z, ctrl(false))));
+        assert_eq!(w.radius(), ParamValue::Float(0.75));
+    }
+
+    #[test]
+    fn an_outside_edit_over_unsaved_edits_is_offered_not_applied() {
+        let mut w = open();
+        w.frame(None);
+        w.app
+            .set_param("/s", "Radius", ParamValue::Float(1.25), false);
+        std::fs::write(&w.file, NET.replace("Radius: 1.0", "Radius: 0.5")).unwrap();
+        assert!(
+            w.frames_until(Duration::from_secs(5), |a| a.disk_changed),
+            "the outside edit was not noticed: {:?}",
+            w.app.log
+        );
+        assert_eq!(
+            w.radius(),
+            ParamValue::Float(1.25),
+            "local edits are not overwritten"
+        );
+        assert!(w.app.dirty);
+    }
+
+    /// A sphere under `n` transforms: with a few dozen, its build (stitch,
+    /// naga, pipeline) takes many window frames in a debug build.
+    fn chain(n: usize) -> String {
+        let mut s = String::from("output: /render\nnodes:\n  /n0: { rop: sphere }\n");
+        for i in 1..=n {
+            s += &format!(
+                "  /n{i}: {{ rop: transform, params: {{ Rotate: [{}, 0, 0] }}, inputs: [/n{}] }}\n",
+                i % 7,
+                i - 1
+            );
+        }
+        s + &format!("  /render: {{ rop: raymarchRender3D, inputs: [/n{n}] }}\n")
+    }
+
+    /// Whether a GPU adapter is here for the preview worker; without one
+    /// the test fails with what to install, or with ROPKIT_SKIP_GPU=1 says
+    /// it skipped.
+    fn gpu_here(test: &str) -> bool {
+        match crate::render::Gpu::headless() {
+            Ok(_) => true,
+            Err(e) if std::env::var("ROPKIT_SKIP_GPU").is_ok_and(|v| v == "1") => {
+                eprintln!("SKIPPED {test}: {e}");
+                false
+            }
+            Err(e) => panic!("{test}: {e}"),
+        }
+    }
+
+    fn building(a: &App) -> bool {
+        a.waiting_since.is_some()
+    }
+
+    #[test]
+    fn the_window_keeps_drawing_while_a_big_network_builds() {
+        if !gpu_here("the_window_keeps_drawing_while_a_big_network_builds") {
+            return;
+        }
+        let mut w = open_text(&chain(40));
+        w.frame(None);
+        assert!(building(&w.app), "the build runs behind the window");
+        // Frames go on while the worker builds: each returns at once.
+        let mut frames_while_building = 0;
+        while building(&w.app) && frames_while_building < 10_000 {
+            w.frame(None);
+            frames_while_building += 1;
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(
+            frames_while_building >= 3,
+            "only {frames_while_building} window frames during the build"
+        );
+        assert!(
+            w.frames_until(Duration::from_secs(300), |a| !building(a) && a.has_shader),
+            "the build never finished: {:?}",
+            w.app.log
+        );
+        assert!(w.app.live.error.is_none(), "{:?}", w.app.live.error);
+        // Then the picture comes in bands, the window drawing between them.
+        assert!(
+            w.frames_until(Duration::from_secs(300), |a| a.preview.full_pictures >= 1),
+            "no picture: {:?}",
+            w.app.preview.error
+        );
+    }
+
+    #[test]
+    fn an_edit_made_during_a_build_is_the_one_built() {
+        if !gpu_here("an_edit_made_during_a_build_is_the_one_built") {
+            return;
+        }
+        let mut w = open_text(&chain(60));
+        w.frame(None);
+        assert!(building(&w.app));
+        // Two structural edits in a row while the first build runs: the
+        // newest wins, the one between is dropped or overtaken.
+        w.app.apply_graph_edit(GraphEdit::Rename {
+            from: "/n0".into(),
+            to: "/first".into(),
+        });
+        w.frame(None);
+        w.app.apply_graph_edit(GraphEdit::Rename {
+            from: "/first".into(),
+            to: "/second".into(),
+        });
+        let sent = w.app.generation;
+        assert!(
+            w.frames_until(Duration::from_secs(300), |a| !building(a)),
+            "the builds never settled: {:?}",
+            w.app.log
+        );
+        assert_eq!(w.app.built_generation, sent, "the last edit was built");
+        let glsl = w
+            .app
+            .glsl
+            .clone()
+            .unwrap_or_else(|| panic!("no shader: {:?} {:?}", w.app.live.error, w.app.log));
+        assert!(
+            glsl.contains("node /second (sphere)"),
+            "the newest edit is in the shader"
+        );
+        assert!(!glsl.contains("node /first "), "not an older one");
+        assert!(!glsl.contains("node /n0 "));
+        // A parameter edit after it is applied too, without a build.
+        let builds = w.app.live.stats.shader_builds;
+        w.app
+            .set_param("/second", "Radius", ParamValue::Float(0.5), false);
+        assert!(w.frames_until(Duration::from_secs(60), |a| !building(a)));
+        assert_eq!(w.app.built_generation, w.app.generation);
+        assert_eq!(
+            w.app.live.stats.shader_builds, builds,
+            "a value, not a build"
+        );
+    }
+
+    #[test]
+    fn a_native_dialog_s_answer_is_used_and_no_answer_leaves_the_typed_path() {
+        let mut w = open();
+        w.app
+            .set_param("/s", "Radius", ParamValue::Float(0.6), false);
+        // Save as: the chosen file is written at once, the typed dialog closes.
+        let chosen = w.file.with_file_name("chosen.yaml");
+        w.app.save_as = Some(w.file.display().to_string());
+        w.app.browse = Some(Browse::answered(Purpose::SaveAs, Some(chosen.clone())));
+        w.frame(None);
+        let saved = std::fs::read_to_string(&chosen).expect("saved where the dialog said");
+        assert!(saved.contains("Radius: 0.6"), "{saved}");
+        assert!(w.app.save_as.is_none() && w.app.browse.is_none());
+        // No answer (cancelled, or no portal): the typed path stays offered.
+        w.app.save_as = Some("typed.yaml".into());
+        w.app.browse = Some(Browse::answered(Purpose::SaveAs, None));
+        w.frame(None);
+        assert_eq!(w.app.save_as.as_deref(), Some("typed.yaml"));
+        // Export PNG: the chosen file fills the dialog's path.
+        w.app.export_png = Some(("a.png".into(), 64, 64));
+        let png = w.file.with_file_name("shot.png");
+        w.app.browse = Some(Browse::answered(Purpose::ExportPng, Some(png.clone())));
+        w.frame(None);
+        assert_eq!(
+            w.app.export_png.as_ref().map(|e| e.0.clone()),
+            Some(png.display().to_string())
+        );
+        // Open with no answer offers the typed Open dialog.
+        w.app.browse = Some(Browse::answered(Purpose::Open, None));
+        w.frame(None);
+        assert!(w.app.open_path.is_some());
+    }
+
+    #[test]
+    fn a_mesh_export_runs_on_the_worker_and_never_overwrites_the_network() {
+        if !gpu_here("a_mesh_export_runs_on_the_worker_and_never_overwrites_the_network") {
+            return;
+        }
+        let mut w = open();
+        let glb = w.file.with_file_name("scene.glb");
+        w.app.worker.send(Job::ExportMesh {
+            path: glb.clone(),
+            resolution: 24,
+        });
+        let exported = |a: &App| {
+            a.log
+                .iter()
+                .any(|l| l.contains("exported") && l.contains("scene.glb"))
+        };
+        assert!(
+            w.frames_until(Duration::from_secs(120), exported),
+            "{:?}",
+            w.app.log
+        );
+        let bytes = std::fs::read(&glb).unwrap();
+        assert_eq!(&bytes[..4], b"glTF", "a binary glTF");
+        assert!(
+            w.app.log.iter().any(|l| l.contains(" triangles")),
+            "{:?}",
+            w.app.log
+        );
+        // The network file itself is refused, and left as it was.
+        let before = std::fs::read(&w.file).unwrap();
+        w.app.worker.send(Job::ExportMesh {
+            path: w.file.clone(),
+            resolution: 24,
+        });
+        let refused = |a: &App| a.log.iter().any(|l| l.contains("export failed"));
+        assert!(
+            w.frames_until(Duration::from_secs(60), refused),
+            "{:?}",
+            w.app.log
+        );
+        assert_eq!(std::fs::read(&w.file).unwrap(), before);
+    }
 }

@@ -44,6 +44,12 @@ pub enum GraphEdit {
 pub struct Graph {
     pub snarl: Snarl<GraphNode>,
     ids: HashMap<String, NodeId>,
+    /// What the next frame should bring into view, if anything.
+    look: Option<Look>,
+    /// The graph's screen rectangle when it was last framed: a framing is
+    /// applied again until the rectangle holds still (the window's first
+    /// frames lay the panels out), then dropped.
+    framed_in: Option<egui::Rect>,
     /// A refused connection and why, shown near the pointer for a moment.
     pub refusal: Option<(String, std::time::Instant)>,
     pub filter: String,
@@ -57,6 +63,8 @@ impl Graph {
         let mut g = Graph {
             snarl: Snarl::new(),
             ids: HashMap::new(),
+            look: Some(Look::All),
+            framed_in: None,
             refusal: None,
             filter: String::new(),
             rename: None,
@@ -65,32 +73,53 @@ impl Graph {
         g
     }
 
-    /// Makes the view match the network (after an edit, an undo or a reload).
+    /// Makes the view match the network (after an edit, an undo or a
+    /// reload), changing only what differs: nodes added or removed, wires
+    /// changed. Nodes that stay keep their place and their state in the
+    /// editor, so an edit in a network of hundreds of nodes costs little.
     pub fn rebuild(&mut self, net: &Network, lib: &Library) {
-        self.snarl = Snarl::new();
-        self.ids.clear();
-        let auto = auto_layout(net);
-        for (path, node) in &net.nodes {
-            let pos = node
-                .pos
-                .map(|[x, y]| Pos2::new(x, y))
-                .unwrap_or_else(|| auto[path]);
-            let id = self
-                .snarl
-                .insert_node(pos, GraphNode { path: path.clone() });
-            self.ids.insert(path.clone(), id);
+        let gone: Vec<String> = self
+            .ids
+            .keys()
+            .filter(|p| !net.nodes.contains_key(*p))
+            .cloned()
+            .collect();
+        for path in gone {
+            if let Some(id) = self.ids.remove(&path) {
+                self.snarl.remove_node(id);
+            }
         }
+        let fresh: Vec<&String> = net
+            .nodes
+            .keys()
+            .filter(|p| !self.ids.contains_key(*p))
+            .collect();
+        if !fresh.is_empty() {
+            let auto = auto_layout(net, lib);
+            for path in fresh {
+                let pos = net.nodes[path]
+                    .pos
+                    .map(|[x, y]| Pos2::new(x, y))
+                    .unwrap_or_else(|| auto[path.as_str()]);
+                let id = self
+                    .snarl
+                    .insert_node(pos, GraphNode { path: path.clone() });
+                self.ids.insert(path.clone(), id);
+            }
+        }
+        // Wires: the ones the network has, no others.
+        let mut wanted = std::collections::HashSet::new();
         for (path, node) in &net.nodes {
             let Some(dst) = self.ids.get(path).copied() else {
                 continue;
             };
-            let inputs = lib
-                .get(&node.rop)
+            let inputs = node
+                .def(lib)
                 .map(|d| pin_count(d, node.inputs.len()))
                 .unwrap_or(0);
             for (slot, src) in node.inputs.iter().enumerate().take(inputs) {
                 if let Some(src) = src.as_ref().and_then(|s| self.ids.get(s)) {
-                    self.snarl.connect(
+                    wanted.insert((
                         egui_snarl::OutPinId {
                             node: *src,
                             output: 0,
@@ -99,10 +128,32 @@ impl Graph {
                             node: dst,
                             input: slot,
                         },
-                    );
+                    ));
                 }
             }
         }
+        let existing: Vec<_> = self.snarl.wires().collect();
+        for (from, to) in &existing {
+            if !wanted.contains(&(*from, *to)) {
+                self.snarl.disconnect(*from, *to);
+            }
+        }
+        for (from, to) in wanted {
+            if !existing.contains(&(from, to)) {
+                self.snarl.connect(from, to);
+            }
+        }
+    }
+
+    /// Asks for the view to be fitted to every node on the next frame (`F`).
+    pub fn frame_all(&mut self) {
+        self.look = Some(Look::All);
+    }
+
+    /// Asks for the view to be fitted to the selected nodes (all of them
+    /// when none is selected) on the next frame (`Shift+F`).
+    pub fn frame_selection(&mut self) {
+        self.look = Some(Look::Selection);
     }
 
     /// Node positions as the user left them.
@@ -113,9 +164,27 @@ impl Graph {
             .collect()
     }
 
+    /// The id of the editor's state.
+    fn widget_id(&self) -> egui::Id {
+        egui::Id::new(GRAPH_ID)
+    }
+
+    /// The graph-space rectangle the nodes in `paths` cover (all nodes
+    /// when `paths` is empty), with their full width and height.
+    fn nodes_rect(&self, net: &Network, lib: &Library, paths: &[String]) -> Option<egui::Rect> {
+        let mut bb = eframe::egui::Rect::NOTHING;
+        for (pos, node) in self.snarl.nodes_pos() {
+            if paths.is_empty() || paths.contains(&node.path) {
+                let size = egui::vec2(NODE_W, node_height(net, lib, &node.path));
+                bb = bb.union(egui::Rect::from_min_size(pos, size));
+            }
+        }
+        bb.is_finite().then(|| bb.expand(GAP_X))
+    }
+
     /// Paths of the nodes selected in the editor.
     pub fn selected(&self, ctx: &egui::Context) -> Vec<String> {
-        get_selected_nodes(egui::Id::new(GRAPH_ID), ctx)
+        get_selected_nodes(self.widget_id(), ctx)
             .into_iter()
             .filter_map(|id| self.snarl.get_node(id).map(|n| n.path.clone()))
             .collect()
@@ -128,6 +197,28 @@ impl Graph {
         lib: &Library,
         error_node: Option<&str>,
     ) -> Vec<GraphEdit> {
+        let full = ui.available_rect_before_wrap();
+        let id = self.widget_id();
+        // Framing: the nodes' whole boxes (not only their corners, which
+        // would clip the right-most column), passed to the editor through
+        // its transform hook.
+        let look = self.look.take();
+        if let Some(l) = look {
+            // Done once the rectangle framed in is the one of the frame before.
+            if self.framed_in != Some(full) {
+                self.look = Some(l);
+            }
+            self.framed_in = Some(full);
+        } else {
+            self.framed_in = None;
+        }
+        let look_at = look.and_then(|look| {
+            let selected = match look {
+                Look::All => Vec::new(),
+                Look::Selection => self.selected(ui.ctx()),
+            };
+            self.nodes_rect(net, lib, &selected).map(|r| (r, full))
+        });
         let mut viewer = Viewer {
             net,
             lib,
@@ -136,13 +227,15 @@ impl Graph {
             filter: &mut self.filter,
             rename: &mut self.rename,
             error_node,
+            look_at,
         };
         let style = SnarlStyle {
             collapsible: Some(true),
+            min_scale: Some(ZOOM_OUT),
             ..SnarlStyle::new()
         };
         SnarlWidget::new()
-            .id(egui::Id::new(GRAPH_ID))
+            .id(id)
             .style(style)
             .show(&mut self.snarl, &mut viewer, ui);
         let edits = std::mem::take(&mut viewer.edits);
@@ -172,44 +265,131 @@ impl Graph {
     }
 }
 
-/// Places for nodes a network gives no position: columns by distance from the
-/// output (inputs to the left of the nodes that use them), rows in path order.
-fn auto_layout(net: &Network) -> HashMap<String, Pos2> {
+/// Room a node takes in the editor, at most: a header, and a row per pin.
+const NODE_W: f32 = 220.0;
+const NODE_H: f32 = 110.0;
+const GAP_X: f32 = 40.0;
+const GAP_Y: f32 = 24.0;
+
+/// The height a node needs (header plus its input rows).
+fn node_height(net: &Network, lib: &Library, path: &str) -> f32 {
+    let pins = net
+        .nodes
+        .get(path)
+        .and_then(|n| n.def(lib).map(|d| pin_count(d, n.inputs.len())))
+        .unwrap_or(1)
+        .max(1);
+    (34.0 + 20.0 * pins as f32).min(NODE_H * 3.0)
+}
+
+/// Places for every node, in layers: a node's layer is its longest distance
+/// from the output, layers run left to right (inputs left of their users),
+/// and within a layer nodes follow the order of their users, which keeps
+/// wires short. Many layers (a long chain) wrap into bands stacked top to
+/// bottom, like lines of text, so that hundreds of nodes stay readable at a
+/// sane zoom; no two nodes overlap.
+pub fn auto_layout(net: &Network, lib: &Library) -> HashMap<String, Pos2> {
+    // Longest distance from the output, in one pass over a topological
+    // order (outputs before their inputs).
+    let order = net.reachable_order();
     let mut depth: HashMap<&str, usize> = HashMap::new();
-    // Longest distance from the output, found by relaxing along inputs
-    // (bounded by the node count, so a cycle cannot loop forever).
     depth.insert(net.output.as_str(), 0);
-    for _ in 0..net.nodes.len() {
-        let mut changed = false;
-        for (path, node) in &net.nodes {
-            let Some(&d) = depth.get(path.as_str()) else {
-                continue;
-            };
-            for src in node.inputs.iter().flatten() {
-                if net.nodes.contains_key(src) && depth.get(src.as_str()).is_none_or(|&e| e < d + 1)
-                {
-                    depth.insert(src.as_str(), d + 1);
-                    changed = true;
-                }
+    for path in order.iter().rev() {
+        let Some(&d) = depth.get(path.as_str()) else {
+            continue;
+        };
+        for src in net.nodes[path].inputs.iter().flatten() {
+            if net.nodes.contains_key(src) {
+                let e = depth.entry(src.as_str()).or_insert(0);
+                *e = (*e).max(d + 1);
             }
-        }
-        if !changed {
-            break;
         }
     }
     let max = depth.values().copied().max().unwrap_or(0);
-    let mut rows: HashMap<usize, f32> = HashMap::new();
-    let mut out = HashMap::new();
+    // Layers left to right; nodes the output does not reach form a layer of
+    // their own at the far left.
+    let mut layers: Vec<Vec<&str>> = vec![Vec::new(); max + 2];
     for path in net.nodes.keys() {
-        // Nodes the output does not reach go in a column of their own, at the left.
-        let column = depth
-            .get(path.as_str())
-            .map(|d| max - d)
-            .map(|c| c + 1)
-            .unwrap_or(0);
-        let row = rows.entry(column).or_insert(0.0);
-        out.insert(path.clone(), Pos2::new(column as f32 * 240.0, *row * 110.0));
-        *row += 1.0;
+        let layer = depth.get(path.as_str()).map_or(0, |d| max - d + 1);
+        layers[layer].push(path);
+    }
+    layers.retain(|l| !l.is_empty());
+    // Order within a layer by the place of the first user, right to left.
+    // Each node's users, found once (a search per node would make the
+    // layout quadratic in the network's size).
+    let mut users: HashMap<&str, Vec<&str>> = HashMap::new();
+    for (user, n) in &net.nodes {
+        for src in n.inputs.iter().flatten() {
+            users.entry(src.as_str()).or_default().push(user.as_str());
+        }
+    }
+    let mut rank: HashMap<&str, f32> = HashMap::new();
+    for layer in layers.iter_mut().rev() {
+        let key = |p: &str| -> f32 {
+            users
+                .get(p)
+                .into_iter()
+                .flatten()
+                .filter_map(|user| rank.get(user).copied())
+                .fold(f32::INFINITY, f32::min)
+        };
+        let mut keyed: Vec<(f32, &str)> = layer.iter().map(|p| (key(p), *p)).collect();
+        keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(b.1)));
+        *layer = keyed.iter().map(|(_, p)| *p).collect();
+        for (i, p) in layer.iter().enumerate() {
+            rank.insert(p, i as f32);
+        }
+    }
+    // A layer of many nodes (a tree's leaves) splits into columns of at
+    // most `rows` nodes; then the columns wrap into bands stacked top to
+    // bottom, about as many per band as makes the whole wider than tall
+    // (graph views are), so that hundreds of nodes stay readable.
+    let rows = ((net.nodes.len() as f32 * NODE_W / NODE_H / 2.0)
+        .sqrt()
+        .ceil() as usize)
+        .max(4);
+    let columns: Vec<&[&str]> = layers.iter().flat_map(|l| l.chunks(rows)).collect();
+    let column_heights: Vec<f32> = columns
+        .iter()
+        .map(|c| c.iter().map(|p| node_height(net, lib, p) + GAP_Y).sum())
+        .collect();
+    // Columns per band: the count whose whole fits a square graph panel
+    // (the window's middle, between the palette and the preview, is about
+    // as wide as it is tall) at the largest zoom, up to full size. Trying every count costs a
+    // pass over the columns each, nothing beside the drawing.
+    let extent = |per_band: usize| -> (f32, f32) {
+        let width = per_band.min(columns.len()) as f32 * (NODE_W + GAP_X);
+        let height: f32 = column_heights
+            .chunks(per_band)
+            .map(|band| band.iter().copied().fold(0.0, f32::max) + GAP_Y * 2.0)
+            .sum();
+        (width, height)
+    };
+    let per_band = (1..=columns.len().max(1))
+        .max_by(|&a, &b| {
+            let zoom = |n: usize| {
+                let (w, h) = extent(n);
+                // Past full size, a larger zoom gains nothing; then
+                // fewer wraps (more columns a band) win.
+                (1000.0 / w).min(1000.0 / h).min(1.0)
+            };
+            zoom(a).total_cmp(&zoom(b)).then(a.cmp(&b))
+        })
+        .unwrap_or(1);
+    let mut out = HashMap::new();
+    let mut band_top = 0.0;
+    for band in columns.chunks(per_band) {
+        let mut band_height: f32 = 0.0;
+        for (col, column) in band.iter().enumerate() {
+            let x = col as f32 * (NODE_W + GAP_X);
+            let mut y = band_top;
+            for p in column.iter() {
+                out.insert(p.to_string(), Pos2::new(x, y));
+                y += node_height(net, lib, p) + GAP_Y;
+            }
+            band_height = band_height.max(y - band_top);
+        }
+        band_top += band_height + GAP_Y * 2.0;
     }
     out
 }
@@ -248,11 +428,34 @@ struct Viewer<'a> {
     filter: &'a mut String,
     rename: &'a mut Option<(String, String)>,
     error_node: Option<&'a str>,
+    /// A graph-space rectangle to bring into view in the given screen rectangle.
+    look_at: Option<(egui::Rect, egui::Rect)>,
+}
+
+/// How far the editor zooms out: further than its default (0.2), so that
+/// framing a graph of hundreds of nodes shows all of it.
+const ZOOM_OUT: f32 = 0.1;
+
+/// What to bring into view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Look {
+    All,
+    Selection,
+}
+
+/// The transform that shows `view` (graph space) centred in `screen` at
+/// the largest scale that fits it, within the editor's zoom range.
+fn transform_to_show(view: egui::Rect, screen: egui::Rect) -> egui::emath::TSTransform {
+    let fit = screen.size() / view.size().max(egui::vec2(1.0, 1.0));
+    // Within the editor's zoom range (see `ZOOM_OUT`), and never past full size.
+    let scaling = fit.min_elem().clamp(ZOOM_OUT, 1.0);
+    let translation = screen.center().to_vec2() - view.center().to_vec2() * scaling;
+    egui::emath::TSTransform::new(translation, scaling)
 }
 
 impl Viewer<'_> {
     fn def(&self, path: &str) -> Option<&RopDef> {
-        self.net.nodes.get(path).and_then(|n| self.lib.get(&n.rop))
+        self.net.nodes.get(path).and_then(|n| n.def(self.lib))
     }
 }
 
@@ -271,6 +474,16 @@ impl SnarlViewer<GraphNode> for Viewer<'_> {
             ""
         };
         format!("{short} · {rop}{mark}")
+    }
+
+    fn current_transform(
+        &mut self,
+        to_global: &mut egui::emath::TSTransform,
+        _snarl: &mut Snarl<GraphNode>,
+    ) {
+        if let Some((view, screen)) = self.look_at.take() {
+            *to_global = transform_to_show(view, screen);
+        }
     }
 
     fn show_header(
@@ -525,4 +738,135 @@ pub fn palette(ui: &mut Ui, lib: &Library, filter: &mut String, height: f32) -> 
             }
         });
     picked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::project::Project;
+    use std::path::Path;
+
+    fn library() -> Library {
+        Project::checkout(Path::new(env!("CARGO_MANIFEST_DIR"))).load_library()
+    }
+
+    /// A sphere under `n` transforms, with a camera, a light and the renderer.
+    fn chain(n: usize) -> String {
+        let mut s = String::from("output: /render\nnodes:\n  /n0: { rop: sphere }\n");
+        for i in 1..=n {
+            s += &format!("  /n{i}: {{ rop: transform, inputs: [/n{}] }}\n", i - 1);
+        }
+        s + &format!(
+            "  /cam: {{ rop: lookAtCamera }}\n  /light: {{ rop: pointLight }}\n  /render: {{ rop: raymarchRender3D, inputs: {{ scene: /n{n}, camera: /cam, light: /light }} }}\n"
+        )
+    }
+
+    /// A balanced tree of unions over `leaves` spheres, some of them under
+    /// short chains, plus a few nodes the output does not reach.
+    fn tree(leaves: usize) -> String {
+        let mut s = String::from("output: /render\nnodes:\n");
+        let mut level = Vec::new();
+        for i in 0..leaves {
+            s += &format!("  /leaf{i}: {{ rop: sphere }}\n");
+            let mut top = format!("/leaf{i}");
+            for k in 0..i % 3 {
+                s += &format!("  /t{i}_{k}: {{ rop: transform, inputs: [{top}] }}\n");
+                top = format!("/t{i}_{k}");
+            }
+            level.push(top);
+        }
+        let mut k = 0;
+        while level.len() > 1 {
+            let mut next = Vec::new();
+            for pair in level.chunks(2) {
+                s += &format!(
+                    "  /c{k}: {{ rop: combine, inputs: [{}] }}\n",
+                    pair.join(", ")
+                );
+                next.push(format!("/c{k}"));
+                k += 1;
+            }
+            level = next;
+        }
+        for i in 0..5 {
+            s += &format!("  /loose{i}: {{ rop: box }}\n");
+        }
+        s + &format!(
+            "  /render: {{ rop: raymarchRender3D, inputs: [{}] }}\n",
+            level[0]
+        )
+    }
+
+    /// Every node's box in the layout; fails if two overlap.
+    fn check_layout(text: &str, lib: &Library) -> (usize, egui::Rect) {
+        let net = Network::parse(text, Path::new("big.yaml"), lib).unwrap();
+        let places = auto_layout(&net, lib);
+        assert_eq!(places.len(), net.nodes.len(), "every node has a place");
+        let mut boxes: Vec<(&String, egui::Rect)> = places
+            .iter()
+            .map(|(p, pos)| {
+                let size = egui::vec2(NODE_W, node_height(&net, lib, p));
+                (p, egui::Rect::from_min_size(*pos, size))
+            })
+            .collect();
+        boxes.sort_by(|a, b| a.1.min.x.total_cmp(&b.1.min.x));
+        for (i, (a, ra)) in boxes.iter().enumerate() {
+            // Sorted by left edge: only the boxes that start before this one ends can meet it.
+            for (b, rb) in boxes[i + 1..]
+                .iter()
+                .take_while(|(_, r)| r.min.x < ra.max.x)
+            {
+                assert!(!ra.intersects(*rb), "{a} at {ra:?} overlaps {b} at {rb:?}");
+            }
+        }
+        let all = boxes
+            .iter()
+            .fold(egui::Rect::NOTHING, |bb, (_, r)| bb.union(*r));
+        (net.nodes.len(), all)
+    }
+
+    #[test]
+    fn three_hundred_nodes_lay_out_without_overlaps_at_a_readable_zoom() {
+        let lib = library();
+        for (what, text) in [
+            ("chain", chain(296)),
+            ("tree", tree(100)),
+            ("short chain", chain(3)),
+        ] {
+            let (nodes, all) = check_layout(&text, &lib);
+            // Fitted into the graph panel of a 1280x800 window (about
+            // 680x710 points), nodes stay readable: the fit zooms out no
+            // further than 0.2 for 300 nodes.
+            let screen = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(680.0, 710.0));
+            let t = transform_to_show(all.expand(GAP_X), screen);
+            assert!(
+                t.scaling >= 0.2 || nodes < 50,
+                "{what} ({nodes} nodes) fits only at zoom {:.3} ({all:?})",
+                t.scaling
+            );
+            // And the fit shows the whole of every node.
+            let shown = t * all;
+            assert!(
+                screen.expand(0.5).contains_rect(shown),
+                "{what}: {shown:?} not inside {screen:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_chain_reads_left_to_right_within_each_band() {
+        let lib = library();
+        let net = Network::parse(&chain(40), Path::new("c.yaml"), &lib).unwrap();
+        let places = auto_layout(&net, &lib);
+        let mut wrapped = 0;
+        for i in 1..=40 {
+            let (a, b) = (places[&format!("/n{}", i - 1)], places[&format!("/n{i}")]);
+            // Right of its input in the same band, or at the left of a new band below.
+            if b.x <= a.x {
+                wrapped += 1;
+                assert!(b.y > a.y, "/n{i} wraps into a band below: {a:?} {b:?}");
+            }
+        }
+        assert!(wrapped >= 1, "a 44-node chain wraps into bands");
+    }
 }

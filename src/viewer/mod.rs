@@ -4,16 +4,16 @@
 //! are watched and rebuilt on change.
 
 mod app;
+mod browse;
 mod graph;
 mod history;
 mod params;
 mod preview;
+pub mod worker;
 
-use crate::cli::load_library;
 use crate::live::Live;
 use crate::network::{Network, NetworkError};
 use crate::project::Project;
-use crate::render::{Gpu, Renderer};
 use eframe::egui;
 use std::path::PathBuf;
 
@@ -30,16 +30,37 @@ pub struct ViewArgs {
     /// Window size as WIDTHxHEIGHT.
     #[arg(long, default_value = "1280x800")]
     pub window: String,
+    /// With --screenshot: orbit the camera this many degrees (a step per
+    /// frame, over --frames frames) after the first picture, then shoot.
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
+    pub orbit: f32,
+    /// When the program started (for the "first picture" report).
+    #[arg(skip)]
+    pub started: Option<std::time::Instant>,
 }
 
-pub fn run(args: ViewArgs, project: &Project) -> Result<(), String> {
+pub fn run(mut args: ViewArgs, project: &Project) -> Result<(), String> {
+    args.started.get_or_insert_with(std::time::Instant::now);
     let path = args
         .network
         .clone()
         .unwrap_or_else(|| project.default_network());
-    let lib = load_library(project, false);
+    // The screenshot must never replace the network it shows.
+    if let Some(shot) = &args.screenshot
+        && crate::files::same_file(shot, &path)
+    {
+        return Err(format!(
+            "{}: the screenshot is the network {}: refusing to overwrite it",
+            shot.display(),
+            path.display()
+        ));
+    }
+    let lib = project.load_library();
+    for w in &lib.warnings {
+        eprintln!("warning: {w}");
+    }
     // A network that fails to load still opens, empty, with its error shown.
-    let (net, load_error) = match Network::load(&path, &lib) {
+    let (net, load_error) = match project.load_network(&path, &lib) {
         Ok(net) => (net, None),
         Err(e) => (
             Network {
@@ -67,17 +88,10 @@ pub fn run(args: ViewArgs, project: &Project) -> Result<(), String> {
         "ropkit",
         options,
         Box::new(move |cc| {
-            let rs = cc
-                .wgpu_render_state
-                .as_ref()
-                .ok_or("the viewer needs the wgpu renderer")?;
-            let info = rs.adapter.get_info();
-            let gpu = Gpu {
-                device: rs.device.clone(),
-                queue: rs.queue.clone(),
-                adapter: format!("{} ({:?})", info.name, info.backend),
-            };
-            let mut live = Live::new(project, lib, net, Some(Renderer::new(gpu)));
+            // The window's own device only draws the window: the preview has
+            // a device of its own on its worker thread, where every build
+            // and draw happens (see `worker`).
+            let mut live = Live::unbuilt(project, lib, net);
             // The file's own error is the one to show, not the empty network's.
             if let Some(e) = &load_error {
                 live.error = Some(crate::live::LiveError::Network(e.clone()));

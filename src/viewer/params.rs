@@ -195,6 +195,13 @@ pub fn list_assets(project_root: &Path) -> Vec<String> {
             }
         }
     }
+    // The built-in assets, for projects without their own.
+    for f in crate::builtin::ASSETS.files() {
+        let name = format!("assets/{}", f.path().to_string_lossy().replace('\\', "/"));
+        if !out.contains(&name) {
+            out.push(name);
+        }
+    }
     out.sort();
     out
 }

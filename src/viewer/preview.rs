@@ -1,14 +1,19 @@
-//! The live preview: the renderer draws into an offscreen texture that egui
-//! shows as an image. Only redrawn when something changed (an edit, the
-//! size, the orbit camera, or time when animating).
+//! The live preview, as the window sees it: it asks the preview worker
+//! ([`super::worker`]) for pictures and shows the bands of rows that come
+//! back over the last good picture, so the window never waits for a draw.
+//! While the camera moves or a slider is dragged it asks for a smaller
+//! picture, which keeps up; when input stops it asks for the full one.
+//! Only redrawn when something changed (an edit, the size, the orbit
+//! camera, or time when animating).
 
+use super::worker::{FrameRequest, Job, Worker};
 use crate::library::Library;
-use crate::live::Live;
 use crate::network::Network;
+use crate::render::Globals;
 use crate::value::ParamValue;
 use eframe::egui;
 use egui::Ui;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The viewer's own camera, which overrides the network's while active.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,7 +43,7 @@ impl Orbit {
             .and_then(|o| o.input(1))
             .and_then(|c| net.nodes.get(c));
         if let Some(cam) = cam
-            && let Some(def) = lib.get(&cam.rop)
+            && let Some(def) = cam.def(lib)
         {
             let v3 = |name: &str| match cam.value(def, name) {
                 Some(ParamValue::Vector(v)) if v.len() == 3 => {
@@ -71,29 +76,54 @@ impl Orbit {
     }
 }
 
+/// Share of the chosen resolution drawn while the user is moving things.
+const INTERACTIVE_SCALE: f32 = 0.35;
+/// How long after the last input the picture counts as still moving.
+const SETTLE: Duration = Duration::from_millis(150);
+
 pub struct Preview {
-    texture: Option<(wgpu::Texture, egui::TextureId, [u32; 2])>,
+    texture: Option<egui::TextureHandle>,
+    /// The picture shown, updated band by band.
+    image: Option<egui::ColorImage>,
     /// Share of the panel's pixels rendered (lower is faster on slow machines).
     pub scale: f32,
     pub orbit: Orbit,
     pub animate: bool,
+    /// The last full-resolution picture took this long, first band to last.
     pub frame_ms: f32,
-    drawn: Option<(u64, [u32; 2], Orbit, f32)>,
+    /// How far the picture being drawn has got, 0 to 1 (1: done).
+    pub progress: f32,
+    /// The picture being drawn is a reduced one (the user is moving things).
+    pub reduced: bool,
     start: Instant,
     pub error: Option<String>,
+    /// The request last sent, and whether the picture must be drawn again
+    /// even for the same request (the network changed).
+    sent: Option<FrameRequest>,
+    pub stale: bool,
+    /// Input that changes the picture was last seen then.
+    pub moved: Option<Instant>,
+    /// Complete full-resolution pictures shown so far.
+    pub full_pictures: u32,
 }
 
 impl Preview {
     pub fn new(orbit: Orbit) -> Preview {
         Preview {
             texture: None,
+            image: None,
             scale: 0.5,
             orbit,
             animate: false,
             frame_ms: 0.0,
-            drawn: None,
+            progress: 1.0,
+            reduced: false,
             start: Instant::now(),
             error: None,
+            sent: None,
+            stale: true,
+            moved: None,
+            full_pictures: 0,
         }
     }
 
@@ -105,72 +135,134 @@ impl Preview {
         }
     }
 
-    pub fn show(&mut self, ui: &mut Ui, live: &mut Live, rs: &eframe::egui_wgpu::RenderState) {
+    /// The request last sent to the worker.
+    pub fn sent(&self) -> Option<FrameRequest> {
+        self.sent
+    }
+
+    /// Whether the user is moving the camera or a value right now.
+    pub fn interacting(&self) -> bool {
+        self.moved.is_some_and(|t| t.elapsed() < SETTLE)
+    }
+
+    /// Lays the preview out, asks the worker for the picture it needs, and
+    /// shows what has arrived.
+    pub fn show(&mut self, ui: &mut Ui, worker: &Worker, has_shader: bool) {
         let avail = ui.available_size();
         let ppp = ui.ctx().pixels_per_point();
-        let size = [
-            ((avail.x * ppp * self.scale) as u32).clamp(16, 4096),
-            ((avail.y * ppp * self.scale) as u32).clamp(16, 4096),
-        ];
-        let Some(renderer) = live.renderer.as_mut() else {
-            ui.label("No renderer.");
-            return;
+        let interacting = self.interacting();
+        let scale = if interacting {
+            self.scale * INTERACTIVE_SCALE
+        } else {
+            self.scale
         };
-        if !renderer.has_shader() {
-            ui.centered_and_justified(|ui| ui.label("No picture yet: see the errors below."));
-            return;
+        // No larger than the window's GPU takes a texture (the picture is
+        // shown as one).
+        let side = ui.ctx().input(|i| i.max_texture_side).clamp(16, 4096) as u32;
+        let size = [
+            ((avail.x * ppp * scale) as u32).clamp(16, side),
+            ((avail.y * ppp * scale) as u32).clamp(16, side),
+        ];
+        let request = FrameRequest {
+            width: size[0],
+            height: size[1],
+            globals: Globals {
+                time: self.time(),
+                camera: self
+                    .orbit
+                    .active
+                    .then(|| (self.orbit.position(), self.orbit.target, self.orbit.fov)),
+                ..Default::default()
+            },
+        };
+        if has_shader && (self.stale || self.sent != Some(request)) {
+            worker.send(Job::Frame(request));
+            self.sent = Some(request);
+            self.stale = false;
+            self.reduced = interacting;
+            self.progress = 0.0;
         }
-        if self.texture.as_ref().is_none_or(|t| t.2 != size) {
-            let tex = renderer.create_target(size[0], size[1]);
-            let view = tex.create_view(&Default::default());
-            let mut egui_renderer = rs.renderer.write();
-            let id = match &self.texture {
-                Some((_, id, _)) => {
-                    egui_renderer.update_egui_texture_from_wgpu_texture(
-                        &rs.device,
-                        &view,
-                        wgpu::FilterMode::Linear,
-                        *id,
-                    );
-                    *id
-                }
-                None => egui_renderer.register_native_texture(
-                    &rs.device,
-                    &view,
-                    wgpu::FilterMode::Linear,
-                ),
-            };
-            self.texture = Some((tex, id, size));
-            self.drawn = None;
-        }
-        let time = self.time();
-        let state = (live.generation, size, self.orbit, time);
-        if self.drawn != Some(state) {
-            renderer.globals.time = time;
-            renderer.globals.frame = renderer.globals.frame.wrapping_add(1);
-            renderer.globals.camera = self
-                .orbit
-                .active
-                .then(|| (self.orbit.position(), self.orbit.target, self.orbit.fov));
-            if let Some((tex, _, _)) = &self.texture {
-                let view = tex.create_view(&Default::default());
-                let t0 = Instant::now();
-                self.error = renderer
-                    .render_to(&view, size[0], size[1], true)
-                    .err()
-                    .map(|e| e.to_string());
-                self.frame_ms = t0.elapsed().as_secs_f32() * 1000.0;
-            }
-            self.drawn = Some(state);
-        }
-        if self.animate {
+        if self.animate || interacting || self.progress < 1.0 {
             ui.ctx().request_repaint();
         }
-        let Some((_, id, _)) = &self.texture else {
+        if interacting {
+            // Ask again for the full picture once input stops.
+            ui.ctx().request_repaint_after(SETTLE);
+        }
+        match &self.texture {
+            Some(tex) => {
+                let response = ui
+                    .add(egui::Image::new((tex.id(), avail)).sense(egui::Sense::click_and_drag()));
+                self.handle_input(ui, &response);
+            }
+            None => {
+                let response = ui.allocate_response(avail, egui::Sense::click_and_drag());
+                ui.painter().text(
+                    response.rect.center(),
+                    egui::Align2::CENTER_CENTER,
+                    if has_shader {
+                        "drawing…"
+                    } else {
+                        "No picture yet: see the errors below."
+                    },
+                    egui::FontId::proportional(14.0),
+                    ui.visuals().weak_text_color(),
+                );
+                self.handle_input(ui, &response);
+            }
+        }
+    }
+
+    /// A band of rows from the worker: onto the shown picture. A picture of
+    /// another size starts from the old one, stretched, so something stays
+    /// in view while the new one comes in.
+    pub fn apply_rows(
+        &mut self,
+        ctx: &egui::Context,
+        size: [u32; 2],
+        y0: u32,
+        rows: u32,
+        pixels: &[u8],
+    ) {
+        let [w, h] = [size[0] as usize, size[1] as usize];
+        let same = self.image.as_ref().is_some_and(|i| i.size == [w, h]);
+        if !same {
+            let mut next = egui::ColorImage::new([w, h], vec![egui::Color32::from_gray(40); w * h]);
+            if let Some(old) = &self.image {
+                let [ow, oh] = old.size;
+                for y in 0..h {
+                    let sy = y * oh / h;
+                    for x in 0..w {
+                        next.pixels[y * w + x] = old.pixels[sy * ow + x * ow / w];
+                    }
+                }
+            }
+            self.image = Some(next);
+        }
+        let Some(image) = self.image.as_mut() else {
             return;
         };
-        let response = ui.add(egui::Image::new((*id, avail)).sense(egui::Sense::click_and_drag()));
-        self.handle_input(ui, &response);
+        let start = y0 as usize * w;
+        for (k, px) in pixels.chunks_exact(4).enumerate() {
+            if let Some(p) = image.pixels.get_mut(start + k) {
+                *p = egui::Color32::from_rgba_unmultiplied(px[0], px[1], px[2], px[3]);
+            }
+        }
+        let options = egui::TextureOptions::LINEAR;
+        match &mut self.texture {
+            Some(tex) if same => {
+                let band = egui::ColorImage::from_rgba_unmultiplied([w, rows as usize], pixels);
+                tex.set_partial([0, y0 as usize], band, options);
+            }
+            _ => {
+                let image = image.clone();
+                match &mut self.texture {
+                    Some(tex) => tex.set(image, options),
+                    None => self.texture = Some(ctx.load_texture("ropkit-preview", image, options)),
+                }
+            }
+        }
+        self.progress = ((y0 + rows) as f32 / size[1] as f32).min(1.0);
     }
 
     fn handle_input(&mut self, ui: &Ui, response: &egui::Response) {
@@ -180,6 +272,7 @@ impl Preview {
             || (response.dragged() && ui.input(|i| i.modifiers.shift));
         if d != egui::Vec2::ZERO {
             self.orbit.active = true;
+            self.moved = Some(Instant::now());
             if pan {
                 let o = &mut self.orbit;
                 let s = o.distance * 0.002;
@@ -196,6 +289,7 @@ impl Preview {
             let scroll = ui.input(|i| i.smooth_scroll_delta.y);
             if scroll != 0.0 {
                 self.orbit.active = true;
+                self.moved = Some(Instant::now());
                 self.orbit.distance =
                     (self.orbit.distance * (-scroll * 0.002).exp()).clamp(0.05, 500.0);
             }

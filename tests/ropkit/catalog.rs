@@ -15,6 +15,9 @@
 //! 3D SDF, render2D for a 2D one, or a probe output from
 //! `tests/fixtures/probe_rops` for fields, cameras and lights) and sample the
 //! output's first input at a few hundred points in one call.
+//!
+//! The sampling helpers and the `an` geometry module are `pub(crate)`: the
+//! other catalog test modules use them too.
 
 use crate::common::*;
 use ropkit::build::build;
@@ -22,18 +25,18 @@ use ropkit::check::{HARNESS, harness_network, with_harness};
 use ropkit::generate::Mode;
 use ropkit::library::Library;
 use ropkit::network::Network;
-use ropkit::render::cli::sample_network;
 use ropkit::render::{Gpu, Renderer};
+use ropkit::sample::sample_network;
 use ropkit::types::{ContextType, CoordType, ReturnType};
 use std::f64::consts::{FRAC_1_SQRT_2, PI, SQRT_2, TAU};
 
 /// Absolute and relative tolerance of exact checks.
-const TOL: f64 = 1e-3;
+pub(crate) const TOL: f64 = 1e-3;
 
 // ---------------------------------------------------------------------------
 // Sampling
 
-fn catalog_library() -> Library {
+pub(crate) fn catalog_library() -> Library {
     let lib = project(&[root().join("tests/fixtures/probe_rops")]).load_library();
     assert!(lib.broken.is_empty(), "{:#?}", lib.broken);
     lib
@@ -41,7 +44,13 @@ fn catalog_library() -> Library {
 
 /// Samples the output's first input of a network given as node lines
 /// (`  /path: { ... }`), with the output at `/out`.
-fn sample_at(gpu: &Gpu, lib: &Library, nodes: &str, pts: &[[f32; 3]], time: f32) -> Vec<[f32; 4]> {
+pub(crate) fn sample_at(
+    gpu: &Gpu,
+    lib: &Library,
+    nodes: &str,
+    pts: &[[f32; 3]],
+    time: f32,
+) -> Vec<[f32; 4]> {
     let text = format!("output: /out\nnodes:\n{nodes}");
     let net = Network::parse(&text, &root().join("catalog-test.yaml"), lib)
         .unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -53,44 +62,44 @@ fn sample_at(gpu: &Gpu, lib: &Library, nodes: &str, pts: &[[f32; 3]], time: f32)
     out
 }
 
-fn sample(gpu: &Gpu, lib: &Library, nodes: &str, pts: &[[f32; 3]]) -> Vec<[f32; 4]> {
+pub(crate) fn sample(gpu: &Gpu, lib: &Library, nodes: &str, pts: &[[f32; 3]]) -> Vec<[f32; 4]> {
     sample_at(gpu, lib, nodes, pts, 0.0)
 }
 
 /// A 3D SDF node (plus helper nodes) under raymarchRender3D.
-fn sdf3(node: &str, extra: &str) -> String {
+pub(crate) fn sdf3(node: &str, extra: &str) -> String {
     format!("  /s: {node}\n{extra}  /out: {{ rop: raymarchRender3D, inputs: [/s] }}\n")
 }
 
 /// A 2D SDF node (plus helper nodes) under render2D.
-fn sdf2(node: &str, extra: &str) -> String {
+pub(crate) fn sdf2(node: &str, extra: &str) -> String {
     format!("  /s: {node}\n{extra}  /out: {{ rop: render2D, inputs: [/s] }}\n")
 }
 
 /// A node under one of the probe outputs.
-fn probe(probe: &str, node: &str, extra: &str) -> String {
+pub(crate) fn probe(probe: &str, node: &str, extra: &str) -> String {
     format!("  /s: {node}\n{extra}  /out: {{ rop: {probe}, inputs: [/s] }}\n")
 }
 
 /// Deterministic points (xorshift), so failures reproduce.
-struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
-    fn new(seed: u64) -> Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
-    fn next(&mut self) -> f64 {
+    pub(crate) fn next(&mut self) -> f64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         (self.0 >> 11) as f64 / (1u64 << 53) as f64
     }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+    pub(crate) fn range(&mut self, lo: f64, hi: f64) -> f64 {
         lo + (hi - lo) * self.next()
     }
 }
 
-fn points3(seed: u64, n: usize, lo: f64, hi: f64) -> Vec<[f32; 3]> {
+pub(crate) fn points3(seed: u64, n: usize, lo: f64, hi: f64) -> Vec<[f32; 3]> {
     let mut r = Rng::new(seed);
     (0..n)
         .map(|_| {
@@ -103,31 +112,36 @@ fn points3(seed: u64, n: usize, lo: f64, hi: f64) -> Vec<[f32; 3]> {
         .collect()
 }
 
-fn points2(seed: u64, n: usize, lo: f64, hi: f64) -> Vec<[f32; 3]> {
+pub(crate) fn points2(seed: u64, n: usize, lo: f64, hi: f64) -> Vec<[f32; 3]> {
     let mut r = Rng::new(seed);
     (0..n)
         .map(|_| [r.range(lo, hi) as f32, r.range(lo, hi) as f32, 0.0])
         .collect()
 }
 
-fn v3(p: &[f32; 3]) -> [f64; 3] {
+pub(crate) fn v3(p: &[f32; 3]) -> [f64; 3] {
     [p[0] as f64, p[1] as f64, p[2] as f64]
 }
 
-fn v2(p: &[f32; 3]) -> [f64; 2] {
+pub(crate) fn v2(p: &[f32; 3]) -> [f64; 2] {
     [p[0] as f64, p[1] as f64]
 }
 
-fn close(got: f64, want: f64, tol: f64) -> bool {
+pub(crate) fn close(got: f64, want: f64, tol: f64) -> bool {
     (got - want).abs() <= tol * (1.0 + want.abs())
 }
 
 /// Every sampled value equals `want` at its point.
-fn expect_exact(what: &str, pts: &[[f32; 3]], out: &[[f32; 4]], want: impl Fn(&[f32; 3]) -> f64) {
+pub(crate) fn expect_exact(
+    what: &str,
+    pts: &[[f32; 3]],
+    out: &[[f32; 4]],
+    want: impl Fn(&[f32; 3]) -> f64,
+) {
     expect_within(what, pts, out, TOL, want)
 }
 
-fn expect_within(
+pub(crate) fn expect_within(
     what: &str,
     pts: &[[f32; 3]],
     out: &[[f32; 4]],
@@ -153,8 +167,11 @@ fn expect_within(
 
 /// Sign agreement with an exact inside test (points within `margin` of the
 /// surface by the true distance are skipped), and, where the true distance is
-/// given, |d| <= true distance + tolerance.
-fn expect_bound(
+/// given, |d| <= true distance + tolerance, and far from the surface (true
+/// distance at least [`FAR`]) |d| >= half the true distance: a bound that
+/// is far too small makes the raymarcher crawl, and a constant 0.01 would
+/// otherwise pass every check above.
+pub(crate) fn expect_bound(
     what: &str,
     pts: &[[f32; 3]],
     out: &[[f32; 4]],
@@ -162,15 +179,44 @@ fn expect_bound(
     truth: impl Fn(&[f32; 3]) -> (bool, Option<f64>),
     near: impl Fn(&[f32; 3]) -> bool,
 ) {
+    expect_bound_ratio(what, pts, out, margin, |_| 0.5, truth, near)
+}
+
+/// Where an estimate counts as far from the surface for the lower bound.
+pub(crate) const FAR: f64 = 0.2;
+
+/// [`expect_bound`] with another lower bound: far from the surface
+/// |d| >= `ratio(p)` * the true distance, for ROPs that document a weaker
+/// bound somewhere (a non-uniform scale's smallest over largest factor, a
+/// wrap's r / Radius near its centre).
+pub(crate) fn expect_bound_ratio(
+    what: &str,
+    pts: &[[f32; 3]],
+    out: &[[f32; 4]],
+    margin: f64,
+    ratio: impl Fn(&[f32; 3]) -> f64,
+    truth: impl Fn(&[f32; 3]) -> (bool, Option<f64>),
+    near: impl Fn(&[f32; 3]) -> bool,
+) {
     let mut bad = Vec::new();
     let mut checked = 0;
+    let mut far = 0;
     for (p, v) in pts.iter().zip(out) {
         let d = v[0] as f64;
         let (inside, dist) = truth(p);
-        if let Some(t) = dist
-            && d.abs() > t + TOL * (1.0 + t)
-        {
-            bad.push(format!("  at {p:?}: |{d}| exceeds the true distance {t}"));
+        if let Some(t) = dist {
+            if d.abs() > t + TOL * (1.0 + t) {
+                bad.push(format!("  at {p:?}: |{d}| exceeds the true distance {t}"));
+            }
+            if t >= FAR {
+                far += 1;
+                let ratio = ratio(p);
+                if d.abs() < ratio * t {
+                    bad.push(format!(
+                        "  at {p:?}: |{d}| is less than {ratio:.3} of the true distance {t}"
+                    ));
+                }
+            }
         }
         if near(p) || dist.is_some_and(|t| t < margin) {
             continue;
@@ -186,6 +232,12 @@ fn expect_bound(
         checked > pts.len() / 4,
         "{what}: too few points away from the surface"
     );
+    // Where true distances are known, enough of them are far for the lower bound to mean something.
+    let known = pts.iter().filter(|p| truth(p).1.is_some()).count();
+    assert!(
+        known == 0 || far > known / 10,
+        "{what}: too few points far from the surface ({far} of {known})"
+    );
     assert!(
         bad.is_empty(),
         "{what}: {} problems:\n{}",
@@ -195,7 +247,7 @@ fn expect_bound(
 }
 
 /// Pairs of points a small step apart: (p, p + step * random direction), interleaved.
-fn point_pairs(seed: u64, n: usize, lo: f64, hi: f64, step: f64) -> Vec<[f32; 3]> {
+pub(crate) fn point_pairs(seed: u64, n: usize, lo: f64, hi: f64, step: f64) -> Vec<[f32; 3]> {
     let mut r = Rng::new(seed);
     let mut out = Vec::with_capacity(2 * n);
     for _ in 0..n {
@@ -214,7 +266,7 @@ fn point_pairs(seed: u64, n: usize, lo: f64, hi: f64, step: f64) -> Vec<[f32; 3]
 }
 
 /// |d(a) - d(b)| <= |a - b| (with a little slack for f32) on every pair.
-fn expect_lipschitz(what: &str, pairs: &[[f32; 3]], out: &[[f32; 4]]) {
+pub(crate) fn expect_lipschitz(what: &str, pairs: &[[f32; 3]], out: &[[f32; 4]]) {
     let mut bad = Vec::new();
     for k in 0..pairs.len() / 2 {
         let (a, b) = (v3(&pairs[2 * k]), v3(&pairs[2 * k + 1]));
@@ -237,7 +289,7 @@ fn expect_lipschitz(what: &str, pairs: &[[f32; 3]], out: &[[f32; 4]]) {
 // ---------------------------------------------------------------------------
 // Geometry, in f64, written from the shapes' definitions.
 
-mod an {
+pub(crate) mod an {
     pub type V2 = [f64; 2];
     pub type V3 = [f64; 3];
 
@@ -480,7 +532,7 @@ mod an {
 
 use an::{V2, V3};
 
-fn sphere_d(p: V3, c: V3, r: f64) -> f64 {
+pub(crate) fn sphere_d(p: V3, c: V3, r: f64) -> f64 {
     an::len3(an::sub3(p, c)) - r
 }
 
@@ -784,61 +836,228 @@ fn sdf3d_bounds_never_overshoot_and_have_the_right_sign() {
     let pairs = point_pairs(4, 200, -2.0, 2.0, 0.05);
     let out = sample(&gpu, &lib, &sdf3(node, ""), &pairs);
     expect_lipschitz("gyroid", &pairs, &out);
+}
 
-    // bound (estimate): mandelbulb. Outside its bounding sphere the estimate is
-    // positive and below the distance to the origin (which belongs to the set);
-    // near the origin it is negative; it matches the same iteration run in f64
-    // away from the set.
-    let far: Vec<[f32; 3]> = points3(5, 200, -3.0, 3.0)
+/// Whether c escapes (|z| > 2) within `iterations` steps of the Mandelbulb
+/// map z -> z^n + c, the power taken in spherical coordinates (White and
+/// Nylander's definition). `c` is in the map's own coordinates.
+fn bulb_escapes(c: V3, n: f64, iterations: usize) -> bool {
+    let mut z = c;
+    for _ in 0..iterations {
+        let r = an::len3(z);
+        if r > 2.0 {
+            return true;
+        }
+        let theta = (z[2] / r.max(1e-300)).clamp(-1.0, 1.0).acos() * n;
+        let phi = z[1].atan2(z[0]) * n;
+        let rn = r.powf(n);
+        z = [
+            rn * theta.sin() * phi.cos() + c[0],
+            rn * theta.sin() * phi.sin() + c[1],
+            rn * theta.cos() + c[2],
+        ];
+    }
+    an::len3(z) > 2.0
+}
+
+/// Points of the Mandelbulb's surface (power 8, 8 iterations, y up: the
+/// map's z is world y), found along rays from the origin by bisection on
+/// the escape-time field: the outermost radius that does not escape.
+/// Returns (just inside, just outside) pairs.
+fn bulb_surface(seed: u64, rays: usize) -> Vec<(V3, V3)> {
+    let mut rng = Rng::new(seed);
+    (0..rays)
+        .map(|_| {
+            let d = loop {
+                let d = [
+                    rng.range(-1.0, 1.0),
+                    rng.range(-1.0, 1.0),
+                    rng.range(-1.0, 1.0),
+                ];
+                let l = an::len3(d);
+                if l > 0.1 && l <= 1.0 {
+                    break [d[0] / l, d[1] / l, d[2] / l];
+                }
+            };
+            let escapes = |t: f64| bulb_escapes([t * d[0], t * d[2], t * d[1]], 8.0, 8);
+            // Inward from outside the escape radius to the first radius that stays.
+            let mut t = 2.0;
+            while escapes(t) {
+                t -= 0.01;
+            }
+            let (mut lo, mut hi) = (t, t + 0.01);
+            for _ in 0..50 {
+                let m = 0.5 * (lo + hi);
+                if escapes(m) {
+                    hi = m;
+                } else {
+                    lo = m;
+                }
+            }
+            let at = |t: f64| [t * d[0], t * d[1], t * d[2]];
+            (at(lo), at(hi))
+        })
+        .collect()
+}
+
+/// The Mandelbulb by properties of the set, not by its shader's loop:
+/// - symmetry: the power-8 bulb is unchanged by a turn of 2 pi / 7 about its
+///   axis (y) and by the mirror z -> -z;
+/// - the surface: where bisection on the escape-time field (computed here)
+///   finds the boundary, the estimate is near zero, and a little further
+///   out it is positive;
+/// - the bound: never more than the distance to the nearest of those
+///   boundary points (points of the set), and far from it not less than a
+///   quarter of that;
+/// - Scale and Translate move and size it: d(p) = s d((p - t) / s).
+#[test]
+fn mandelbulb_keeps_its_symmetries_bound_and_surface() {
+    let Some(gpu) = gpu("mandelbulb_keeps_its_symmetries_bound_and_surface") else {
+        return;
+    };
+    let lib = catalog_library();
+    let node = "{ rop: mandelbulb, params: { Power: 8, Iterations: 8 } }";
+    let to32 = |p: V3| [p[0] as f32, p[1] as f32, p[2] as f32];
+
+    // Symmetry, away from the surface where rounding is not amplified.
+    let pts: Vec<[f32; 3]> = points3(5, 300, -2.5, 2.5)
         .into_iter()
-        .filter(|p| an::len3(v3(p)) > 1.3)
+        .filter(|p| an::len3(v3(p)) > 1.25)
         .collect();
-    let node = "{ rop: mandelbulb, params: { Iterations: 8 } }";
-    let out = sample(&gpu, &lib, &sdf3(node, ""), &far);
-    for (p, v) in far.iter().zip(&out) {
-        let r = an::len3(v3(p));
+    let turn = 2.0 * PI / 7.0;
+    let turned: Vec<[f32; 3]> = pts
+        .iter()
+        .map(|p| {
+            let p = v3(p);
+            to32([
+                p[0] * turn.cos() + p[2] * turn.sin(),
+                p[1],
+                -p[0] * turn.sin() + p[2] * turn.cos(),
+            ])
+        })
+        .collect();
+    let mirrored: Vec<[f32; 3]> = pts.iter().map(|p| [p[0], p[1], -p[2]]).collect();
+    let base = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    for (what, image) in [
+        ("turned by 2 pi / 7", &turned),
+        ("mirrored in z", &mirrored),
+    ] {
+        let out = sample(&gpu, &lib, &sdf3(node, ""), image);
+        for ((p, a), b) in pts.iter().zip(&base).zip(&out) {
+            assert!(
+                close(a[0] as f64, b[0] as f64, 1e-3),
+                "mandelbulb {what} at {p:?}: {} != {}",
+                a[0],
+                b[0]
+            );
+        }
+    }
+    // A shape that is not symmetric so would fail: the turn is not a symmetry of a box.
+    let out = sample(
+        &gpu,
+        &lib,
+        &sdf3("{ rop: box, params: { Size: [2, 1, 1] } }", ""),
+        &turned,
+    );
+    let boxed = sample(
+        &gpu,
+        &lib,
+        &sdf3("{ rop: box, params: { Size: [2, 1, 1] } }", ""),
+        &pts,
+    );
+    assert!(
+        out.iter()
+            .zip(&boxed)
+            .any(|(a, b)| !close(a[0] as f64, b[0] as f64, 1e-3)),
+        "the symmetry check tells shapes apart"
+    );
+
+    // The surface found by bisection.
+    let surface = bulb_surface(77, 200);
+    let inner: Vec<[f32; 3]> = surface.iter().map(|(i, _)| to32(*i)).collect();
+    let outer: Vec<[f32; 3]> = surface
+        .iter()
+        .map(|(_, o)| {
+            // 0.1 further out along the ray: away from the surface, where
+            // the estimate's sign is promised.
+            let l = an::len3(*o);
+            to32([
+                o[0] * (l + 0.1) / l,
+                o[1] * (l + 0.1) / l,
+                o[2] * (l + 0.1) / l,
+            ])
+        })
+        .collect();
+    let on = sample(&gpu, &lib, &sdf3(node, ""), &inner);
+    for (p, v) in inner.iter().zip(&on) {
         assert!(
-            v[0] > 0.0 && (v[0] as f64) <= r,
-            "mandelbulb at {p:?}: {}",
-            v[0]
-        );
-        let want = mandelbulb_de(v3(p), 8.0, 8);
-        assert!(
-            close(v[0] as f64, want, 1e-3),
-            "mandelbulb at {p:?}: {} != {want}",
+            v[0].abs() < 0.02,
+            "mandelbulb on its surface at {p:?}: {}",
             v[0]
         );
     }
+    let off = sample(&gpu, &lib, &sdf3(node, ""), &outer);
+    for (p, v) in outer.iter().zip(&off) {
+        assert!(
+            v[0] > 0.0,
+            "mandelbulb just outside its surface at {p:?}: {}",
+            v[0]
+        );
+    }
+
+    // The bound, against the nearest point of the set found above.
+    let pts = points3(15, 300, -2.5, 2.5);
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    let mut far = 0;
+    for (p, v) in pts.iter().zip(&out) {
+        let nearest = surface
+            .iter()
+            .map(|(i, _)| an::len3(an::sub3(v3(p), *i)))
+            .fold(f64::MAX, f64::min);
+        let d = v[0] as f64;
+        assert!(
+            d <= nearest + 1e-4,
+            "mandelbulb at {p:?}: {d} is more than the distance {nearest} to a point of the set"
+        );
+        if an::len3(v3(p)) > 1.3 {
+            far += 1;
+            assert!(
+                d >= 0.25 * nearest,
+                "mandelbulb at {p:?}: {d} is less than a quarter of the distance {nearest} to the set"
+            );
+        }
+    }
+    assert!(far > 100);
+    // Near the origin (inside the set) the estimate is negative.
     let core = points3(6, 100, -0.25, 0.25);
     let out = sample(&gpu, &lib, &sdf3(node, ""), &core);
     for (p, v) in core.iter().zip(&out) {
         assert!(v[0] < 0.0, "mandelbulb near the origin at {p:?}: {}", v[0]);
     }
-}
 
-/// The Mandelbulb distance estimate 0.5 log(r) r / dr, y up (the iteration's z).
-fn mandelbulb_de(p: V3, n: f64, iterations: usize) -> f64 {
-    let c = [p[0], p[2], p[1]];
-    let mut z = c;
-    let mut dr = 1.0;
-    let mut r = an::len3(z);
-    for _ in 0..iterations {
-        r = an::len3(z);
-        if r > 2.0 {
-            break;
-        }
-        let theta = (z[2] / r).clamp(-1.0, 1.0).acos() * n;
-        let phi = z[1].atan2(z[0]) * n;
-        dr = r.powf(n - 1.0) * n * dr + 1.0;
-        let zr = r.powf(n);
-        z = [
-            zr * theta.sin() * phi.cos() + c[0],
-            zr * phi.sin() * theta.sin() + c[1],
-            zr * theta.cos() + c[2],
-        ];
-        r = an::len3(z);
+    // Scale and Translate.
+    let (s, t) = (1.7, [0.3, -0.4, 0.2]);
+    let moved = format!(
+        "{{ rop: mandelbulb, params: {{ Power: 8, Iterations: 8, Scale: {s}, Translate: [{}, {}, {}] }} }}",
+        t[0], t[1], t[2]
+    );
+    let local: Vec<[f32; 3]> = pts
+        .iter()
+        .map(|p| {
+            let p = v3(p);
+            to32([(p[0] - t[0]) / s, (p[1] - t[1]) / s, (p[2] - t[2]) / s])
+        })
+        .collect();
+    let unit = sample(&gpu, &lib, &sdf3(node, ""), &local);
+    let out = sample(&gpu, &lib, &sdf3(&moved, ""), &pts);
+    for ((p, a), b) in pts.iter().zip(&out).zip(&unit) {
+        assert!(
+            close(a[0] as f64, s * b[0] as f64, 2e-3),
+            "mandelbulb scaled and moved at {p:?}: {} != {s} * {}",
+            a[0],
+            b[0]
+        );
     }
-    0.5 * r.ln() * r / dr
 }
 
 // ---------------------------------------------------------------------------
@@ -1029,94 +1248,12 @@ fn gmod(x: f64, y: f64) -> f64 {
     x - y * (x / y).floor()
 }
 
-fn pmod1(p: f64, size: f64) -> f64 {
-    gmod(p + size * 0.5, size) - size * 0.5
-}
-
-fn union_stairs(a: f64, b: f64, r: f64, n: f64) -> f64 {
-    let s = r / n;
-    let u = b - r;
-    a.min(b)
-        .min(0.5 * (u + a + (gmod(u - a + s, 2.0 * s) - s).abs()))
-}
-
-fn union_columns(a: f64, b: f64, r: f64, n: f64) -> f64 {
-    if a < r && b < r {
-        let col = r * SQRT_2 / ((n - 1.0) * 2.0 + SQRT_2);
-        let mut p = [(a + b) * FRAC_1_SQRT_2, (b - a) * FRAC_1_SQRT_2];
-        p[0] -= SQRT_2 / 2.0 * r;
-        p[0] += col * SQRT_2;
-        if gmod(n, 2.0) == 1.0 {
-            p[1] += col;
-        }
-        p[1] = pmod1(p[1], col * 2.0);
-        (an::len2(p) - col).min(p[0]).min(a).min(b)
-    } else {
-        a.min(b)
-    }
-}
-
-fn difference_columns(a: f64, b: f64, r: f64, n: f64) -> f64 {
-    let a = -a;
-    let m = a.min(b);
-    if a < r && b < r {
-        let col = r * SQRT_2 / ((n - 1.0) * 2.0 + SQRT_2);
-        let mut p = [(a + b) * FRAC_1_SQRT_2, (b - a) * FRAC_1_SQRT_2];
-        p[1] += col;
-        p[0] -= SQRT_2 / 2.0 * r;
-        p[0] += -col * SQRT_2 / 2.0;
-        if gmod(n, 2.0) == 1.0 {
-            p[1] += col;
-        }
-        p[1] = pmod1(p[1], col * 2.0);
-        -(-an::len2(p) + col).max(p[0]).min(a).min(b)
-    } else {
-        -m
-    }
-}
-
-/// Each combine mode applied to two distances (hg_sdf's definitions and the
-/// polynomial smooth minimum), with blend radius k and n steps.
-fn combine_formula(mode: &str, a: f64, b: f64, k: f64, n: f64) -> f64 {
-    let round_union =
-        |a: f64, b: f64| r_max(k, a.min(b)) - an::len2([(k - a).max(0.0), (k - b).max(0.0)]);
-    let round_inter =
-        |a: f64, b: f64| (-k).min(a.max(b)) + an::len2([(k + a).max(0.0), (k + b).max(0.0)]);
-    let chamfer_inter = |a: f64, b: f64| a.max(b).max((a + k + b) * FRAC_1_SQRT_2);
-    match mode {
-        "union" => a.min(b),
-        "intersect" => a.max(b),
-        "difference" => a.max(-b),
-        "smoothUnion" => {
-            let h = (0.5 + 0.5 * (b - a) / k).clamp(0.0, 1.0);
-            b + (a - b) * h - k * h * (1.0 - h)
-        }
-        "smoothIntersect" => {
-            let h = (0.5 - 0.5 * (b - a) / k).clamp(0.0, 1.0);
-            b + (a - b) * h + k * h * (1.0 - h)
-        }
-        "smoothDifference" => {
-            let h = (0.5 - 0.5 * (b + a) / k).clamp(0.0, 1.0);
-            a + (-b - a) * h + k * h * (1.0 - h)
-        }
-        "roundUnion" => round_union(a, b),
-        "roundIntersect" => round_inter(a, b),
-        "roundDifference" => round_inter(a, -b),
-        "chamferUnion" => a.min(b).min((a - k + b) * FRAC_1_SQRT_2),
-        "chamferIntersect" => chamfer_inter(a, b),
-        "chamferDifference" => chamfer_inter(a, -b),
-        "stairsUnion" => union_stairs(a, b, k, n),
-        "stairsIntersect" => -union_stairs(-a, -b, k, n),
-        "stairsDifference" => -union_stairs(-a, b, k, n),
-        "columnsUnion" => union_columns(a, b, k, n),
-        "columnsIntersect" => difference_columns(a, -b, k, n),
-        "columnsDifference" => difference_columns(a, b, k, n),
-        _ => panic!("no formula for {mode}"),
-    }
-}
-
-fn r_max(a: f64, b: f64) -> f64 {
-    a.max(b)
+/// The polynomial smooth minimum in Inigo Quilez's "h squared" form:
+/// min(a, b) minus h^2 k / 4, with h = max(k - |a - b|, 0) / k. (The ROPs
+/// write it as a mix; the two forms are equal, so this is a check, not a copy.)
+fn smooth_min(a: f64, b: f64, k: f64) -> f64 {
+    let h = (k - (a - b).abs()).max(0.0) / k;
+    a.min(b) - h * h * k / 4.0
 }
 
 const COMBINE_MODES: [&str; 18] = [
@@ -1140,28 +1277,188 @@ const COMBINE_MODES: [&str; 18] = [
     "columnsDifference",
 ];
 
+/// How far a soft mode may move the hard result on the seam, as a share of
+/// the blend radius k, where the point lies outside both shapes (in the
+/// mode's union form, below), derived from each seam's shape: the smooth
+/// minimum subtracts at most k/4; the round seam's quarter circle reaches
+/// (sqrt 2 - 1) k in at the corner; the chamfer's 45-degree cut k / sqrt 2;
+/// the stairs' half steps at most k/2; the columns stay within k.
+fn seam_depth(mode: &str) -> f64 {
+    match mode.trim_end_matches("Union").trim_end_matches("Intersect") {
+        m if m.starts_with("smooth") => 0.25,
+        m if m.starts_with("round") => SQRT_2 - 1.0,
+        m if m.starts_with("chamfer") => FRAC_1_SQRT_2,
+        m if m.starts_with("stairs") => 0.5,
+        _ => 1.0,
+    }
+}
+
+/// Checks one combine mode on the distances of its two inputs, by geometry:
+///
+/// Every mode is written as a union of x and y: x = a, y = b for unions;
+/// x = -a, y = -b for intersections and x = -a, y = b for differences (the
+/// result negated), so that "adds material" means "gives a smaller value".
+/// - hard modes are min(a, b), max(a, b) and max(a, -b) exactly;
+/// - away from the seam (one input farther than k, and the two more than k
+///   apart) every soft mode equals the hard one;
+/// - on the seam a soft mode never crosses the hard result (a soft union
+///   only adds material, a soft intersection only removes it), and outside
+///   both shapes it stays within [`seam_depth`] * k of it; the smooth modes
+///   everywhere.
+fn check_combine(mode: &str, k: f64, a: f64, b: f64, got: f64) -> Result<(), String> {
+    let (x, y, sign) = if mode.ends_with("Union") || mode == "union" {
+        (a, b, 1.0)
+    } else if mode.ends_with("ntersect") {
+        (-a, -b, -1.0)
+    } else {
+        (-a, b, -1.0)
+    };
+    let hard = x.min(y);
+    let got = sign * got;
+    let tol = TOL * (1.0 + hard.abs());
+    if matches!(mode, "union" | "intersect" | "difference") {
+        return (got - hard).abs().le(&tol).then_some(()).ok_or(format!(
+            "{got} is not the hard result {hard} (a {a}, b {b})"
+        ));
+    }
+    if x.max(y) >= k && (x - y).abs() >= k {
+        if (got - hard).abs() > tol {
+            return Err(format!(
+                "away from the seam {got} differs from the hard result {hard} (a {a}, b {b})"
+            ));
+        }
+        return Ok(());
+    }
+    if got > hard + tol {
+        return Err(format!(
+            "on the seam {got} is past the hard result {hard} on the wrong side (a {a}, b {b})"
+        ));
+    }
+    let depth = seam_depth(mode) * k;
+    if (mode.starts_with("smooth") || (x >= 0.0 && y >= 0.0)) && got < hard - depth - tol {
+        return Err(format!(
+            "on the seam {got} is more than {depth} below the hard result {hard} (a {a}, b {b})"
+        ));
+    }
+    Ok(())
+}
+
 #[test]
-fn every_combine_mode_on_two_spheres_matches_its_formula() {
-    let Some(gpu) = gpu("every_combine_mode_on_two_spheres_matches_its_formula") else {
+fn every_combine_mode_keeps_to_its_geometry() {
+    let Some(gpu) = gpu("every_combine_mode_keeps_to_its_geometry") else {
         return;
     };
     let lib = catalog_library();
-    let pts = points3(8, 300, -2.0, 2.0);
-    let spheres = "  /a: { rop: sphere, params: { Radius: 1.0, Translate: [-0.5, 0, 0] } }\n  /b: { rop: sphere, params: { Radius: 0.8, Translate: [0.6, 0.2, 0] } }\n";
     let (k, n) = (0.4, 3.0);
     // The option list of the ROP is exactly the modes checked here.
     let def = lib.get("combine").unwrap();
     assert_eq!(def.param("Mode").unwrap().options, COMBINE_MODES);
+    // Unions and differences on two spheres that overlap a little;
+    // intersections on two that overlap much, with points around them, so
+    // that every region (each side, the seam, inside and outside) is met.
+    let apart = (
+        ([-0.5, 0.0, 0.0], 1.0, [0.6, 0.2, 0.0], 0.8),
+        points3(8, 500, -2.0, 2.0),
+    );
+    let overlapping = (
+        ([-0.3, 0.0, 0.0], 1.2, [0.4, 0.1, 0.0], 1.0),
+        points3(28, 500, -1.3, 1.3),
+    );
+    let pairs = point_pairs(18, 300, -2.0, 2.0, 0.05);
     for mode in COMBINE_MODES {
+        let ((ca, ra, cb, rb), pts) = if mode.ends_with("ntersect") {
+            &overlapping
+        } else {
+            &apart
+        };
+        let spheres = format!(
+            "  /a: {{ rop: sphere, params: {{ Radius: {ra}, Translate: [{}, {}, {}] }} }}\n  /b: {{ rop: sphere, params: {{ Radius: {rb}, Translate: [{}, {}, {}] }} }}\n",
+            ca[0], ca[1], ca[2], cb[0], cb[1], cb[2]
+        );
         let node = format!(
             "{{ rop: combine, params: {{ Mode: {mode}, Blend: {k}, Steps: {n} }}, inputs: [/a, /b] }}"
         );
-        let out = sample(&gpu, &lib, &sdf3(&node, spheres), &pts);
-        expect_exact(mode, &pts, &out, |p| {
-            let p = v3(p);
-            let a = sphere_d(p, [-0.5, 0.0, 0.0], 1.0);
-            let b = sphere_d(p, [0.6, 0.2, 0.0], 0.8);
-            combine_formula(mode, a, b, k, n)
+        let out = sample(&gpu, &lib, &sdf3(&node, &spheres), pts);
+        let mut bad = Vec::new();
+        let (mut away, mut seam) = (0, 0);
+        for (p, v) in pts.iter().zip(&out) {
+            let q = v3(p);
+            let (a, b) = (sphere_d(q, *ca, *ra), sphere_d(q, *cb, *rb));
+            let (x, y) = if mode.ends_with("Union") {
+                (a, b)
+            } else if mode.ends_with("ntersect") {
+                (-a, -b)
+            } else {
+                (-a, b)
+            };
+            if x.max(y) >= k && (x - y).abs() >= k {
+                away += 1;
+            } else {
+                seam += 1;
+            }
+            if let Err(e) = check_combine(mode, k, a, b, v[0] as f64) {
+                bad.push(format!("  at {p:?}: {e}"));
+            }
+        }
+        assert!(
+            away > 40 && seam > 40,
+            "{mode}: {away} points away from the seam and {seam} on it: too few to tell"
+        );
+        assert!(
+            bad.is_empty(),
+            "{mode}: {} of {} points:\n{}",
+            bad.len(),
+            pts.len(),
+            bad[..bad.len().min(8)].join("\n")
+        );
+        // The hard and smooth modes, and the stairs (whose value follows one
+        // input or the other), are 1-Lipschitz; the round, chamfer and
+        // columns seams combine both inputs' gradients, at most sqrt 2.
+        let out = sample(&gpu, &lib, &sdf3(&node, &spheres), &pairs);
+        let limit = if ["round", "chamfer", "columns"]
+            .iter()
+            .any(|m| mode.starts_with(m))
+        {
+            SQRT_2
+        } else {
+            1.0
+        };
+        for i in 0..pairs.len() / 2 {
+            let (p, q) = (v3(&pairs[2 * i]), v3(&pairs[2 * i + 1]));
+            let step = an::len3(an::sub3(p, q));
+            let change = (out[2 * i][0] - out[2 * i + 1][0]).abs() as f64;
+            assert!(
+                change <= limit * step * 1.001 + 2e-5,
+                "{mode}: the value changes by {change} over {step} from {p:?} to {q:?} (limit {limit})"
+            );
+        }
+    }
+    // The smooth union is the polynomial smooth minimum, checked in its
+    // other form.
+    let ((ca, ra, cb, rb), pts) = &apart;
+    let spheres = format!(
+        "  /a: {{ rop: sphere, params: {{ Radius: {ra}, Translate: [{}, {}, {}] }} }}\n  /b: {{ rop: sphere, params: {{ Radius: {rb}, Translate: [{}, {}, {}] }} }}\n",
+        ca[0], ca[1], ca[2], cb[0], cb[1], cb[2]
+    );
+    for (mode, f) in [
+        (
+            "smoothUnion",
+            Box::new(|a: f64, b: f64| smooth_min(a, b, k)) as Box<dyn Fn(f64, f64) -> f64>,
+        ),
+        (
+            "smoothIntersect",
+            Box::new(|a: f64, b: f64| -smooth_min(-a, -b, k)),
+        ),
+        (
+            "smoothDifference",
+            Box::new(|a: f64, b: f64| -smooth_min(-a, b, k)),
+        ),
+    ] {
+        let node =
+            format!("{{ rop: combine, params: {{ Mode: {mode}, Blend: {k} }}, inputs: [/a, /b] }}");
+        let out = sample(&gpu, &lib, &sdf3(&node, &spheres), pts);
+        expect_exact(mode, pts, &out, |p| {
+            f(sphere_d(v3(p), *ca, *ra), sphere_d(v3(p), *cb, *rb))
         });
     }
 }
@@ -1211,6 +1508,101 @@ fn combine_carries_and_blends_materials() {
     }
 }
 
+/// The share of material /mb (id 2) in a sample: its weight as the first
+/// material, or as the second one blended in.
+fn share_of_b(v: &[f32; 4]) -> f64 {
+    let (m1, m2, w) = (v[1], v[2], v[3] as f64);
+    let mut share = 0.0;
+    if m1 == 2.0 {
+        share += 1.0 - w;
+    }
+    if m2 == 2.0 {
+        share += w;
+    }
+    share
+}
+
+/// Along a line from one shape through the seam into the other, the share
+/// of the second material never goes back: it rises (falls, for an
+/// intersection, whose outside is the other shape's) from all of one
+/// material to all of the other, for every mode that blends materials.
+#[test]
+fn materials_blend_monotonically_across_every_seam() {
+    let Some(gpu) = gpu("materials_blend_monotonically_across_every_seam") else {
+        return;
+    };
+    let lib = catalog_library();
+    let line: Vec<[f32; 3]> = (0..=120)
+        .map(|i| [-1.5 + 3.0 * i as f32 / 120.0, 0.1, 0.0])
+        .collect();
+    for (modes, centre) in [
+        (
+            [
+                "smoothUnion",
+                "roundUnion",
+                "chamferUnion",
+                "stairsUnion",
+                "columnsUnion",
+            ],
+            1.0,
+        ),
+        (
+            [
+                "smoothIntersect",
+                "roundIntersect",
+                "chamferIntersect",
+                "stairsIntersect",
+                "columnsIntersect",
+            ],
+            0.5,
+        ),
+    ] {
+        let nodes = format!(
+            "  /a: {{ rop: sphere, params: {{ Radius: 1.0, Translate: [-{centre}, 0, 0] }} }}\n  /b: {{ rop: sphere, params: {{ Radius: 1.0, Translate: [{centre}, 0, 0] }} }}\n  /ma: {{ rop: basicMaterial, inputs: [/a] }}\n  /mb: {{ rop: basicMaterial, inputs: [/b] }}\n"
+        );
+        for mode in modes {
+            let node = format!(
+                "{{ rop: combine, params: {{ Mode: {mode}, Blend: 0.5, Steps: 3 }}, inputs: [/ma, /mb] }}"
+            );
+            let out = sample(&gpu, &lib, &sdf3(&node, &nodes), &line);
+            let shares: Vec<f64> = out.iter().map(share_of_b).collect();
+            let (first, last) = if mode.ends_with("Union") {
+                (0.0, 1.0)
+            } else {
+                (1.0, 0.0)
+            };
+            assert!(
+                (shares[0] - first).abs() < 1e-6 && (shares[120] - last).abs() < 1e-6,
+                "{mode}: the ends are not all one material: {:?}",
+                (out[0], out[120])
+            );
+            for i in 1..shares.len() {
+                let step = (shares[i] - shares[i - 1]) * (last - first);
+                assert!(
+                    step >= -1e-6,
+                    "{mode}: the share of the second material turns back between x = {} and {}: {} then {}",
+                    line[i - 1][0],
+                    line[i][0],
+                    shares[i - 1],
+                    shares[i]
+                );
+            }
+            // Halfway along, on the plane of symmetry, the seam is half and half
+            // where the mode blends (the hard-edged stairs and columns pick one).
+            if ["smooth", "round", "chamfer"]
+                .iter()
+                .any(|m| mode.starts_with(m))
+            {
+                assert!(
+                    (shares[60] - 0.5).abs() < 0.01,
+                    "{mode}: {} of the second material on the plane of symmetry",
+                    shares[60]
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn multi_union_takes_the_nearest_of_up_to_eight_inputs() {
     let Some(gpu) = gpu("multi_union_takes_the_nearest_of_up_to_eight_inputs") else {
@@ -1242,8 +1634,7 @@ fn multi_union_takes_the_nearest_of_up_to_eight_inputs() {
         expect_exact(&format!("multiUnion smooth={smooth}"), &pts, &out, |p| {
             let ds = centres.iter().map(|c| sphere_d(v3(p), *c, 0.4));
             if smooth {
-                ds.reduce(|a, b| combine_formula("smoothUnion", a, b, k, 1.0))
-                    .unwrap()
+                ds.reduce(|a, b| smooth_min(a, b, k)).unwrap()
             } else {
                 ds.fold(f64::MAX, f64::min)
             }
@@ -1264,10 +1655,10 @@ fn multi_union_takes_the_nearest_of_up_to_eight_inputs() {
 // Domain filters, by identities and formulas
 
 /// An off-centre box: no symmetry of its own.
-const BOX: &str =
+pub(crate) const BOX: &str =
     "  /b: { rop: box, params: { Size: [0.6, 0.9, 0.4], Translate: [0.7, 0.3, 0.2] } }\n";
 
-fn box_d(p: V3) -> f64 {
+pub(crate) fn box_d(p: V3) -> f64 {
     an::cube(p, [0.7, 0.3, 0.2], [0.3, 0.45, 0.2])
 }
 
@@ -2038,7 +2429,7 @@ fn voronoi_distances_are_ordered_and_a_regular_grid_is_exact() {
 // ---------------------------------------------------------------------------
 // Materials, cameras, lights
 
-fn render_image(gpu: &Gpu, lib: &Library, text: &str, size: u32) -> image::RgbaImage {
+pub(crate) fn render_image(gpu: &Gpu, lib: &Library, text: &str, size: u32) -> image::RgbaImage {
     let net = Network::parse(text, &root().join("catalog-test.yaml"), lib)
         .unwrap_or_else(|e| panic!("{e}\n{text}"));
     let built = build(lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
@@ -2325,13 +2716,39 @@ fn every_rop_documents_itself_and_every_parameter() {
     }
 }
 
+/// rops/README.md is exactly what `ropkit list --markdown` prints, so every
+/// ROP is listed under its own name with its current types and parameters
+/// (a name that only appears inside another, or a stale row, fails).
 #[test]
-fn catalog_readme_lists_every_rop() {
-    let text = std::fs::read_to_string(root().join("rops/README.md")).unwrap();
-    for name in library().rops.keys() {
-        assert!(
-            text.contains(&format!("`{name}`")) || text.contains(name.as_str()),
-            "rops/README.md does not mention {name}; regenerate it with `ropkit list --markdown`"
+fn catalog_readme_is_the_list_command_output() {
+    let out = run_ropkit(["list", "--markdown"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let listed = String::from_utf8(out.stdout).unwrap();
+    let readme = std::fs::read_to_string(root().join("rops/README.md")).unwrap();
+    if listed != readme {
+        let first = listed
+            .lines()
+            .zip(readme.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(listed.lines().count().min(readme.lines().count()));
+        panic!(
+            "rops/README.md differs from `ropkit list --markdown` from line {}:\n  list:   {}\n  README: {}\nregenerate it with `cargo run -- list --markdown > rops/README.md`",
+            first + 1,
+            listed.lines().nth(first).unwrap_or("(end)"),
+            readme.lines().nth(first).unwrap_or("(end)")
         );
+    }
+    // Each ROP has its own row, named in code type.
+    let lib = library();
+    for name in lib.rops.keys() {
+        let rows = readme
+            .lines()
+            .filter(|l| l.starts_with(&format!("| `{name}` |")))
+            .count();
+        assert_eq!(rows, 1, "{name} has {rows} rows in rops/README.md");
     }
 }

@@ -9,15 +9,9 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The checkout's own library, plus extra ROP folders.
 pub fn project(extra: &[PathBuf]) -> Project {
-    let root = root();
-    let mut rop_roots = vec![root.join("rops")];
-    rop_roots.extend(extra.iter().cloned());
-    Project {
-        shader_root: root.join("shaders"),
-        rop_roots,
-        root,
-    }
+    Project::checkout(&root()).with_rops(extra)
 }
 
 pub fn library() -> Library {
@@ -61,16 +55,82 @@ pub fn assert_glslang(glsl: &str, what: &str) {
 
 /// A GPU device, or `None` when ROPKIT_SKIP_GPU=1 and there is no adapter.
 /// Without an adapter and without the opt-out, the test fails with what to install.
+///
+/// Every call is counted by test name: when the test binary exits, after
+/// libtest's own summary, one line says how many GPU tests ran on which
+/// adapter and how many were skipped (by name), so a skipped GPU test is never
+/// hidden behind an "ok" (libtest captures the test's own output).
 pub fn gpu(test: &str) -> Option<Gpu> {
     static GPU: std::sync::OnceLock<Result<Gpu, RenderError>> = std::sync::OnceLock::new();
-    let found = GPU.get_or_init(Gpu::headless);
+    let found = GPU.get_or_init(|| {
+        print_gpu_tally_at_exit();
+        Gpu::headless()
+    });
+    let mut tally = GPU_TALLY.lock().unwrap_or_else(|e| e.into_inner());
     match found {
-        Ok(g) => Some(g.clone()),
+        Ok(g) => {
+            tally.adapter = Some(g.adapter.clone());
+            tally.ran.insert(test.to_string());
+            Some(g.clone())
+        }
         Err(e) if std::env::var("ROPKIT_SKIP_GPU").is_ok_and(|v| v == "1") => {
             eprintln!("SKIPPED {test}: {e}");
+            tally.reason = Some(e.to_string());
+            tally.skipped.insert(test.to_string());
             None
         }
         Err(e) => panic!("{test}: {e}"),
+    }
+}
+
+#[derive(Default)]
+struct GpuTally {
+    ran: std::collections::BTreeSet<String>,
+    skipped: std::collections::BTreeSet<String>,
+    adapter: Option<String>,
+    reason: Option<String>,
+}
+
+static GPU_TALLY: std::sync::Mutex<GpuTally> = std::sync::Mutex::new(GpuTally {
+    ran: std::collections::BTreeSet::new(),
+    skipped: std::collections::BTreeSet::new(),
+    adapter: None,
+    reason: None,
+});
+
+/// The line printed at exit, e.g. `GPU tests: 40 ran on llvmpipe (Vulkan), 0 skipped`.
+fn gpu_tally_line(t: &GpuTally) -> String {
+    let mut line = format!("GPU tests: {} ran", t.ran.len());
+    if let Some(a) = &t.adapter {
+        line += &format!(" on {a}");
+    }
+    if t.skipped.is_empty() {
+        line += ", 0 skipped";
+    } else {
+        line += &format!(
+            ", {} SKIPPED (ROPKIT_SKIP_GPU=1; {}): {}",
+            t.skipped.len(),
+            t.reason.as_deref().unwrap_or("no adapter"),
+            t.skipped.iter().cloned().collect::<Vec<_>>().join(", ")
+        );
+    }
+    line
+}
+
+/// libtest has no hook after its summary; the C library's `atexit` runs
+/// after `main` returns (libtest returns on success and calls `exit` on
+/// failure, and both run it), on the main thread, where no capture applies.
+fn print_gpu_tally_at_exit() {
+    unsafe extern "C" {
+        fn atexit(callback: extern "C" fn()) -> std::ffi::c_int;
+    }
+    extern "C" fn print() {
+        let tally = GPU_TALLY.lock().unwrap_or_else(|e| e.into_inner());
+        eprintln!("{}", gpu_tally_line(&tally));
+    }
+    // SAFETY: `print` is a plain function that lives as long as the program.
+    unsafe {
+        atexit(print);
     }
 }
 

@@ -94,7 +94,7 @@ fn a_rop_folder_outside_the_repository_builds_into_a_network() {
 #[test]
 fn new_rop_skeleton_passes_check_at_once() {
     let dir = tempfile::tempdir().unwrap();
-    ropkit::cli::new_rop("shapes/blob", dir.path()).unwrap();
+    ropkit::scaffold::new_rop("shapes/blob", dir.path(), &Default::default(), false).unwrap();
     let p = project(&[dir.path().to_path_buf()]);
     let lib = p.load_library();
     assert!(lib.broken.is_empty(), "{:?}", lib.broken);
@@ -105,10 +105,10 @@ fn new_rop_skeleton_passes_check_at_once() {
         assert_glslang(&glsl, "skeleton");
     }
     assert!(
-        ropkit::cli::new_rop("shapes/blob", dir.path()).is_err(),
+        ropkit::scaffold::new_rop("shapes/blob", dir.path(), &Default::default(), false).is_err(),
         "never overwrites a folder"
     );
-    assert!(ropkit::cli::new_rop("bad name", dir.path()).is_err());
+    assert!(ropkit::scaffold::new_rop("bad name", dir.path(), &Default::default(), false).is_err());
 }
 
 #[test]
@@ -155,8 +155,13 @@ fn macro_tables_see_connected_inputs_and_types() {
     let lib = demo_library();
     let net = "output: /out\nnodes:\n  /ball: { rop: sphere }\n  /demo1: { rop: macroDemo, inputs: [/ball] }\n  /out: { rop: raymarchRender3D, inputs: [/demo1] }\n";
     let g = glsl(net, &lib);
+    // WIRED and HAS_INPUT_1 are defined here, so the ROP's branch on them is
+    // settled: only the wired line stays.
     assert!(g.contains("#define demo1_WIRED\n"));
-    assert!(g.contains("#define demo1_HAS_INPUT_1\n"));
+    assert!(
+        !g.contains("createSdf(length(p) - demo1_FOO)"),
+        "the branch not taken is gone"
+    );
     assert!(!g.contains("#define demo1_FLAT"), "coordType is vec3 here");
     assert!(
         g.contains("Sdf res = ball(p, ctx);"),
@@ -217,21 +222,47 @@ fn every_parameter_macro_form() {
         "#define pdemo_Fill vec4(vecParams[{}].xyzw)\n",
         s("Fill")
     )));
-    // Menu: the option itself and the option appended.
-    assert!(g.contains("#define pdemo_Plane yz\n#define pdemo_Plane_yz\n"));
+    // Menu: the option itself, and the option appended (which settles the
+    // ROP's `#if defined(THIS_Plane_yz) ...` here, so that line is folded away).
+    assert!(g.contains("#define pdemo_Plane yz\n"));
+    assert!(
+        !g.contains("defined(pdemo_Plane_yz)"),
+        "a settled condition is folded"
+    );
+    assert!(g.contains("  d += 0.0;\n"), "the branch taken stays");
     assert!(g.contains("#define pdemo_Expr p.x * 2.0\n"));
     assert!(g.contains("#define pdemo_Image sampler2D(rk_tex0, rk_sampler)\n"));
     // Macro parameters are literal values.
     assert!(g.contains("#define pdemo_Inlined 12.5\n"));
     assert!(g.contains("#define pdemo_Loops 4\n"));
-    assert!(g.contains("#define pdemo_Flag true\n#define pdemo_Flag_on\n"));
+    assert!(g.contains("#define pdemo_Flag true\n"));
+    // `_on` and the type flags only ever appear in #if lines, which they
+    // settle; the generator still makes them (and folds the #if).
+    let def = lib.get("paramDemo").unwrap();
+    let flag = def.param("Flag").unwrap();
+    let mut text = String::new();
+    ropkit::generate::param_macros(
+        &mut text,
+        "pdemo",
+        flag,
+        &ropkit::value::ParamValue::Bool(true),
+        None,
+    );
+    assert_eq!(text, "#define pdemo_Flag true\n#define pdemo_Flag_on\n");
     assert!(g.contains("#define pdemo_Center vec3(0.0, 1.0, 0.0)\n#define pdemo_Centerx 0.0\n"));
+    // A generated macro no code names is left out (Center's y and z are never read).
+    assert!(
+        !g.contains("#define pdemo_Centery"),
+        "unused macros are not emitted"
+    );
     assert!(
         built.shader.param_slot("/pdemo", "Inlined").is_none(),
         "macro parameters take no uniform slot"
     );
     // Type macros.
-    assert!(g.contains("#define pdemo_CoordT vec3\n#define pdemo_ContextT Context\n#define pdemo_ReturnT Sdf\n#define pdemo_COORD_TYPE_vec3\n#define pdemo_CONTEXT_TYPE_Context\n#define pdemo_RETURN_TYPE_Sdf\n"));
+    assert!(g.contains(
+        "#define pdemo_CoordT vec3\n#define pdemo_ContextT Context\n#define pdemo_ReturnT Sdf\n"
+    ));
     assert_eq!(built.shader.textures.len(), 1);
     assert_glslang(g, "param demo");
     // The values the uniform buffer gets.
@@ -358,11 +389,22 @@ fn networks_round_trip_through_save() {
         assert_eq!(again.nodes, net.nodes, "{}", path.display());
         assert_eq!(again.to_yaml(&lib), text, "saving is stable");
         let comments = text.lines().take_while(|l| l.starts_with('#')).count();
-        assert_eq!(
-            text.lines().count(),
-            comments + net.nodes.len() + 2,
-            "one node a line"
-        );
+        // One node a line, but for nodes that carry their own definition
+        // (`rop: custom`): those are written in block style, their code as
+        // it reads, and start with their key alone on its line.
+        let custom = net.nodes.values().filter(|n| n.custom.is_some()).count();
+        let keys = text
+            .lines()
+            .filter(|l| l.starts_with("  /") || l.starts_with("  \""))
+            .count();
+        assert_eq!(keys, net.nodes.len(), "one key line per node");
+        if custom == 0 {
+            assert_eq!(
+                text.lines().count(),
+                comments + net.nodes.len() + 2,
+                "one node a line"
+            );
+        }
         let original = std::fs::read_to_string(&path).unwrap();
         assert!(
             original
@@ -387,8 +429,10 @@ fn networks_round_trip_through_save() {
     );
 }
 
+/// What a save writes reads back. (That a failed save leaves the old file
+/// whole is tested in `saving.rs`, with a write made to fail midway.)
 #[test]
-fn saving_is_atomic_and_leaves_no_temporary_files() {
+fn a_saved_network_reads_back_and_a_save_into_a_missing_folder_fails() {
     let lib = library();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("net.yaml");
@@ -425,7 +469,7 @@ fn export_json_describes_the_uniform_layout() {
     )));
     assert_eq!(radius["value"], 1.0);
     assert_eq!(radius["style"], "float");
-    assert!(json["uniformBlock"]["vecParamsLength"].as_u64().unwrap() > slot);
+    assert!(json["paramsBuffer"]["vec4s"].as_u64().unwrap() > slot);
     assert!(
         json["rops"]
             .as_array()
@@ -452,7 +496,8 @@ fn shadertoy_export_is_valid_glsl_es_with_parameters_baked_in() {
             !g.contains("#version") && !g.contains("layout("),
             "Shadertoy supplies those"
         );
-        assert!(g.contains("const vec4 vecParams["));
+        // Every parameter is a literal: no parameter storage at all.
+        assert!(!g.contains("vecParams"), "{}", path.display());
         // Wrapped the way Shadertoy wraps an image pass, glslang must accept it as GLSL ES 3.0.
         let wrapped = format!(
             "#version 300 es\nprecision highp float;\nprecision highp int;\nuniform vec3 iResolution;\nuniform float iTime;\nuniform float iTimeDelta;\nuniform int iFrame;\nuniform vec4 iMouse;\nuniform sampler2D iChannel0;\nuniform sampler2D iChannel1;\nuniform sampler2D iChannel2;\nuniform sampler2D iChannel3;\n{g}\nout vec4 rkOut;\nvoid main() {{ mainImage(rkOut, gl_FragCoord.xy); }}\n"
@@ -475,7 +520,9 @@ fn shadertoy_export_is_valid_glsl_es_with_parameters_baked_in() {
     let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
     let (_, shader) = stitch(&lib, &net, Mode::Shadertoy).unwrap();
     assert!(
-        shader.glsl.contains("vec4(-0.6, 1.0, 0.0, 0.0)"),
+        shader
+            .glsl
+            .contains("#define scene_sphere1_Translate vec3(-0.6, 1.0, 0.0)"),
         "sphere1's Translate"
     );
 }
@@ -673,7 +720,7 @@ fn set_param_checks_values_against_the_rop() {
     ];
     for (node, param, value, why) in refused {
         let e = net.set_param(&lib, node, param, &value).unwrap_err();
-        assert!(e.contains(why), "{node}.{param}: {e}");
+        assert!(e.to_string().contains(why), "{node}.{param}: {e}");
     }
     assert_eq!(net.nodes, before.nodes, "a refused value changes nothing");
     // A texture path may not leave the project.
@@ -681,7 +728,7 @@ fn set_param_checks_values_against_the_rop() {
     let e = net
         .set_param(&lib, &tex, "Texture", &"../../etc/passwd".into())
         .unwrap_err();
-    assert!(e.contains(&format!("{tex}.Texture")), "{e}");
+    assert!(e.to_string().contains(&format!("{tex}.Texture")), "{e}");
     net.set_param(&lib, &tex, "Texture", &"assets/checker.png".into())
         .unwrap();
 }

@@ -2,7 +2,19 @@
 
 mod bad_input;
 mod catalog;
+mod catalog_a;
+mod catalog_b;
+mod commands;
 mod common;
 mod compiler;
+mod exports;
+mod fuzz_regressions;
 mod gpu;
+mod harness;
+mod mechanisms;
+mod mesh;
+mod packaging;
+mod renderer;
+mod saving;
+mod scaling;
 mod viewer;

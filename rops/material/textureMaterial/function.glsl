@@ -13,6 +13,7 @@ vec3 THIS_getColor(vec3 p, MaterialContext matCtx) {
   vec3 cx = textureLod(THIS_Texture, q.zy, 0.0).rgb;
   vec3 cy = textureLod(THIS_Texture, q.xz, 0.0).rgb;
   vec3 cz = textureLod(THIS_Texture, q.xy, 0.0).rgb;
-  vec3 albedo = ropkitToLinear(cx * w.x + cy * w.y + cz * w.z) * THIS_Tint;
+  // Textures are stored as sRGB and sampled as linear colour already.
+  vec3 albedo = (cx * w.x + cy * w.y + cz * w.z) * THIS_Tint;
   return ropkitBlinnPhong(p, matCtx, albedo, vec3(THIS_Specular), THIS_Shininess);
 }

@@ -1,60 +1,51 @@
-// The scene distance, called at every marching step.
+// One call site for the scene.
+//
+// Everything a pixel needs from the scene (the march along the camera ray,
+// the four taps of the normal, the ambient-occlusion taps, a soft-shadow
+// march per light) is served by one loop that calls the scene function in
+// exactly one place. Drivers inline every call of a function, so a scene
+// called from eight places was compiled eight times; with one call site a
+// network of a thousand nodes compiles once. The loop walks through phases,
+// each asking the scene for the next distance it needs.
+
+#if (defined(THIS_USE_REFLECTION) && defined(ROPKIT_SURFACE_REFLECT)) || (defined(THIS_USE_REFRACTION) && defined(ROPKIT_SURFACE_REFRACT))
+// Reflections and refraction (the Reflections and Refractions parameters,
+// with reflectMaterial and glassMaterial in the scene): a ray goes on from
+// its hit as further segments of one loop (THIS_radiance), each marched by
+// the same phase loop, so the scene and the material switch keep one call
+// site each. Compiled in only when a pass count and a material of the kind
+// meet; otherwise every line of it is folded away before any compiler sees
+// the shader.
+#endif
+#define THIS_PHASE_MARCH 0
+#define THIS_PHASE_NORMAL 1
+#define THIS_PHASE_AO 2
+#define THIS_PHASE_SHADOW 3
+#define THIS_PHASE_DONE 4
+
+// Lights: the fourth input and every slot after it (the ROP is variadic);
+// THIS_LIGHT_SLOTS (from the macro table) counts the connected ones.
+#define THIS_MAX_LIGHTS THIS_LIGHT_SLOTS
+
+// What the buffers need: the normal for the picture and the normal buffer;
+// occlusion and shadows for the picture only.
+#if defined(THIS_Buffer_color) || defined(THIS_Buffer_normal) || defined(ROPKIT_DATA)
+#define THIS_NEEDS_NORMAL
+#endif
+#if defined(THIS_Buffer_color) && defined(THIS_AO_on)
+#define THIS_NEEDS_AO
+#endif
+#if defined(THIS_Buffer_color) && defined(THIS_Shadows_on)
+#define THIS_NEEDS_SHADOWS
+#endif
+
+// A count the driver cannot see through: loops bounded by it are not
+// unrolled (an unrolled loop would copy the scene once per iteration).
+#define THIS_OPAQUE(n) (rk_resolution.x > 0.0 ? (n) : 0)
+
+// The scene distance, at the one place it is called.
 Sdf THIS_map(vec3 p) {
   return inputOp1(p, ropkitContextAt(p));
-}
-
-vec3 THIS_normal(vec3 p) {
-  const vec2 e = vec2(1.0, -1.0) * 0.0005;
-  return normalize(e.xyy * THIS_map(p + e.xyy).x + e.yyx * THIS_map(p + e.yyx).x +
-                   e.yxy * THIS_map(p + e.yxy).x + e.xxx * THIS_map(p + e.xxx).x);
-}
-
-// Marches the ray; t ends at the hit (or past MaxDist), steps and nearHit are for the debug buffers.
-Sdf THIS_march(Ray ray, out float t, out float steps, out float nearHit, out bool hit) {
-  t = 0.0;
-  steps = 0.0;
-  nearHit = 1e10;
-  hit = false;
-  Sdf res = createSdf(THIS_MaxDist);
-  for (int i = 0; i < THIS_MaxSteps; i++) {
-    steps = float(i + 1);
-    Sdf s = THIS_map(ray.pos + ray.dir * t);
-    nearHit = min(nearHit, s.x);
-    if (abs(s.x) < THIS_SurfaceEps * max(t, 1.0)) {
-      res = s;
-      hit = true;
-      break;
-    }
-    t += s.x;
-    if (t > THIS_MaxDist) {
-      break;
-    }
-  }
-  return res;
-}
-
-float THIS_softShadow(vec3 ro, vec3 rd, float maxT) {
-  float res = 1.0;
-  float t = 0.02;
-  for (int i = 0; i < 80; i++) {
-    if (t >= maxT) break;
-    float h = THIS_map(ro + rd * t).x;
-    if (h < 0.0002) return 0.0;
-    res = min(res, THIS_ShadowSharpness * h / t);
-    t += clamp(h, 0.01, 0.5);
-  }
-  return clamp(res, 0.0, 1.0);
-}
-
-float THIS_occlusion(vec3 p, vec3 n) {
-  float occ = 0.0;
-  float sca = 1.0;
-  for (int i = 0; i < 5; i++) {
-    float h = 0.01 + 0.12 * float(i) / 4.0;
-    occ += (h - THIS_map(p + h * n).x) * sca;
-    sca *= 0.95;
-  }
-  return clamp(1.0 - THIS_AOStrength * 3.0 * occ, 0.0, 1.0);
 }
 
 // uv: y from -0.5 to 0.5, x scaled by the aspect ratio.
@@ -77,81 +68,392 @@ vec3 THIS_background(vec2 uv, Ray ray) {
 #endif
 }
 
-vec3 THIS_shadeLight(vec3 p, vec3 n, Ray ray, Sdf res, Light light, float ao, float ambient) {
-  MaterialContext mc = MaterialContext(res, n, ray, light, 1.0, ao, ambient, vec4(0.0));
-#ifdef ROPKIT_SDF_ITERATION
-  mc.iteration = res.iteration;
-#endif
-#ifdef THIS_Shadows_on
-  if (!light.absent && !light.ambient) {
-    vec3 toLight = light.pos - p;
-    mc.shadow = THIS_softShadow(p + n * 0.002, normalize(toLight), length(toLight));
-  }
-#endif
-  return ropkitMaterial(p, mc);
-}
-
-vec3 THIS_shade(vec3 p, Ray ray, Sdf res) {
-  vec3 n = THIS_normal(p);
-#ifdef THIS_AO_on
-  float ao = THIS_occlusion(p, n);
-#else
-  float ao = 1.0;
-#endif
-  LightContext lc = LightContext(res, n);
-  vec3 col = vec3(0.0);
-  float ambient = THIS_Ambient;
+// The lights at a hit, from the light inputs; without any, one default light.
+int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
+  int n = 0;
 #ifdef THIS_HAS_INPUT_4
-  col += THIS_shadeLight(p, n, ray, res, inputOp4(p, lc), ao, ambient);
-  ambient = 0.0;
-#else
-  col += THIS_shadeLight(p, n, ray, res, Light(vec3(6.0, 10.0, 5.0), vec3(1.0), false, false), ao, ambient);
+  lights[n++] = inputOp4(p, lc);
 #endif
 #ifdef THIS_HAS_INPUT_5
-  col += THIS_shadeLight(p, n, ray, res, inputOp5(p, lc), ao, ambient);
+  lights[n++] = inputOp5(p, lc);
 #endif
 #ifdef THIS_HAS_INPUT_6
-  col += THIS_shadeLight(p, n, ray, res, inputOp6(p, lc), ao, ambient);
+  lights[n++] = inputOp6(p, lc);
 #endif
 #ifdef THIS_HAS_INPUT_7
-  col += THIS_shadeLight(p, n, ray, res, inputOp7(p, lc), ao, ambient);
+  lights[n++] = inputOp7(p, lc);
 #endif
-  return col;
+#ifdef THIS_HAS_INPUT_8
+  lights[n++] = inputOp8(p, lc);
+#endif
+#ifdef THIS_HAS_INPUT_9
+  lights[n++] = inputOp9(p, lc);
+#endif
+#ifdef THIS_HAS_INPUT_10
+  lights[n++] = inputOp10(p, lc);
+#endif
+#ifdef THIS_HAS_INPUT_11
+  lights[n++] = inputOp11(p, lc);
+#endif
+#ifdef THIS_HAS_INPUT_12
+  lights[n++] = inputOp12(p, lc);
+#endif
+#ifdef THIS_HAS_INPUT_13
+  lights[n++] = inputOp13(p, lc);
+#endif
+#ifdef THIS_HAS_INPUT_14
+  lights[n++] = inputOp14(p, lc);
+#endif
+#ifdef THIS_HAS_INPUT_15
+  lights[n++] = inputOp15(p, lc);
+#endif
+#ifdef THIS_HAS_INPUT_16
+  lights[n++] = inputOp16(p, lc);
+#endif
+  if (n == 0) {
+    lights[n++] = Light(vec3(6.0, 10.0, 5.0), vec3(1.0), false, false);
+  }
+  return n;
 }
 
-// One camera ray through fragCoord, marched into the scene: where every
-// buffer starts, pictures and data alike.
-Sdf THIS_trace(vec2 fragCoord, out vec2 uv, out Ray ray, out float t, out float steps, out float nearHit, out bool hit) {
-  uv = (fragCoord - 0.5 * rk_resolution.xy) / rk_resolution.y;
-  ray = THIS_cameraRay(uv);
-  return THIS_march(ray, t, steps, nearHit, hit);
+// Everything one camera ray brings back from the scene.
+struct THIS_Trace {
+  vec2 uv;
+  Ray ray;
+  float t;          // distance along the ray to the hit (or where marching stopped)
+  float steps;      // march steps taken
+  float nearHit;    // closest approach to any surface
+  bool hit;
+  Sdf res;          // the scene at the hit
+  vec3 n;           // unit normal at the hit
+  float ao;         // ambient occlusion, 1: open
+  int lightCount;
+  Light lights[THIS_MAX_LIGHTS];
+  float shadow[THIS_MAX_LIGHTS];  // 1: lit, 0: in shadow
+};
+
+// The first light from k on whose shadow must be marched (the light count
+// when there is none left): absent and ambient lights cast none, and a light
+// closer to the surface than the march's first step needs none.
+int THIS_shadowLight(THIS_Trace tr, int k, vec3 from, out vec3 dir, out float maxT) {
+  dir = vec3(0.0, 1.0, 0.0);
+  maxT = 0.0;
+  for (; k < tr.lightCount; k++) {
+    Light l = tr.lights[k];
+    if (l.absent || l.ambient) {
+      continue;
+    }
+    vec3 toLight = l.pos - from;
+    maxT = length(toLight);
+    if (maxT > 0.02) {
+      dir = toLight / maxT;
+      return k;
+    }
+  }
+  return k;
+}
+
+#if (defined(THIS_USE_REFLECTION) && defined(ROPKIT_SURFACE_REFLECT)) || (defined(THIS_USE_REFRACTION) && defined(ROPKIT_SURFACE_REFRACT))
+// A ray from the camera or from a surface, and everything the scene tells
+// about it. side -1: the ray runs inside a transparent body, where the
+// scene's distance is negated (so the march stops at the far side and the
+// normal faces inwards); only the normal is wanted there.
+THIS_Trace THIS_trace(vec2 uv, Ray ray, float side) {
+  THIS_Trace tr;
+  tr.uv = uv;
+  tr.ray = ray;
+#else
+// The camera ray through fragCoord, and everything the scene tells about it.
+THIS_Trace THIS_trace(vec2 fragCoord) {
+  THIS_Trace tr;
+  tr.uv = (fragCoord - 0.5 * rk_resolution.xy) / rk_resolution.y;
+  tr.ray = THIS_cameraRay(tr.uv);
+#endif
+  tr.t = 0.0;
+  tr.steps = 0.0;
+  tr.nearHit = 1e10;
+  tr.hit = false;
+  tr.res = createSdf(THIS_MaxDist);
+  tr.n = vec3(0.0, 1.0, 0.0);
+  tr.ao = 1.0;
+  tr.lightCount = 0;
+  for (int k = 0; k < THIS_MAX_LIGHTS; k++) {
+    tr.shadow[k] = 1.0;
+  }
+
+  int phase = THIS_PHASE_MARCH;
+  int i = 0;            // step within the phase
+  vec3 hitPos = vec3(0.0);
+  vec3 nsum = vec3(0.0);
+  float occ = 0.0;
+  float sca = 1.0;
+  int k = 0;            // the light whose shadow is marched
+  vec3 shadowFrom = vec3(0.0);
+  vec3 shadowDir = vec3(0.0);
+  float shadowMax = 0.0;
+  float st = 0.0;
+  float sres = 1.0;
+
+  int budget = THIS_OPAQUE(THIS_MaxSteps + 9 + THIS_MAX_LIGHTS * 80);
+  for (int it = 0; it < budget; it++) {
+    // Where the scene is wanted next.
+    vec3 q;
+    vec3 tap = vec3(0.0);
+    float h = 0.0;
+    if (phase == THIS_PHASE_MARCH) {
+      q = tr.ray.pos + tr.ray.dir * tr.t;
+    } else if (phase == THIS_PHASE_NORMAL) {
+      // Tetrahedron taps: (1,-1,-1), (-1,-1,1), (-1,1,-1), (1,1,1).
+      tap = vec3(((i ^ (i >> 1)) & 1) == 0 ? 1.0 : -1.0, (i & 2) != 0 ? 1.0 : -1.0, (i & 1) != 0 ? 1.0 : -1.0);
+      q = hitPos + tap * 0.0005;
+    } else if (phase == THIS_PHASE_AO) {
+      h = 0.01 + 0.12 * float(i) / 4.0;
+      q = hitPos + h * tr.n;
+    } else {
+      q = shadowFrom + shadowDir * st;
+    }
+
+    Sdf s = THIS_map(q);
+#if defined(THIS_USE_REFRACTION) && defined(ROPKIT_SURFACE_REFRACT)
+    s.x *= side;
+#endif
+
+    if (phase == THIS_PHASE_MARCH) {
+      tr.steps = float(i + 1);
+      tr.nearHit = min(tr.nearHit, s.x);
+      i++;
+      if (abs(s.x) < THIS_SurfaceEps * max(tr.t, 1.0)) {
+        tr.res = s;
+        tr.hit = true;
+        hitPos = q;
+        i = 0;
+#ifdef THIS_NEEDS_NORMAL
+        phase = THIS_PHASE_NORMAL;
+#else
+        phase = THIS_PHASE_DONE;
+#endif
+      } else {
+        tr.t += s.x;
+        if (tr.t > THIS_MaxDist || i >= THIS_MaxSteps) {
+          phase = THIS_PHASE_DONE;
+        }
+      }
+    } else if (phase == THIS_PHASE_NORMAL) {
+      nsum += tap * s.x;
+      i++;
+      if (i == 4) {
+        tr.n = normalize(nsum);
+        i = 0;
+#ifdef THIS_NEEDS_AO
+        phase = THIS_PHASE_AO;
+#else
+        phase = THIS_PHASE_SHADOW;
+#endif
+#if defined(THIS_USE_REFRACTION) && defined(ROPKIT_SURFACE_REFRACT)
+        if (side < 0.0) {
+          phase = THIS_PHASE_DONE;
+        }
+#endif
+      }
+    } else if (phase == THIS_PHASE_AO) {
+      occ += (h - s.x) * sca;
+      sca *= 0.95;
+      i++;
+      if (i == 5) {
+        tr.ao = clamp(1.0 - THIS_AOStrength * 3.0 * occ, 0.0, 1.0);
+        phase = THIS_PHASE_SHADOW;
+      }
+    } else {
+      float d = s.x;
+      bool finished = false;
+      if (d < 0.0002) {
+        sres = 0.0;
+        finished = true;
+      } else {
+        sres = min(sres, THIS_ShadowSharpness * d / st);
+        st += clamp(d, 0.01, 0.5);
+        i++;
+        finished = st >= shadowMax || i >= 80;
+      }
+      if (finished) {
+        tr.shadow[k] = clamp(sres, 0.0, 1.0);
+        k = THIS_shadowLight(tr, k + 1, shadowFrom, shadowDir, shadowMax);
+        i = 0;
+        st = 0.02;
+        sres = 1.0;
+        if (k >= tr.lightCount) {
+          phase = THIS_PHASE_DONE;
+        }
+      }
+    }
+
+    // Entering the shadow phase: the lights at the hit, then the first shadow.
+    if (phase == THIS_PHASE_SHADOW && tr.lightCount == 0) {
+      Light lights[THIS_MAX_LIGHTS];
+      tr.lightCount = THIS_lights(hitPos, LightContext(tr.res, tr.n), lights);
+      tr.lights = lights;
+#ifdef THIS_NEEDS_SHADOWS
+      shadowFrom = hitPos + tr.n * 0.002;
+      k = THIS_shadowLight(tr, 0, shadowFrom, shadowDir, shadowMax);
+      i = 0;
+      st = 0.02;
+      sres = 1.0;
+      if (k >= tr.lightCount) {
+        phase = THIS_PHASE_DONE;
+      }
+#else
+      phase = THIS_PHASE_DONE;
+#endif
+    }
+    if (phase == THIS_PHASE_DONE) {
+      break;
+    }
+  }
+  return tr;
 }
 
 // The lit colour a ray brings back, fog included, before exposure and gamma.
-vec3 THIS_color(vec2 uv, Ray ray, Sdf res, float t, bool hit) {
-  vec3 col = hit ? THIS_shade(ray.pos + ray.dir * t, ray, res) : THIS_background(uv, ray);
-  if (hit && THIS_FogDensity > 0.0) {
-    col = mix(col, THIS_FogColor, 1.0 - exp(-THIS_FogDensity * THIS_FogDensity * t * t));
+vec3 THIS_color(THIS_Trace tr) {
+  if (!tr.hit) {
+    return THIS_background(tr.uv, tr.ray);
+  }
+  vec3 p = tr.ray.pos + tr.ray.dir * tr.t;
+  vec3 col = vec3(0.0);
+  // One call site for the material switch too: a loop over the lights.
+  int count = THIS_OPAQUE(tr.lightCount);
+  for (int k = 0; k < count; k++) {
+    float ambient = k == 0 ? THIS_Ambient : 0.0;
+    MaterialContext mc = MaterialContext(tr.res, tr.n, tr.ray, tr.lights[k], tr.shadow[k], tr.ao, ambient, vec4(0.0));
+#ifdef ROPKIT_SDF_ITERATION
+    mc.iteration = tr.res.iteration;
+#endif
+#if (defined(THIS_USE_REFLECTION) && defined(ROPKIT_SURFACE_REFLECT)) || (defined(THIS_USE_REFRACTION) && defined(ROPKIT_SURFACE_REFRACT))
+    ropkitClearSurface();
+#endif
+    col += ropkitMaterial(p, mc);
+  }
+  if (THIS_FogDensity > 0.0) {
+    col = mix(col, THIS_FogColor, 1.0 - exp(-THIS_FogDensity * THIS_FogDensity * tr.t * tr.t));
   }
   return col;
 }
 
+#if (defined(THIS_USE_REFLECTION) && defined(ROPKIT_SURFACE_REFLECT)) || (defined(THIS_USE_REFRACTION) && defined(ROPKIT_SURFACE_REFRACT))
+float THIS_largest(vec3 v) {
+  return max(v.x, max(v.y, v.z));
+}
+
+// The colour a camera ray brings back with its reflections and refractions.
+// Each segment is one march; at a hit outside, the materials shade it (and
+// fill ropkitSurface) and the ray goes on into a transparent body (bent by
+// its index of refraction; a Fresnel share mirrors the sky) or off a mirror,
+// `weight` carrying the product of the shares along the way. Inside, the
+// march runs on the negated distance to the far side, the light is absorbed
+// by Beer-Lambert's law over the distance travelled, and the ray leaves bent
+// again (or is reflected back in, past the critical angle). Segments: one
+// for the camera ray, one per reflection pass, two (in and out) per
+// refraction pass. hit: whether the camera ray hit.
+vec3 THIS_radiance(vec2 fragCoord, out bool hit) {
+  vec2 uv = (fragCoord - 0.5 * rk_resolution.xy) / rk_resolution.y;
+  Ray ray = THIS_cameraRay(uv);
+  vec3 total = vec3(0.0);
+  vec3 weight = vec3(1.0);
+  float side = 1.0;
+  float ior = 1.0;
+  vec3 absorption = vec3(0.0);
+  hit = false;
+#if defined(THIS_USE_REFLECTION) && defined(ROPKIT_SURFACE_REFLECT)
+  int reflLeft = THIS_REFLECTIONS;
+#else
+  int reflLeft = 0;
+#endif
+#if defined(THIS_USE_REFRACTION) && defined(ROPKIT_SURFACE_REFRACT)
+  int refrLeft = THIS_REFRACTIONS;
+#else
+  int refrLeft = 0;
+#endif
+  int segments = THIS_OPAQUE(1 + reflLeft + 2 * refrLeft);
+  for (int seg = 0; seg < segments; seg++) {
+    THIS_Trace tr = THIS_trace(uv, ray, side);
+    if (seg == 0) {
+      hit = tr.hit;
+    }
+    vec3 p = tr.ray.pos + tr.ray.dir * tr.t;
+    // Far enough from the surface that the next march does not stop at once.
+    float off = 3.0 * THIS_SurfaceEps * max(tr.t, 1.0);
+#if defined(THIS_USE_REFRACTION) && defined(ROPKIT_SURFACE_REFRACT)
+    if (side < 0.0) {
+      weight *= exp(-absorption * tr.t);
+      if (!tr.hit) {
+        break;
+      }
+      vec3 dir = refract(ray.dir, tr.n, ior);
+      if (dot(dir, dir) == 0.0) {
+        ray = Ray(p + tr.n * off, reflect(ray.dir, tr.n));
+      } else {
+        ray = Ray(p - tr.n * off, dir);
+        side = 1.0;
+      }
+      continue;
+    }
+#endif
+    total += weight * THIS_color(tr);
+    if (!tr.hit) {
+      break;
+    }
+    RopkitSurface surface = ropkitSurface;
+#if defined(THIS_USE_REFRACTION) && defined(ROPKIT_SURFACE_REFRACT)
+    if (refrLeft > 0 && THIS_largest(surface.transmission) > 0.004) {
+      float eta = 1.0 + surface.ior;
+      float f = ropkitSchlick(clamp(dot(-ray.dir, tr.n), 0.0, 1.0), eta);
+      total += weight * surface.transmission * f * THIS_background(uv, Ray(p, reflect(ray.dir, tr.n)));
+      weight *= surface.transmission * (1.0 - f);
+      ray = Ray(p - tr.n * off, refract(ray.dir, tr.n, 1.0 / eta));
+      side = -1.0;
+      ior = eta;
+      absorption = surface.absorption;
+      refrLeft--;
+      continue;
+    }
+#endif
+#if defined(THIS_USE_REFLECTION) && defined(ROPKIT_SURFACE_REFLECT)
+    if (reflLeft > 0 && THIS_largest(surface.reflection) > 0.004) {
+      weight *= surface.reflection;
+      ray = Ray(p + tr.n * off, reflect(ray.dir, tr.n));
+      reflLeft--;
+      continue;
+    }
+#endif
+    break;
+  }
+  // Still inside when the passes ran out: what lies on along the ray.
+  if (side < 0.0) {
+    total += weight * THIS_background(uv, ray);
+  }
+  return total;
+}
+
+#endif
 // One sample of the picture: the chosen buffer made to be looked at.
 vec3 THIS_pixel(vec2 fragCoord) {
-  vec2 uv; Ray ray; float t; float steps; float nearHit; bool hit;
-  Sdf res = THIS_trace(fragCoord, uv, ray, t, steps, nearHit, hit);
-#if defined(THIS_Buffer_depth)
-  return vec3(hit ? 1.0 - clamp(t / THIS_MaxDist, 0.0, 1.0) : 0.0);
-#elif defined(THIS_Buffer_normal)
-  return hit ? THIS_normal(ray.pos + ray.dir * t) * 0.5 + 0.5 : vec3(0.0);
-#elif defined(THIS_Buffer_material)
-  return hit ? mix(ropkitIdColor(float(res.material)), ropkitIdColor(float(res.material2)), res.blend) : vec3(0.0);
-#elif defined(THIS_Buffer_steps)
-  return vec3(steps / float(THIS_MaxSteps));
-#elif defined(THIS_Buffer_nearHit)
-  return vec3(hit ? 1.0 : clamp(1.0 - nearHit * 4.0, 0.0, 1.0));
+#if (defined(THIS_USE_REFLECTION) && defined(ROPKIT_SURFACE_REFLECT)) || (defined(THIS_USE_REFRACTION) && defined(ROPKIT_SURFACE_REFRACT))
+  bool hit;
+  return THIS_radiance(fragCoord, hit);
 #else
-  return THIS_color(uv, ray, res, t, hit);
+  THIS_Trace tr = THIS_trace(fragCoord);
+#if defined(THIS_Buffer_depth)
+  return vec3(tr.hit ? 1.0 - clamp(tr.t / THIS_MaxDist, 0.0, 1.0) : 0.0);
+#elif defined(THIS_Buffer_normal)
+  return tr.hit ? tr.n * 0.5 + 0.5 : vec3(0.0);
+#elif defined(THIS_Buffer_material)
+  return tr.hit ? mix(ropkitIdColor(float(tr.res.material)), ropkitIdColor(float(tr.res.material2)), tr.res.blend) : vec3(0.0);
+#elif defined(THIS_Buffer_steps)
+  return vec3(tr.steps / float(THIS_MaxSteps));
+#elif defined(THIS_Buffer_nearHit)
+  return vec3(tr.hit ? 1.0 : clamp(1.0 - tr.nearHit * 4.0, 0.0, 1.0));
+#else
+  return THIS_color(tr);
+#endif
 #endif
 }
 
@@ -161,21 +463,26 @@ vec3 THIS_pixel(vec2 fragCoord) {
 // blend) or -1 on a miss, steps = march steps, nearHit = closest approach,
 // color = linear colour before exposure and gamma.
 vec4 THIS_data(vec2 fragCoord) {
-  vec2 uv; Ray ray; float t; float steps; float nearHit; bool hit;
-  Sdf res = THIS_trace(fragCoord, uv, ray, t, steps, nearHit, hit);
-  float covered = hit ? 1.0 : 0.0;
-#if defined(THIS_Buffer_depth)
-  return vec4(vec3(hit ? t : 0.0), covered);
-#elif defined(THIS_Buffer_normal)
-  return vec4(hit ? THIS_normal(ray.pos + ray.dir * t) : vec3(0.0), covered);
-#elif defined(THIS_Buffer_material)
-  return hit ? vec4(float(res.material), float(res.material2), res.blend, 1.0) : vec4(-1.0, -1.0, 0.0, 0.0);
-#elif defined(THIS_Buffer_steps)
-  return vec4(vec3(steps), covered);
-#elif defined(THIS_Buffer_nearHit)
-  return vec4(vec3(nearHit), covered);
+#if (defined(THIS_USE_REFLECTION) && defined(ROPKIT_SURFACE_REFLECT)) || (defined(THIS_USE_REFRACTION) && defined(ROPKIT_SURFACE_REFRACT))
+  bool hit;
+  vec3 col = THIS_radiance(fragCoord, hit);
+  return vec4(col, hit ? 1.0 : 0.0);
 #else
-  return vec4(THIS_color(uv, ray, res, t, hit), covered);
+  THIS_Trace tr = THIS_trace(fragCoord);
+  float covered = tr.hit ? 1.0 : 0.0;
+#if defined(THIS_Buffer_depth)
+  return vec4(vec3(tr.hit ? tr.t : 0.0), covered);
+#elif defined(THIS_Buffer_normal)
+  return vec4(tr.hit ? tr.n : vec3(0.0), covered);
+#elif defined(THIS_Buffer_material)
+  return tr.hit ? vec4(float(tr.res.material), float(tr.res.material2), tr.res.blend, 1.0) : vec4(-1.0, -1.0, 0.0, 0.0);
+#elif defined(THIS_Buffer_steps)
+  return vec4(vec3(tr.steps), covered);
+#elif defined(THIS_Buffer_nearHit)
+  return vec4(vec3(tr.nearHit), covered);
+#else
+  return vec4(THIS_color(tr), covered);
+#endif
 #endif
 }
 
@@ -184,11 +491,12 @@ vec4 thismap(vec2 fragCoord, Context ctx) {
   return THIS_data(fragCoord);
 #else
   vec3 col = vec3(0.0);
-  for (int j = 0; j < THIS_AA; j++) {
-    for (int i = 0; i < THIS_AA; i++) {
-      vec2 offset = (vec2(float(i), float(j)) + 0.5) / float(THIS_AA) - 0.5;
-      col += THIS_pixel(fragCoord + offset);
-    }
+  // Samples in a loop the driver keeps as a loop: unrolled, it would copy
+  // the whole trace (and the scene in it) once per sample.
+  int samples = THIS_OPAQUE(THIS_AA * THIS_AA);
+  for (int s = 0; s < samples; s++) {
+    vec2 offset = (vec2(float(s % THIS_AA), float(s / THIS_AA)) + 0.5) / float(THIS_AA) - 0.5;
+    col += THIS_pixel(fragCoord + offset);
   }
   col /= float(THIS_AA * THIS_AA);
 #if defined(THIS_Buffer_color)

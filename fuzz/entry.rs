@@ -1,0 +1,340 @@
+//! What the fuzz targets drive (`fuzz/fuzz_targets/`), shared with the test
+//! that replays every input kept in `tests/fuzz-regressions/`. Each entry
+//! point takes any bytes and returns without panicking whatever they hold;
+//! on the way it checks what must hold for every input (a saved network
+//! reads back the same, messages stay short, the YAML pre-pass keeps the
+//! parser's own limits out of reach).
+
+use ropkit::build::build;
+use ropkit::expr::{Env, Value};
+use ropkit::generate::Mode;
+use ropkit::library::Library;
+use ropkit::network::Network;
+use serde_yaml_ng::Value as Yaml;
+use std::path::Path;
+
+/// Bytes read as a sequence of choices (a small stand-in for `arbitrary`
+/// that needs no dependency in the test binary): each read takes what it
+/// needs from the front, and an exhausted input reads as zeros.
+pub struct Choices<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Choices<'a> {
+    pub fn new(data: &'a [u8]) -> Choices<'a> {
+        Choices { data }
+    }
+
+    pub fn byte(&mut self) -> u8 {
+        match self.data.split_first() {
+            Some((b, rest)) => {
+                self.data = rest;
+                *b
+            }
+            None => 0,
+        }
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            return 0;
+        }
+        let v = u16::from_le_bytes([self.byte(), self.byte()]) as usize;
+        v % n
+    }
+
+    /// A number, often a plain one, sometimes one of the values that break
+    /// naive code (NaN, infinities, values past f32, huge integers).
+    pub fn number(&mut self) -> Yaml {
+        match self.below(12) {
+            0 => Yaml::from(f64::NAN),
+            1 => Yaml::from(f64::INFINITY),
+            2 => Yaml::from(-1e39),
+            3 => Yaml::from(u64::MAX),
+            4 => Yaml::from(i64::MIN),
+            5 => Yaml::from(self.byte() as i64 - 128),
+            _ => {
+                let mut b = [0u8; 8];
+                for x in &mut b {
+                    *x = self.byte();
+                }
+                let f = f64::from_le_bytes(b);
+                Yaml::from(if f.is_finite() { f % 1e4 } else { 0.5 })
+            }
+        }
+    }
+
+    /// Short text: from a small alphabet of what matters to ropkit's
+    /// readers, so that random text is often nearly right.
+    pub fn text(&mut self) -> String {
+        const WORDS: &[&str] = &[
+            "a",
+            "x",
+            "y",
+            "assets/",
+            "../",
+            "/",
+            ".png",
+            "\0",
+            "THIS_",
+            "(",
+            ")",
+            " ",
+            "1",
+            "color",
+            "depth",
+            "smoothUnion",
+            "\n",
+            "'",
+            "\"",
+            "é",
+        ];
+        let n = self.below(6);
+        (0..n).map(|_| WORDS[self.below(WORDS.len())]).collect()
+    }
+
+    /// A YAML value of any shape, a few levels deep at most.
+    pub fn yaml(&mut self, depth: usize) -> Yaml {
+        match self.below(if depth > 2 { 5 } else { 7 }) {
+            0 => Yaml::Null,
+            1 => Yaml::Bool(self.byte().is_multiple_of(2)),
+            2 | 3 => self.number(),
+            4 => Yaml::String(self.text()),
+            5 => Yaml::Sequence((0..self.below(5)).map(|_| self.yaml(depth + 1)).collect()),
+            _ => {
+                let mut m = serde_yaml_ng::Mapping::new();
+                for _ in 0..self.below(3) {
+                    m.insert(Yaml::String(self.text()), self.yaml(depth + 1));
+                }
+                Yaml::Mapping(m)
+            }
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+}
+
+/// Every line of an error message is cut to a readable length.
+pub fn assert_readable(message: &str) {
+    assert!(!message.trim().is_empty(), "an empty error message");
+    // A cut message line, plus a file path and a node named beside it.
+    let most = ropkit::limits::MESSAGE_CHARS + 600;
+    for line in message.lines() {
+        assert!(
+            line.chars().count() <= most,
+            "a message line of {} characters: {}…",
+            line.chars().count(),
+            line.chars().take(200).collect::<String>()
+        );
+    }
+}
+
+/// Network text: parsed, and when it parses, saved and parsed again (the
+/// same nodes come back) and built.
+pub fn network_text(lib: &Library, data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    // What the pre-pass lets through never reaches serde's own limits, which
+    // report no position and would mean the pre-pass missed depth or aliases.
+    if ropkit::yaml::check(text).is_ok()
+        && let Err(e) = serde_yaml_ng::from_str::<Yaml>(text)
+    {
+        let m = e.to_string();
+        assert!(
+            !m.contains("recursion limit") && !m.contains("repetition limit"),
+            "the YAML pre-pass let through what serde refuses: {m}"
+        );
+    }
+    let file = Path::new("fuzz.yaml");
+    match Network::parse(text, file, lib) {
+        Err(e) => assert_readable(&e.to_string()),
+        Ok(net) => {
+            let saved = net.to_yaml(lib);
+            let again = Network::parse(&saved, file, lib)
+                .unwrap_or_else(|e| panic!("a saved network does not load again: {e}\n{saved}"));
+            // Positions are saved rounded to whole units, on purpose.
+            let rounded = |n: &Network| {
+                let mut nodes = n.nodes.clone();
+                for node in nodes.values_mut() {
+                    node.pos = node.pos.map(|[x, y]| [x.round(), y.round()]);
+                }
+                nodes
+            };
+            for (path, node) in rounded(&net) {
+                assert_eq!(
+                    again.nodes.get(&path),
+                    Some(&node),
+                    "saving changed node {path}:\n{saved}"
+                );
+            }
+            assert_eq!(again.nodes.len(), net.nodes.len(), "{saved}");
+            assert_eq!(again.output, net.output);
+            if let Err(e) = build(lib, &net, Mode::Render) {
+                assert_readable(&e.to_string());
+            }
+        }
+    }
+}
+
+/// The text of a ROP folder: `rop.yaml`, then, after a line `---8<---`,
+/// `function.glsl` (a working one when the input has none). Written into
+/// `dir`, loaded into `lib` (which holds the `check` harness), and when it
+/// loads, built alone in the harness as `ropkit check` builds it.
+pub fn rop_folder(lib: &mut Library, dir: &Path, data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (yaml, function) = match text.split_once("\n---8<---\n") {
+        Some((y, f)) => (y, f.to_string()),
+        None => (
+            text,
+            "ReturnT thismap(CoordT p, ContextT ctx) {\n  return createSdf(length(p) - 1.0);\n}\n"
+                .to_string(),
+        ),
+    };
+    std::fs::write(dir.join("rop.yaml"), yaml).unwrap();
+    std::fs::write(dir.join("function.glsl"), function).unwrap();
+    match lib.read_folder(dir) {
+        Err(e) => assert_readable(&e.to_string()),
+        Ok(mut def) => {
+            if def.is_output() {
+                return;
+            }
+            // Under a name of its own: it must not replace a ROP of the library.
+            def.name = "fuzzedRop".into();
+            lib.rops.insert(def.name.clone(), def.clone());
+            for all_inputs in [true, false] {
+                let net = ropkit::check::harness_network(&def, all_inputs);
+                if let Err(e) = build(lib, &net, Mode::Render) {
+                    assert_readable(&e.to_string());
+                }
+            }
+            lib.rops.remove(&def.name);
+        }
+    }
+}
+
+/// Parameters and inputs a macro-table expression can see.
+struct FuzzEnv;
+
+impl Env for FuzzEnv {
+    fn param(&self, name: &str) -> Option<Value> {
+        Some(match name {
+            "Count" => Value::Int(3),
+            "Size" => Value::List(vec![
+                Value::Float(1.0),
+                Value::Float(2.0),
+                Value::Float(0.5),
+            ]),
+            "Mode" => Value::Str("smoothUnion".into()),
+            "On" => Value::Bool(true),
+            "Radius" => Value::Float(0.25),
+            _ => return None,
+        })
+    }
+    fn has_input(&self, index: i64) -> bool {
+        index == 1
+    }
+    fn coord_type(&self) -> &str {
+        "vec3"
+    }
+    fn context_type(&self) -> &str {
+        "Context"
+    }
+    fn return_type(&self) -> &str {
+        "Sdf"
+    }
+}
+
+/// A macro-table cell, evaluated; what evaluates also passes the syntax check.
+pub fn expression(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let syntax = ropkit::expr::check_syntax(text);
+    match ropkit::expr::eval(text, &FuzzEnv) {
+        Ok(v) => {
+            assert!(
+                syntax.is_ok(),
+                "{text:?} evaluates but fails the syntax check"
+            );
+            let _ = v.to_text();
+            let _ = v.truthy();
+        }
+        Err(e) => {
+            assert!(e.column >= 1, "{text:?}: column 0 in {e}");
+        }
+    }
+}
+
+/// A small network over the real library, made by the editing calls the
+/// viewer and Python use (every value through the checked path), then
+/// built for a picture, for sampling, and for Shadertoy.
+pub fn random_network(lib: &Library, data: &[u8]) {
+    let mut c = Choices::new(data);
+    let names: Vec<&str> = lib.rops.keys().map(String::as_str).collect();
+    let outputs: Vec<&str> = lib
+        .rops
+        .values()
+        .filter(|d| d.is_output())
+        .map(|d| d.name.as_str())
+        .collect();
+    if names.is_empty() || outputs.is_empty() {
+        return;
+    }
+    let mut net = Network::default();
+    let out = net.add_node(outputs[c.below(outputs.len())], [0.0, 0.0]);
+    net.output = out.clone();
+    let mut paths = vec![out];
+    for _ in 0..1 + c.below(6) {
+        let rop = names[c.below(names.len())];
+        paths.push(net.add_node(rop, [0.0, 0.0]));
+    }
+    for _ in 0..c.below(24) {
+        if c.is_empty() {
+            break;
+        }
+        let node = paths[c.below(paths.len())].clone();
+        match c.below(4) {
+            0 | 1 => {
+                let src = paths[c.below(paths.len())].clone();
+                let slot = c.below(6);
+                let _ = net.connect(&src, &node, slot);
+            }
+            2 => {
+                let rop = net.nodes[&node].rop.clone();
+                let params: Vec<String> = lib.rops[&rop]
+                    .params
+                    .iter()
+                    .map(|p| p.name.clone())
+                    .collect();
+                let param = if params.is_empty() || c.below(8) == 0 {
+                    c.text()
+                } else {
+                    params[c.below(params.len())].clone()
+                };
+                let value = c.yaml(0);
+                if let Err(e) = net.set_param(lib, &node, &param, &value) {
+                    assert_readable(&e.to_string());
+                }
+            }
+            _ => {
+                let slot = c.below(6);
+                let _ = net.disconnect(&node, slot);
+            }
+        }
+    }
+    if let Err((_, m)) = net.check(lib) {
+        assert_readable(&m);
+        return;
+    }
+    for mode in [Mode::Render, Mode::Sample, Mode::Shadertoy] {
+        if let Err(e) = build(lib, &net, mode) {
+            assert_readable(&e.to_string());
+        }
+    }
+}

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Fills fuzz/corpus/<target>/ with starting inputs taken from the repository:
+# the presets (network), every ROP folder as rop.yaml + function.glsl (rop),
+# the cells of every macro table (expr), and a few byte strings (build_network).
+# Run from anywhere; existing corpus files are kept.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+corpus="$here/corpus"
+mkdir -p "$corpus/network" "$corpus/rop" "$corpus/expr" "$corpus/build_network"
+cp "$root"/presets/*.yaml "$corpus/network/"
+cp "$root"/tests/fuzz-regressions/network/* "$corpus/network/" 2>/dev/null || true
+for dir in "$root"/rops/*/*/; do
+    name=$(basename "$dir")
+    { cat "$dir/rop.yaml"; printf '\n---8<---\n'; cat "$dir/function.glsl"; } > "$corpus/rop/$name"
+done
+# Macro rows are flow lists, one a line: each quoted cell becomes an input.
+n=0
+grep -h '^ *- \[' "$root"/rops/*/*/rop.yaml | grep -o "\"[^\"]*\"\|'[^']*'" | sort -u |
+while IFS= read -r cell; do
+    n=$((n + 1))
+    printf '%s' "$cell" | sed "s/^['\"]//; s/['\"]\$//" > "$corpus/expr/cell$n"
+done
+for i in 1 2 3 4 5 6 7 8; do
+    head -c $((i * 16)) /dev/urandom > "$corpus/build_network/random$i"
+done
+echo "seeded $(ls "$corpus"/* | wc -l) inputs in $corpus"

@@ -1,0 +1,14 @@
+ReturnT thismap(CoordT p, ContextT ctx) {
+#if defined(THIS_COORD_TYPE_vec3)
+  vec3 q = p.THIS_Order;
+  vec3 flip = vec3(THIS_FlipX ? -1.0 : 1.0, THIS_FlipY ? -1.0 : 1.0, THIS_FlipZ ? -1.0 : 1.0);
+#else
+#if defined(THIS_Order_yxz) || defined(THIS_Order_yzx) || defined(THIS_Order_zyx)
+  vec2 q = p.yx;
+#else
+  vec2 q = p;
+#endif
+  vec2 flip = vec2(THIS_FlipX ? -1.0 : 1.0, THIS_FlipY ? -1.0 : 1.0);
+#endif
+  return inputOp1(q * flip, ctx);
+}

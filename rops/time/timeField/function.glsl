@@ -1,0 +1,18 @@
+ReturnT thismap(CoordT p, ContextT ctx) {
+  float t = rkTime() * THIS_Speed + THIS_Offset;
+  float period = max(THIS_Period, 1e-6);
+#if defined(THIS_Mode_frames)
+  float v = rk_time.y;
+#elif defined(THIS_Mode_loop)
+  float v = fract(t / period);
+#elif defined(THIS_Mode_pingPong)
+  float v = 1.0 - abs(1.0 - mod(t / period, 2.0));
+#else
+  float v = t;
+#endif
+#if defined(THIS_RETURN_TYPE_vec4)
+  return vec4(vec3(v), 1.0);
+#else
+  return v;
+#endif
+}

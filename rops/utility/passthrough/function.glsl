@@ -1,0 +1,3 @@
+ReturnT thismap(CoordT p, ContextT ctx) {
+  return inputOp1(p, ctx);
+}

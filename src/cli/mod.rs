@@ -1,0 +1,299 @@
+//! The `ropkit` command line (clap), one file per group of commands. Every
+//! command prints errors to stderr as `path:line:col: message` and exits
+//! non-zero on failure. Nothing else in the crate imports this module.
+
+mod check;
+#[cfg(feature = "gpu")]
+mod mesh;
+#[cfg(feature = "gpu")]
+mod render;
+
+use crate::build::build;
+use crate::catalog;
+use crate::export::{Format, export};
+use crate::generate::Mode;
+use crate::library::Library;
+use crate::network::Network;
+use crate::project::Project;
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "ropkit",
+    version,
+    about = "Build raymarched SDF scenes from small GLSL operators (ROPs)"
+)]
+pub struct Cli {
+    /// Extra ROP folder (repeatable); also read from ROPKIT_ROPS.
+    #[arg(long = "rops", global = true, value_name = "DIR")]
+    pub rops: Vec<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Open the viewer (the default command).
+    #[cfg(feature = "viewer")]
+    View(crate::viewer::ViewArgs),
+    /// Stitch a network into one GLSL fragment shader.
+    Build {
+        network: PathBuf,
+        /// Write the shader here instead of stdout.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Render a network to PNG, headless.
+    #[cfg(feature = "gpu")]
+    Render(render::RenderArgs),
+    /// Evaluate the scene's SDF at points (one `x y [z]` per line) on the GPU.
+    #[cfg(feature = "gpu")]
+    Sample {
+        network: PathBuf,
+        #[arg(long)]
+        points: PathBuf,
+        /// Stop with an error when the GPU takes longer than this.
+        #[arg(long, value_name = "SECONDS", default_value_t = crate::limits::GPU_TIMEOUT_SECS,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        timeout: u64,
+    },
+    /// Mesh the scene (or --node) into a .glb, .obj, .stl or .ply file.
+    #[cfg(feature = "gpu")]
+    Mesh(mesh::MeshArgs),
+    /// Export the shader or its layout for other programs.
+    Export {
+        network: PathBuf,
+        #[arg(long, value_enum, default_value = "glsl")]
+        format: Format,
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Validate every ROP folder and compile each ROP alone for each coordinate type it claims.
+    Check {
+        /// Only check the ROPs below this folder.
+        dir: Option<PathBuf>,
+        /// Skip the second compiler (glslangValidator), which runs by default when installed.
+        #[arg(long)]
+        no_glslang: bool,
+    },
+    /// List the ROPs in the library, and where each comes from.
+    List {
+        /// Write the catalog as Markdown.
+        #[arg(long, conflicts_with = "json")]
+        markdown: bool,
+        /// Write every definition as JSON (parameters, defaults, ranges, inputs).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write a working skeleton ROP folder, or (with --from) a network's
+    /// custom node as a ROP folder.
+    NewRop {
+        /// CATEGORY/NAME, e.g. sdf/myShape (with --from: default the custom
+        /// node's category and name, else custom/<node's last path part>)
+        spec: Option<String>,
+        /// Write the definition a custom node of NETWORK carries (rop: custom).
+        #[arg(long, num_args = 2, value_names = ["NETWORK", "NODE"])]
+        from: Option<Vec<String>>,
+        /// Root of the ROP folders (default: the project's rops/).
+        #[arg(long)]
+        into: Option<PathBuf>,
+        /// Write it even when its name shadows an existing ROP.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Write a starter project: a network, a ROP folder of your own and a README.
+    Init {
+        /// The folder to create (or an empty one to fill).
+        dir: PathBuf,
+    },
+}
+
+/// `ropkit --version`: the version and the size of the built-in library.
+fn version_text() -> String {
+    let lib = Library::load(&Project::embedded(Path::new("")).sources);
+    format!(
+        "{} ({} built-in ROPs in {} categories)",
+        env!("CARGO_PKG_VERSION"),
+        lib.rops.len(),
+        catalog::categories(&lib).len()
+    )
+}
+
+pub fn main() -> ExitCode {
+    // naga's SPIR-V writer can panic on some valid shaders; `compile` catches
+    // that and reports an error, so its panic message would only be noise.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let from_naga_writer = info
+            .location()
+            .is_some_and(|l| l.file().contains("naga") && l.file().contains("back"));
+        if !from_naga_writer {
+            default_hook(info);
+        }
+    }));
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if matches!(args.as_slice(), [a] if a == "--version" || a == "-V") {
+        println!("ropkit {}", version_text());
+        return ExitCode::SUCCESS;
+    }
+    let cli = Cli::parse();
+    #[cfg(feature = "gpu")]
+    let _runtime_dir = match &cli.command {
+        Some(Command::Render(_) | Command::Sample { .. } | Command::Mesh(_)) => {
+            render::private_runtime_dir()
+        }
+        _ => None,
+    };
+    #[cfg(feature = "gpu")]
+    if std::env::var_os("ROPKIT_NO_CACHE").is_some_and(|v| v == "1") {
+        // Mesa's own shader cache too: honest compile times for benchmarks.
+        // SAFETY: no thread has started yet.
+        unsafe { std::env::set_var("MESA_SHADER_CACHE_DISABLE", "true") };
+    }
+    let project = Project::discover(&cli.rops);
+    let result = match cli.command {
+        Some(command) => run(command, &project),
+        None => default_command(&project),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(feature = "viewer")]
+fn default_command(project: &Project) -> Result<(), String> {
+    crate::viewer::run(Default::default(), project)
+}
+
+#[cfg(not(feature = "viewer"))]
+fn default_command(_: &Project) -> Result<(), String> {
+    Err("this ropkit was built without the viewer: run `ropkit --help` for its commands".into())
+}
+
+/// Loads the library, printing what is worth knowing about it: shadowed
+/// built-ins always, broken ROP folders unless `quiet`.
+pub(crate) fn load_library(project: &Project, quiet: bool) -> Library {
+    let lib = project.load_library();
+    for w in &lib.warnings {
+        eprintln!("warning: {w}");
+    }
+    if !quiet {
+        for e in &lib.broken {
+            eprintln!("warning: {e}");
+        }
+    }
+    lib
+}
+
+pub(crate) fn load_network(
+    project: &Project,
+    path: &Path,
+    lib: &Library,
+) -> Result<Network, String> {
+    project.load_network(path, lib).map_err(|e| e.to_string())
+}
+
+/// Refuses an output path that is one of the command's inputs: `-o NET`
+/// must never replace the network it renders.
+pub(crate) fn check_output(output: &Path, inputs: &[&Path]) -> Result<(), String> {
+    for input in inputs {
+        if crate::files::same_file(output, input) {
+            return Err(format!(
+                "{}: the output is the input {}: refusing to overwrite it",
+                output.display(),
+                input.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Writes to `output` atomically, or to stdout.
+fn write_or_print(output: Option<&Path>, bytes: &[u8], inputs: &[&Path]) -> Result<(), String> {
+    match output {
+        Some(path) => {
+            check_output(path, inputs)?;
+            crate::files::write_atomic(path, bytes)
+                .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+        }
+        None => {
+            use std::io::Write;
+            match std::io::stdout().write_all(bytes) {
+                // A reader that stops early (`| head`) is not an error.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                other => other.map_err(|e| e.to_string()),
+            }
+        }
+    }
+}
+
+fn run(command: Command, project: &Project) -> Result<(), String> {
+    match command {
+        #[cfg(feature = "viewer")]
+        Command::View(args) => crate::viewer::run(args, project),
+        Command::Build { network, output } => {
+            let lib = load_library(project, true);
+            let net = load_network(project, &network, &lib)?;
+            let built = build(&lib, &net, Mode::Render).map_err(|e| e.report())?;
+            write_or_print(output.as_deref(), built.shader.glsl.as_bytes(), &[&network])
+        }
+        #[cfg(feature = "gpu")]
+        Command::Render(args) => render::run(args, project),
+        #[cfg(feature = "gpu")]
+        Command::Sample {
+            network,
+            points,
+            timeout,
+        } => render::sample(&network, &points, timeout, project),
+        #[cfg(feature = "gpu")]
+        Command::Mesh(args) => mesh::run(args, project),
+        Command::Export {
+            network,
+            format,
+            output,
+        } => {
+            if format == Format::Spirv && output.is_none() {
+                return Err("SPIR-V is binary: give -o FILE".into());
+            }
+            let lib = load_library(project, true);
+            let net = load_network(project, &network, &lib)?;
+            let built = build(&lib, &net, Mode::Render).map_err(|e| e.report())?;
+            let bytes = export(&built, &net, &lib, format).map_err(|e| e.to_string())?;
+            write_or_print(output.as_deref(), &bytes, &[&network])
+        }
+        Command::Check { dir, no_glslang } => check::run(project, dir, no_glslang),
+        Command::List { markdown, json } => {
+            let lib = load_library(project, false);
+            write_or_print(None, catalog::list(&lib, markdown, json).as_bytes(), &[])
+        }
+        Command::NewRop {
+            spec,
+            from,
+            into,
+            force,
+        } => {
+            let lib = load_library(project, true);
+            let root = into.unwrap_or_else(|| project.root.join("rops"));
+            match (from.as_deref(), spec) {
+                (Some([network, node]), spec) => {
+                    let net = load_network(project, Path::new(network), &lib)?;
+                    crate::scaffold::rop_from_node(&net, node, spec.as_deref(), &root, &lib, force)
+                        .map(|_| ())
+                }
+                (Some(_), _) => Err("--from takes NETWORK NODE".into()),
+                (None, Some(spec)) => crate::scaffold::new_rop(&spec, &root, &lib, force),
+                (None, None) => Err(
+                    "give CATEGORY/NAME (e.g. sdf/myShape), or --from NETWORK NODE to write a custom node out"
+                        .into(),
+                ),
+            }
+        }
+        Command::Init { dir } => crate::scaffold::init(&dir),
+    }
+}

@@ -1,0 +1,315 @@
+//! `ropkit render` and `ropkit sample`: headless rendering to PNG and SDF
+//! evaluation at points.
+
+use super::{check_output, load_library, load_network};
+use crate::build::build;
+use crate::generate::Mode;
+use crate::project::Project;
+use crate::render::{Gpu, Renderer, save_png};
+use crate::sample::sample_network;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args, Debug)]
+pub struct RenderArgs {
+    pub network: PathBuf,
+    /// The PNG to write; with --frames, numbered as NAME_0001.png.
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Image size as WIDTHxHEIGHT.
+    #[arg(long, default_value = "512x512", value_parser = parse_size)]
+    pub size: (u32, u32),
+    /// Time in seconds (iTime).
+    #[arg(long, default_value_t = 0.0)]
+    pub time: f32,
+    /// Render a sequence of frames A..B (inclusive), time = frame / fps.
+    #[arg(long, value_parser = parse_range)]
+    pub frames: Option<(u32, u32)>,
+    #[arg(long, default_value_t = 30.0)]
+    pub fps: f32,
+    /// Output buffer of the raymarch output: color, depth, normal, material, steps, nearHit.
+    #[arg(long)]
+    pub buffer: Option<String>,
+    /// Override a parameter: /node/path.Param=value (value in YAML, e.g. 2.5 or [0,1,0]).
+    #[arg(long = "set", value_name = "NODE.PARAM=VALUE")]
+    pub set: Vec<String>,
+    /// Stop with an error when the GPU takes longer than this on one step
+    /// (building the pipeline, or one frame).
+    #[arg(long, value_name = "SECONDS", default_value_t = crate::limits::GPU_TIMEOUT_SECS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: u64,
+}
+
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or("size is WIDTHxHEIGHT, e.g. 256x256")?;
+    let w: u32 = w.trim().parse().map_err(|_| format!("bad width '{w}'"))?;
+    let h: u32 = h.trim().parse().map_err(|_| format!("bad height '{h}'"))?;
+    let side = crate::limits::RENDER_SIDE;
+    if w == 0 || h == 0 || w > side || h > side {
+        return Err(format!("width and height must be 1 to {side}"));
+    }
+    Ok((w, h))
+}
+
+fn parse_range(s: &str) -> Result<(u32, u32), String> {
+    let (a, b) = s.split_once("..").ok_or("frames are A..B, e.g. 1..48")?;
+    let a: u32 = a.trim().parse().map_err(|_| format!("bad frame '{a}'"))?;
+    let b: u32 = b.trim().parse().map_err(|_| format!("bad frame '{b}'"))?;
+    if b < a {
+        return Err("the last frame comes before the first".into());
+    }
+    let limit = crate::limits::FRAMES;
+    if u64::from(b - a) + 1 > limit {
+        return Err(format!("at most {limit} frames at once"));
+    }
+    Ok((a, b))
+}
+
+fn numbered(path: &Path, frame: u32) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "frame".into());
+    path.with_file_name(format!("{stem}_{frame:04}.png"))
+}
+
+/// Stops a command whose GPU work does not finish in time. A thread watches
+/// a deadline that the command moves before each step; past it, the process
+/// says which network and step, and exits at once: a GPU running a loop
+/// that never ends cannot be stopped any other way (waiting for it, or
+/// dropping the device, would hang too).
+struct Watchdog {
+    state: std::sync::Arc<std::sync::Mutex<Option<(Instant, String)>>>,
+    limit: Duration,
+}
+
+impl Watchdog {
+    fn start(limit: Duration, network: &Path) -> Watchdog {
+        let state: std::sync::Arc<std::sync::Mutex<Option<(Instant, String)>>> = Default::default();
+        let watched = state.clone();
+        let network = network.display().to_string();
+        let secs = limit.as_secs();
+        std::thread::spawn(move || {
+            loop {
+                std::thread::sleep(Duration::from_millis(100));
+                let overdue = watched
+                    .lock()
+                    .ok()
+                    .and_then(|s| s.clone())
+                    .filter(|(deadline, _)| Instant::now() > *deadline);
+                if let Some((_, step)) = overdue {
+                    timed_out(&network, &step, secs);
+                }
+            }
+        });
+        Watchdog { state, limit }
+    }
+
+    /// Starts the clock for one step, named in the message if it runs over.
+    fn arm(&self, step: &str) {
+        if let Ok(mut s) = self.state.lock() {
+            *s = Some((Instant::now() + self.limit, step.to_string()));
+        }
+    }
+
+    fn disarm(&self) {
+        if let Ok(mut s) = self.state.lock() {
+            *s = None;
+        }
+    }
+}
+
+/// Prints `message` and ends the process at once, without the exit handlers
+/// (the graphics driver's would wait for a GPU that does not return).
+fn stop(message: &str) -> ! {
+    use std::io::Write;
+    eprintln!("{message}");
+    let _ = std::io::stderr().flush();
+    #[cfg(unix)]
+    {
+        unsafe extern "C" {
+            fn _exit(status: i32) -> !;
+        }
+        // SAFETY: `_exit` ends the process; nothing runs after it.
+        unsafe { _exit(1) }
+    }
+    #[cfg(not(unix))]
+    std::process::exit(1)
+}
+
+/// Stops the process: `step` of rendering `network` took over `secs` seconds.
+fn timed_out(network: &str, step: &str, secs: u64) -> ! {
+    stop(&format!(
+        "{network}: {step} did not finish on the GPU within {secs} s: stopped (--timeout SECONDS allows longer)"
+    ))
+}
+
+/// A render error, or the stop of the process when the GPU timed out on
+/// `step` (the device is still busy: returning would hang on dropping it).
+fn render_error(network: &Path, step: &str, e: crate::render::RenderError) -> String {
+    if let crate::render::RenderError::Timeout(secs) = e {
+        timed_out(&network.display().to_string(), step, secs as u64);
+    }
+    e.to_string()
+}
+
+pub fn run(args: RenderArgs, project: &Project) -> Result<(), String> {
+    // Refused before any work: `-o NET` must never replace the network.
+    check_output(&args.output, &[&args.network])?;
+    let lib = load_library(project, true);
+    let mut net = load_network(project, &args.network, &lib)?;
+    net.apply_overrides(&lib, &args.set, args.buffer.as_deref())
+        .map_err(|e| e.to_string())?;
+    let t0 = Instant::now();
+    // One-off renders bake the parameters in: nothing is edited live here.
+    let built = build(&lib, &net, Mode::RenderBaked).map_err(|e| e.report())?;
+    let t_build = t0.elapsed();
+    let gpu = Gpu::headless().map_err(|e| e.to_string())?;
+    let mut renderer = Renderer::new(gpu);
+    renderer.asset_dirs = project.asset_dirs(&net.file);
+    let limit = Duration::from_secs(args.timeout);
+    renderer.timeout = Some(limit);
+    let watchdog = Watchdog::start(limit, &args.network);
+    let t1 = Instant::now();
+    let step = "building the pipeline";
+    watchdog.arm(step);
+    renderer
+        .set_shader(&built.shader, &built.compiled)
+        .map_err(|e| render_error(&args.network, step, e))?;
+    let t_pipeline = t1.elapsed();
+    renderer.set_params(&built.shader.param_values(&net, &lib));
+    let (w, h) = args.size;
+    // Frames are rendered one by one as the range is walked: nothing is
+    // allocated per frame of the range.
+    let (first, count) = match args.frames {
+        Some((a, b)) => (Some(a), u64::from(b - a) + 1),
+        None => (None, 1),
+    };
+    let bar = indicatif::ProgressBar::new(count);
+    if count == 1 {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let t2 = Instant::now();
+    for k in 0..count {
+        let frame = first.map(|a| a + k as u32);
+        renderer.globals.time = match frame {
+            Some(f) => f as f32 / args.fps,
+            None => args.time,
+        };
+        renderer.globals.frame = frame.unwrap_or(0);
+        let step = match frame {
+            Some(f) => format!("frame {f}"),
+            None => "the frame".into(),
+        };
+        watchdog.arm(&step);
+        let img = renderer
+            .render_image(w, h)
+            .map_err(|e| render_error(&args.network, &step, e))?;
+        watchdog.disarm();
+        let path = match frame {
+            Some(f) => numbered(&args.output, f),
+            None => args.output.clone(),
+        };
+        check_output(&path, &[&args.network])?;
+        save_png(&img, &path)?;
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let per_frame = t2.elapsed().as_secs_f64() * 1000.0 / count as f64;
+    let cached = if renderer.stats.disk_cache_hits > 0 {
+        " (from the pipeline cache)"
+    } else {
+        ""
+    };
+    eprintln!(
+        "rendered {count} frame(s) at {w}x{h} on {}: build {:.1} ms, pipeline {:.1} ms{cached}, {:.1} ms per frame",
+        renderer.gpu().adapter,
+        t_build.as_secs_f64() * 1000.0,
+        t_pipeline.as_secs_f64() * 1000.0,
+        per_frame
+    );
+    Ok(())
+}
+
+/// Reads points, one per line: `x`, `x y` or `x y z` (commas allowed, `#` comments).
+pub fn read_points(text: &str, file: &Path) -> Result<Vec<[f32; 3]>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let nums: Result<Vec<f32>, _> = line
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|s| !s.is_empty())
+            .map(str::parse)
+            .collect();
+        let nums = nums.map_err(|e| format!("{}:{}:1: {e}", file.display(), i + 1))?;
+        if nums.is_empty() || nums.len() > 3 {
+            return Err(format!(
+                "{}:{}:1: expected 1 to 3 numbers",
+                file.display(),
+                i + 1
+            ));
+        }
+        out.push([
+            nums[0],
+            *nums.get(1).unwrap_or(&0.0),
+            *nums.get(2).unwrap_or(&0.0),
+        ]);
+    }
+    Ok(out)
+}
+
+pub fn sample(
+    network: &Path,
+    points: &Path,
+    timeout: u64,
+    project: &Project,
+) -> Result<(), String> {
+    let lib = load_library(project, true);
+    let net = load_network(project, network, &lib)?;
+    let text = crate::files::read_text(points, crate::limits::POINTS_FILE_BYTES)
+        .map_err(|e| format!("{}: {e}", points.display()))?;
+    let pts = read_points(&text, points)?;
+    let gpu = Gpu::headless().map_err(|e| e.to_string())?;
+    let mut renderer = Renderer::new(gpu);
+    renderer.asset_dirs = project.asset_dirs(&net.file);
+    let limit = Duration::from_secs(timeout);
+    renderer.timeout = Some(limit);
+    let watchdog = Watchdog::start(limit, network);
+    watchdog.arm("sampling");
+    let values = sample_network(&net, &lib, &mut renderer, &pts).map_err(|e| match e {
+        crate::sample::SampleError::Render(r) => render_error(network, "sampling", r),
+        other => other.report(),
+    })?;
+    watchdog.disarm();
+    for v in values {
+        println!("{} {}", v[0], v[1] as i32);
+    }
+    Ok(())
+}
+
+/// A headless command on a machine without a desktop session has no
+/// `XDG_RUNTIME_DIR`, and the graphics stack says so on every start (it
+/// probes for a Wayland display it will never use). Such a command gets a
+/// private, empty runtime folder for its lifetime instead; the returned
+/// guard removes it. A valid `XDG_RUNTIME_DIR` is left alone.
+pub fn private_runtime_dir() -> Option<tempfile::TempDir> {
+    let valid = std::env::var_os("XDG_RUNTIME_DIR")
+        .filter(|d| !d.is_empty())
+        .is_some_and(|d| Path::new(&d).is_dir());
+    if valid {
+        return None;
+    }
+    let dir = tempfile::Builder::new()
+        .prefix("ropkit-runtime-")
+        .tempdir()
+        .ok()?;
+    // SAFETY: called from `main` before any thread is started, so nothing
+    // reads the environment while it changes.
+    unsafe { std::env::set_var("XDG_RUNTIME_DIR", dir.path()) };
+    Some(dir)
+}

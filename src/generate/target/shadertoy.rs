@@ -1,0 +1,42 @@
+//! A Shadertoy image pass: `mainImage`, Shadertoy's uniforms in place of
+//! ropkit's, parameter values compiled in, textures on `iChannel0..3`.
+
+use super::{Context, Target, notice, template};
+use crate::generate::emit::Out;
+use crate::generate::{GenerateError, TextureBinding};
+
+pub struct Shadertoy;
+
+/// Shadertoy's uniforms under ropkit's names.
+const GLOBALS: &str = "#define rk_time vec4(iTime, float(iFrame), iTimeDelta, 0.0)\n#define rk_resolution vec4(iResolution.xy, 1.0 / iResolution.xy)\n#define rk_mouse iMouse\n#define rk_camPos vec4(0.0)\n#define rk_camTarget vec4(0.0)\n#define rk_view vec4(0.0)";
+
+impl Target for Shadertoy {
+    fn header(&self, out: &mut Out, cx: &Context) -> Result<(), GenerateError> {
+        let n = cx.layout.textures.len();
+        if n > 4 {
+            return Err(GenerateError::Other {
+                message: format!("Shadertoy has four texture channels; this network uses {n}"),
+            });
+        }
+        out.emit(
+            "// Shadertoy image pass exported by ropkit: paste into the Image tab.",
+            u32::MAX,
+        );
+        out.emit("#define ROPKIT_SHADERTOY", u32::MAX);
+        notice(out);
+        Ok(())
+    }
+    fn resources(&self, out: &mut Out, _cx: &Context) -> Result<(), GenerateError> {
+        out.emit(GLOBALS, u32::MAX);
+        Ok(())
+    }
+    fn bakes_params(&self) -> bool {
+        true
+    }
+    fn texture(&self, t: &TextureBinding) -> String {
+        format!("iChannel{}", t.binding - 2)
+    }
+    fn entry(&self, out: &mut Out, cx: &Context) -> Result<(), GenerateError> {
+        template(out, cx, Some("shadertoy"))
+    }
+}

@@ -1,0 +1,162 @@
+//! Every limit ropkit puts on its inputs, in one place. Files come from
+//! strangers: each limit turns what would be an exhausted memory, a hang or
+//! a driver crash into a clear error that names the file and the limit.
+//!
+//! The README's "Limits" table is [`markdown`]'s output, and a test keeps
+//! the two equal, so the documentation cannot drift from the code.
+
+/// How a limit's value reads in the README.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    Bytes,
+    Count,
+    Seconds,
+}
+
+/// One limit, as the README lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limit {
+    pub name: &'static str,
+    pub value: u64,
+    pub unit: Unit,
+    /// The constant's doc comment.
+    pub what: &'static str,
+}
+
+impl Limit {
+    /// `16 MiB`, `20000`, `300 s`.
+    pub fn shown(&self) -> String {
+        match self.unit {
+            Unit::Bytes => crate::files::human_size(self.value),
+            Unit::Count => self.value.to_string(),
+            Unit::Seconds => format!("{} s", self.value),
+        }
+    }
+}
+
+/// Declares each limit as a constant and lists it in [`ALL`] with its doc
+/// comment, so that the constant, its documentation and the README's table
+/// come from one text.
+macro_rules! limits {
+    ($( $(#[doc = $doc:literal])+ $name:ident : $ty:ty = $value:expr, $unit:ident; )+) => {
+        $( $(#[doc = $doc])+ pub const $name: $ty = $value; )+
+        /// Every limit, in the order this file declares them.
+        pub const ALL: &[Limit] = &[$(Limit {
+            name: stringify!($name),
+            value: $value as u64,
+            unit: Unit::$unit,
+            what: concat!($($doc),+),
+        }),+];
+    };
+}
+
+limits! {
+    /// Largest network file read.
+    NETWORK_FILE_BYTES: u64 = 16 << 20, Bytes;
+    /// Largest `rop.yaml` read.
+    ROP_YAML_BYTES: u64 = 1 << 20, Bytes;
+    /// Largest ROP code block (`function.glsl`, ...) or `shaders/` file read:
+    /// ten times the largest built-in one. Drivers compile in time that
+    /// grows with the code (lavapipe: about 5 s for 16 KiB of SDF code,
+    /// 20 s for 64 KiB; a 1 MiB file took two minutes).
+    CODE_FILE_BYTES: u64 = 64 << 10, Bytes;
+    /// Largest texture file read.
+    TEXTURE_FILE_BYTES: u64 = 64 << 20, Bytes;
+    /// Largest texture, in pixels per side.
+    TEXTURE_SIDE: u32 = 8192, Count;
+    /// Largest points file for `ropkit sample`.
+    POINTS_FILE_BYTES: u64 = 256 << 20, Bytes;
+    /// Deepest nesting of YAML collections in any file (counted on the text,
+    /// before the YAML parser sees it: deep nesting makes parsing quadratic).
+    YAML_DEPTH: usize = 64, Count;
+    /// Longest value given on the command line (`--set`, `--buffer`).
+    CLI_VALUE_BYTES: usize = 4096, Bytes;
+    /// Most nodes in one network.
+    NETWORK_NODES: usize = 20_000, Count;
+    /// Most `vec4` parameter slots of one shader (4 MiB; past 4,090 slots, 64 KiB, live parameters move from a uniform block to a storage buffer).
+    PARAM_VEC4S: usize = 1 << 18, Count;
+    /// Largest stitched shader.
+    SHADER_BYTES: usize = 32 << 20, Bytes;
+    /// Deepest nesting of brackets (`(`, `[`, `{`) in GLSL (naga's parser recurses on them).
+    GLSL_NESTING: usize = 256, Count;
+    /// Most tokens one GLSL statement may expand to, macros included: naga's
+    /// parser recurses on long expressions (a chain of 5,000 operators
+    /// overflowed its stack), and a macro doubling at each level would expand
+    /// a few lines into billions of tokens. The longest statement of the
+    /// built-in library has 146.
+    GLSL_STATEMENT_TOKENS: u64 = 2048, Count;
+    /// Most elements of one array variable in a shader: drivers keep them
+    /// for every pixel. On lavapipe a dynamically indexed local array of 256
+    /// floats took 54 s and 380 MB for a 32x32 picture, 1024 over two minutes
+    /// and 460 MB, 4000 a gigabyte. (`const` arrays are data, bounded by the
+    /// code file size.)
+    GLSL_ARRAY_ELEMENTS: u64 = 256, Count;
+    /// Most array elements alive together: the private globals and the local arrays of any one function.
+    GLSL_ARRAY_ELEMENTS_TOTAL: u64 = 1024, Count;
+    /// Deepest nesting in a macro-table expression (brackets, unary operators, `**`, `if`/`else`).
+    EXPR_NESTING: usize = 64, Count;
+    /// Deepest expression tree of a macro-table cell (bounds chains such as `1 + 1 + ... + 1`).
+    EXPR_TREE_DEPTH: u32 = 128, Count;
+    /// Largest string (bytes) or list (elements) a macro-table expression may build.
+    EXPR_VALUE_SIZE: usize = 1 << 20, Count;
+    /// Largest picture `ropkit render` draws, in pixels per side.
+    RENDER_SIDE: u32 = 8192, Count;
+    /// Most frames one `ropkit render --frames` may write.
+    FRAMES: u64 = 100_000, Count;
+    /// Longest a `ropkit render` or `sample` waits for the GPU on one step
+    /// (creating the pipeline, or one frame) before it stops; `--timeout` changes it.
+    GPU_TIMEOUT_SECS: u64 = 300, Seconds;
+    /// Longest value or name echoed in an error message.
+    ECHO_CHARS: usize = 120, Count;
+    /// Longest line of an error message (longer ones are cut).
+    MESSAGE_CHARS: usize = 2000, Count;
+    /// ROP folders nest at most this deep below a root.
+    FOLDER_DEPTH: usize = 6, Count;
+}
+
+/// The README's table of limits.
+pub fn markdown() -> String {
+    let mut out = String::from("| limit | value | what it bounds |\n|---|---|---|\n");
+    for l in ALL {
+        let what = l
+            .what
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .replace('|', "\\|");
+        out.push_str(&format!("| `{}` | {} | {what} |\n", l.name, l.shown()));
+    }
+    out
+}
+
+/// Text from a file, cut to a readable length for an error message.
+pub fn echo(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(ECHO_CHARS).collect();
+    let rest = chars.count();
+    if rest == 0 {
+        head
+    } else {
+        format!("{head}… ({rest} more characters)")
+    }
+}
+
+/// An error message cut to a readable length: each line at most
+/// [`MESSAGE_CHARS`] characters (a message may quote a file).
+pub fn cut_message(message: &str) -> String {
+    if message.len() <= MESSAGE_CHARS {
+        return message.to_string();
+    }
+    message
+        .split('\n')
+        .map(|line| {
+            let mut chars = line.chars();
+            let head: String = chars.by_ref().take(MESSAGE_CHARS).collect();
+            match chars.count() {
+                0 => head,
+                rest => format!("{head}… ({rest} more characters)"),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,463 @@
+//! The preview's worker: a thread with a GPU device of its own that builds
+//! the network (stitching, naga, pipeline creation) and renders it in short
+//! slices, so that the window never waits for either.
+//!
+//! Threading alone would not be enough: on a software rasteriser one long
+//! draw blocks the queue, and the window's own drawing behind it. The worker
+//! therefore draws on a device of its own, and draws a frame as bands of
+//! rows, each band one short submission (sized to the frame budget, about
+//! 20 ms). Between bands it looks for newer requests: the newest edit wins,
+//! a stale frame is dropped half-way, and the window shows each band as it
+//! arrives over the last good picture.
+
+use crate::export::{Format, export};
+use crate::library::Library;
+use crate::live::{Live, LiveError, LiveStats};
+use crate::network::Network;
+use crate::project::Project;
+use crate::render::{Globals, Gpu, Renderer};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+/// A picture to draw.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FrameRequest {
+    pub width: u32,
+    pub height: u32,
+    pub globals: Globals,
+}
+
+pub enum Job {
+    /// The network (and library) as they now are: rebuilt when its
+    /// structure changed, otherwise only its parameter values are new.
+    Network {
+        net: Box<Network>,
+        lib: Arc<Library>,
+        generation: u64,
+    },
+    /// Build again even if nothing seems to have changed (a file changed).
+    Rebuild,
+    Frame(FrameRequest),
+    /// How long one band of rows may take.
+    Budget(Duration),
+    /// Render a picture at full size and write it to a PNG.
+    ExportPng {
+        path: PathBuf,
+        width: u32,
+        height: u32,
+        globals: Globals,
+    },
+    /// Write the current build in another form (GLSL, WGSL, SPIR-V, ...).
+    Export {
+        format: Format,
+        path: PathBuf,
+    },
+    /// Mesh the scene into a .glb, .obj, .stl or .ply file.
+    ExportMesh {
+        path: PathBuf,
+        resolution: u32,
+    },
+}
+
+pub enum Event {
+    /// A build finished (or failed: the last good shader stays in use).
+    Built {
+        generation: u64,
+        /// The shader now in use (the last good one after a failure).
+        glsl: Option<Arc<str>>,
+        error: Option<LiveError>,
+        stats: LiveStats,
+        took: Duration,
+    },
+    /// Parameter values applied without a build.
+    Updated { generation: u64, stats: LiveStats },
+    /// A band of rows of the picture being drawn, RGBA8, top row first.
+    Rows {
+        width: u32,
+        height: u32,
+        y0: u32,
+        rows: u32,
+        pixels: Vec<u8>,
+        /// The last band of the frame.
+        complete: bool,
+        /// From the frame's first band to this one.
+        elapsed: Duration,
+        /// The frame is for this request.
+        request: FrameRequest,
+    },
+    /// A frame could not be drawn.
+    RenderFailed(String),
+    Exported {
+        path: PathBuf,
+        /// What was written (a line for the log), or why nothing was.
+        result: Result<String, String>,
+    },
+    /// The worker could not start (no GPU device).
+    Dead(String),
+}
+
+/// The window's handle on the worker.
+pub struct Worker {
+    tx: Sender<Job>,
+    pub events: Receiver<Event>,
+}
+
+impl Worker {
+    /// Starts the worker on `net`; `wake` is called after each event (it
+    /// asks the window to draw again).
+    pub fn start(
+        project: Project,
+        lib: Arc<Library>,
+        net: Network,
+        wake: impl Fn() + Send + 'static,
+    ) -> Worker {
+        let (tx, jobs) = channel();
+        let (events_tx, events) = channel();
+        let said = events_tx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("ropkit preview".into())
+            .spawn(move || {
+                lower_priority();
+                if let Some(mut w) = Work::start(project, &lib, net, events_tx, Box::new(wake)) {
+                    w.run(jobs);
+                }
+            });
+        // Without a thread there is no preview, but the window still opens
+        // and says why (as it does without a GPU).
+        if let Err(e) = spawned {
+            let _ = said.send(Event::Dead(format!("cannot start the preview thread: {e}")));
+        }
+        Worker { tx, events }
+    }
+
+    pub fn send(&self, job: Job) {
+        // A worker that stopped (no device) has said why in an event.
+        let _ = self.tx.send(job);
+    }
+}
+
+/// A frame being drawn band by band.
+struct Progress {
+    target: wgpu::Texture,
+    next_row: u32,
+    started: Instant,
+}
+
+struct Work {
+    live: Live,
+    lib: Arc<Library>,
+    events: Sender<Event>,
+    wake: Box<dyn Fn() + Send>,
+    generation: u64,
+    budget: Duration,
+    /// Rows per band, adapted so that a band takes about the budget.
+    rows: u32,
+    frame: Option<FrameRequest>,
+    progress: Option<Progress>,
+}
+
+impl Work {
+    fn start(
+        project: Project,
+        lib: &Arc<Library>,
+        net: Network,
+        events: Sender<Event>,
+        wake: Box<dyn Fn() + Send>,
+    ) -> Option<Work> {
+        let gpu = match Gpu::headless() {
+            Ok(g) => g,
+            Err(e) => {
+                let _ = events.send(Event::Dead(e.to_string()));
+                wake();
+                return None;
+            }
+        };
+        let t0 = Instant::now();
+        let live = Live::new(project, (**lib).clone(), net, Some(Renderer::new(gpu)));
+        let work = Work {
+            live,
+            lib: lib.clone(),
+            events,
+            wake,
+            // The network the worker starts with is the window's first.
+            generation: 1,
+            budget: Duration::from_millis(20),
+            rows: 8,
+            frame: None,
+            progress: None,
+        };
+        work.built(t0.elapsed());
+        Some(work)
+    }
+
+    fn send(&self, e: Event) {
+        let _ = self.events.send(e);
+        (self.wake)();
+    }
+
+    fn built(&self, took: Duration) {
+        self.send(Event::Built {
+            generation: self.generation,
+            glsl: self
+                .live
+                .built
+                .as_ref()
+                .map(|b| Arc::from(b.shader.glsl.as_str())),
+            error: self.live.error.clone(),
+            stats: self.live.stats,
+            took,
+        });
+    }
+
+    fn run(&mut self, jobs: Receiver<Job>) {
+        loop {
+            // Wait when there is nothing to draw; otherwise only look.
+            let first = if self.progress.is_none() && self.frame.is_none() {
+                match jobs.recv() {
+                    Ok(j) => Some(j),
+                    Err(_) => return,
+                }
+            } else {
+                match jobs.try_recv() {
+                    Ok(j) => Some(j),
+                    Err(TryRecvError::Empty) => None,
+                    Err(TryRecvError::Disconnected) => return,
+                }
+            };
+            // Everything waiting: the newest network and frame win.
+            let mut network = None;
+            let mut rebuild = false;
+            let mut exports = Vec::new();
+            let mut pending = first.into_iter().collect::<Vec<_>>();
+            while let Ok(j) = jobs.try_recv() {
+                pending.push(j);
+            }
+            for job in pending {
+                match job {
+                    Job::Network {
+                        net,
+                        lib,
+                        generation,
+                    } => network = Some((net, lib, generation)),
+                    Job::Rebuild => rebuild = true,
+                    Job::Frame(f) => {
+                        if self.frame != Some(f) {
+                            self.frame = Some(f);
+                            self.progress = None;
+                        }
+                    }
+                    Job::Budget(b) => self.budget = b.max(Duration::from_millis(2)),
+                    Job::ExportPng {
+                        path,
+                        width,
+                        height,
+                        globals,
+                    } => exports.push(Job::ExportPng {
+                        path,
+                        width,
+                        height,
+                        globals,
+                    }),
+                    e @ (Job::Export { .. } | Job::ExportMesh { .. }) => exports.push(e),
+                }
+            }
+            if network.is_some() || rebuild {
+                self.apply(network, rebuild);
+            }
+            for job in exports {
+                match job {
+                    Job::ExportPng {
+                        path,
+                        width,
+                        height,
+                        globals,
+                    } => self.export_png(path, width, height, globals),
+                    Job::Export { format, path } => self.export(format, path),
+                    Job::ExportMesh { path, resolution } => self.export_mesh(path, resolution),
+                    _ => {}
+                }
+            }
+            self.draw_band();
+        }
+    }
+
+    /// Brings the build up to date with the newest network.
+    fn apply(&mut self, network: Option<(Box<Network>, Arc<Library>, u64)>, rebuild: bool) {
+        let t0 = Instant::now();
+        let builds = self.live.stats.shader_builds;
+        let mut library_changed = false;
+        if let Some((net, lib, generation)) = network {
+            self.generation = generation;
+            if !Arc::ptr_eq(&lib, &self.lib) {
+                self.live.lib = (*lib).clone();
+                self.lib = lib;
+                library_changed = true;
+            }
+            self.live.net = *net;
+        }
+        let _ = if rebuild || library_changed {
+            self.live.rebuild()
+        } else {
+            self.live.sync()
+        };
+        if self.live.stats.shader_builds != builds {
+            self.built(t0.elapsed());
+        } else {
+            self.send(Event::Updated {
+                generation: self.generation,
+                stats: self.live.stats,
+            });
+        }
+        // The picture may have changed: draw the frame again from the top.
+        if self.frame.is_some() {
+            self.progress = None;
+        }
+    }
+
+    /// Draws the next band of the current frame, if there is one to draw.
+    fn draw_band(&mut self) {
+        let Some(request) = self.frame else { return };
+        let Some(renderer) = self.live.renderer.as_mut() else {
+            return;
+        };
+        if !renderer.has_shader() {
+            self.frame = None;
+            return;
+        }
+        let progress = self.progress.get_or_insert_with(|| Progress {
+            target: renderer.create_target(request.width, request.height),
+            next_row: 0,
+            started: Instant::now(),
+        });
+        let y0 = progress.next_row;
+        let rows = self.rows.min(request.height - y0).max(1);
+        renderer.globals = request.globals;
+        let t0 = Instant::now();
+        let result =
+            renderer.render_rows(&progress.target, request.width, request.height, y0, rows);
+        let took = t0.elapsed();
+        match result {
+            Ok(pixels) => {
+                progress.next_row += rows;
+                let complete = progress.next_row >= request.height;
+                let elapsed = progress.started.elapsed();
+                // The next band sized to the budget (a new shader's first band
+                // includes the driver's compile: not a measure of drawing).
+                if took < self.budget * 8 || rows > 1 {
+                    let scale = self.budget.as_secs_f64() / took.as_secs_f64().max(1e-4);
+                    let next = (rows as f64 * scale.clamp(0.25, 4.0)) as u32;
+                    self.rows = next.clamp(1, 512);
+                }
+                if complete {
+                    self.progress = None;
+                    self.frame = None;
+                }
+                self.send(Event::Rows {
+                    width: request.width,
+                    height: request.height,
+                    y0,
+                    rows,
+                    pixels,
+                    complete,
+                    elapsed,
+                    request,
+                });
+            }
+            Err(e) => {
+                self.progress = None;
+                self.frame = None;
+                self.send(Event::RenderFailed(e.to_string()));
+            }
+        }
+    }
+
+    fn export(&mut self, format: Format, path: PathBuf) {
+        let result = match &self.live.built {
+            None => Err("nothing to export: the network has not built yet".to_string()),
+            Some(built) => export(built, &self.live.net, &self.live.lib, format)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| {
+                    crate::files::write_atomic(&path, &bytes).map_err(|e| e.to_string())
+                })
+                .map(|()| format!("exported {}", path.display())),
+        };
+        self.send(Event::Exported { path, result });
+    }
+
+    fn export_png(&mut self, path: PathBuf, width: u32, height: u32, globals: Globals) {
+        let result = match self.live.renderer.as_mut() {
+            Some(r) => {
+                let saved = r.globals;
+                r.globals = globals;
+                let img = r.render_image(width, height).map_err(|e| e.to_string());
+                r.globals = saved;
+                img.and_then(|img| crate::render::save_png(&img, &path))
+                    .map(|()| format!("exported {} ({width}x{height})", path.display()))
+            }
+            None => Err("no renderer".into()),
+        };
+        self.send(Event::Exported { path, result });
+    }
+
+    /// Meshes the scene as `ropkit mesh` does (bounds found from the SDF),
+    /// on a renderer of its own so the preview's shader stays bound. The
+    /// preview waits meanwhile; the window does not.
+    fn export_mesh(&mut self, path: PathBuf, resolution: u32) {
+        use crate::mesh::{MeshOptions, mesh_network, write};
+        let result = (|| -> Result<String, String> {
+            if crate::files::same_file(&path, &self.live.net.file) {
+                return Err("that is the network file itself".into());
+            }
+            let format = write::MeshFormat::from_path(&path)?;
+            let gpu = self
+                .live
+                .renderer
+                .as_ref()
+                .ok_or("no renderer")?
+                .gpu()
+                .clone();
+            let mut renderer = Renderer::new(gpu);
+            renderer.asset_dirs = self.live.project.asset_dirs(&self.live.net.file);
+            let opts = MeshOptions {
+                resolution,
+                ..Default::default()
+            };
+            let (mesh, info) = mesh_network(
+                &self.live.net,
+                &self.live.lib,
+                &mut renderer,
+                &opts,
+                &mut |_, _| {},
+            )
+            .map_err(|e| e.report())?;
+            let bytes = write::encode(&mesh, format)?;
+            crate::files::write_atomic(&path, &bytes).map_err(|e| e.to_string())?;
+            let mut line = format!(
+                "exported {}: {} vertices, {} triangles",
+                path.display(),
+                mesh.positions.len(),
+                mesh.triangles.len()
+            );
+            if let Some(note) = info.open_note() {
+                line += &format!(" ({note})");
+            }
+            Ok(line)
+        })();
+        self.send(Event::Exported { path, result });
+    }
+}
+
+/// Makes this thread (and the threads the GPU driver starts from it, which
+/// inherit its priority: a software rasteriser's workers) yield to the
+/// window: the preview may take longer, the window never waits.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority on this thread's own id, with a plain value; a
+    // failure (not permitted) only leaves the priority as it was.
+    unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+    }
+}

@@ -1,0 +1,3 @@
+ReturnT thismap(CoordT p, ContextT ctx) {
+  return createSdf(length(p) - 1.0);
+}
