@@ -239,6 +239,9 @@ impl Env for FuzzEnv {
     fn has_input(&self, index: i64) -> bool {
         index == 1
     }
+    fn input_size(&self, index: i64) -> i64 {
+        i64::from(index == 1) * 5
+    }
     fn coord_type(&self) -> &str {
         "vec3"
     }

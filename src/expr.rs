@@ -216,6 +216,11 @@ pub trait Env {
     fn param(&self, name: &str) -> Option<Value>;
     /// Whether input `index` (1-based) is connected.
     fn has_input(&self, index: i64) -> bool;
+    /// How many nodes feed input `index` (1-based): the connected node and
+    /// every node upstream of it, each counted once; 0 when unconnected. An
+    /// output can choose, by the size of its scene, between code that is
+    /// fastest for small scenes and code that compiles well for big ones.
+    fn input_size(&self, index: i64) -> i64;
     fn coord_type(&self) -> &str;
     fn context_type(&self) -> &str;
     fn return_type(&self) -> &str;
@@ -268,7 +273,7 @@ pub fn check_syntax(src: &str) -> Result<(), ExprError> {
 }
 
 /// True when `name` is one of the evaluator's own names (True, False, None,
-/// param, params, hasInput, coordType, contextType, returnType, str, int,
+/// param, params, hasInput, inputSize, coordType, contextType, returnType, str, int,
 /// float, bool, min, max, len, abs, round, and, or, not, in, if, else, is).
 #[must_use]
 pub fn is_reserved_name(name: &str) -> bool {
@@ -280,6 +285,7 @@ pub fn is_reserved_name(name: &str) -> bool {
             | "param"
             | "params"
             | "hasInput"
+            | "inputSize"
             | "coordType"
             | "contextType"
             | "returnType"
@@ -557,6 +563,7 @@ enum EnvName {
 enum Func {
     Param,
     HasInput,
+    InputSize,
     Str,
     Int,
     Float,
@@ -573,6 +580,7 @@ impl Func {
         Some(match name {
             "param" => Func::Param,
             "hasInput" => Func::HasInput,
+            "inputSize" => Func::InputSize,
             "str" => Func::Str,
             "int" => Func::Int,
             "float" => Func::Float,
@@ -590,6 +598,7 @@ impl Func {
         match self {
             Func::Param => "param",
             Func::HasInput => "hasInput",
+            Func::InputSize => "inputSize",
             Func::Str => "str",
             Func::Int => "int",
             Func::Float => "float",
@@ -605,7 +614,7 @@ impl Func {
     /// Smallest and largest number of arguments (`None`: unbounded).
     fn arity(self) -> (usize, Option<usize>) {
         match self {
-            Func::Param | Func::HasInput | Func::Len | Func::Abs => (1, Some(1)),
+            Func::Param | Func::HasInput | Func::InputSize | Func::Len | Func::Abs => (1, Some(1)),
             Func::Str | Func::Int | Func::Float | Func::Bool => (0, Some(1)),
             Func::Round => (1, Some(2)),
             Func::Min | Func::Max => (1, None),
@@ -1745,6 +1754,11 @@ impl Evaluator<'_> {
                 Value::Bool(b) => Ok(Value::Bool(self.env.has_input(i64::from(*b)))),
                 other => wrong_type(other, "an int"),
             },
+            Func::InputSize => match &args[0] {
+                Value::Int(i) => Ok(Value::Int(self.env.input_size(*i))),
+                Value::Bool(b) => Ok(Value::Int(self.env.input_size(i64::from(*b)))),
+                other => wrong_type(other, "an int"),
+            },
             Func::Str => Ok(Value::Str(
                 args.first().map(Value::to_text).unwrap_or_default(),
             )),
@@ -1891,6 +1905,13 @@ mod tests {
         }
         fn has_input(&self, index: i64) -> bool {
             self.inputs.contains(&index)
+        }
+        fn input_size(&self, index: i64) -> i64 {
+            if self.has_input(index) {
+                index * 10
+            } else {
+                0
+            }
         }
         fn coord_type(&self) -> &str {
             "vec3"
@@ -2220,6 +2241,14 @@ mod tests {
         assert_eq!(ev("hasInput(3)"), T);
         assert_eq!(ev("not hasInput(2)"), T);
         assert_eq!(ev("'A' if hasInput(1) else 'B'"), text("A"));
+        assert_eq!(ev("inputSize(3)"), Value::Int(30));
+        assert_eq!(ev("inputSize(2)"), Value::Int(0));
+        assert_eq!(ev("inputSize(1) > 8"), T);
+        assert_err(
+            "inputSize('1')",
+            "inputSize() argument must be an int, not 'str'",
+            1,
+        );
         assert_err(
             "hasInput('1')",
             "hasInput() argument must be an int, not 'str'",

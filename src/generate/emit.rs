@@ -117,6 +117,8 @@ pub(super) struct NodeEnv<'a> {
     pub def: &'a RopDef,
     pub node: &'a crate::network::Node,
     pub rnode: &'a ResolvedNode,
+    /// The whole resolution, for `inputSize`.
+    pub res: &'a Resolution,
 }
 
 impl Env for NodeEnv<'_> {
@@ -143,6 +145,27 @@ impl Env for NodeEnv<'_> {
                 .inputs
                 .get(index as usize - 1)
                 .is_some_and(|i| i.is_some())
+    }
+    fn input_size(&self, index: i64) -> i64 {
+        let Some(Some(first)) = usize::try_from(index - 1)
+            .ok()
+            .and_then(|i| self.rnode.inputs.get(i))
+        else {
+            return 0;
+        };
+        // Inputs come before the nodes that call them, so a walk down from
+        // `first` marks each upstream node once.
+        let mut seen = vec![false; self.res.nodes.len()];
+        let mut stack = vec![*first];
+        let mut count = 0;
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut seen[i], true) {
+                continue;
+            }
+            count += 1;
+            stack.extend(self.res.nodes[i].inputs.iter().flatten().copied());
+        }
+        count
     }
     fn coord_type(&self) -> &str {
         self.rnode.coord.as_str()
@@ -201,9 +224,19 @@ pub(super) fn node_texts(
             def,
             node: &cx.net.nodes[&n.path],
             rnode: n,
+            res: cx.res,
         };
         let (decls, decl_params) =
             node_decls(cx, ni, &layout.params[layout.node_params[ni].clone()]);
+        // Field-capable parameters with nothing on their input read their own
+        // value: `<node>_<Param>_at(p, ctx)` becomes `<node>_<Param>`, so the
+        // code is exactly what it was before the parameter could be driven.
+        let own_values: Vec<String> = def
+            .params
+            .iter()
+            .filter(|p| p.field && field_node(cx, ni, &p.name).is_none())
+            .map(|p| format!("{}_{}", n.name, p.name))
+            .collect();
         let macros = eval_macro_rows(
             &def.macros,
             &env,
@@ -215,7 +248,7 @@ pub(super) fn node_texts(
         let blocks: Vec<(&CodeBlock, String)> = def
             .blocks
             .iter()
-            .map(|b| (b, substitute(&b.text, &names)))
+            .map(|b| (b, unfield(substitute(&b.text, &names), &own_values)))
             .collect();
         raw.push((decls, decl_params, macros, blocks));
     }
@@ -363,7 +396,11 @@ pub(super) fn emit_node(
     let is_output = ni + 1 == cx.res.nodes.len();
     let define_used = |line: &str| {
         line.strip_prefix("#define ")
-            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|rest| {
+                // The macro's name, without a function-like macro's parameters.
+                rest.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .next()
+            })
             .is_none_or(|name| texts.used.contains(name))
     };
     // The output node's macros are read by the output template too, so they
@@ -468,6 +505,9 @@ fn node_decls(cx: &NodeCx, ni: usize, params: &[ParamSlot]) -> (Vec<String>, Vec
         };
         let mut text = String::new();
         param_macros(&mut text, nm, p, &value, slot);
+        if p.field {
+            field_macro(&mut text, cx, ni, p);
+        }
         owners.extend(std::iter::repeat_n(Some(pi), text.lines().count()));
         decl.push_str(&text);
     }
@@ -480,6 +520,86 @@ fn node_decls(cx: &NodeCx, ni: usize, params: &[ParamSlot]) -> (Vec<String>, Vec
     let lines: Vec<String> = decl.lines().map(str::to_string).collect();
     owners.resize(lines.len(), None);
     (lines, owners)
+}
+
+/// `<node>_<Param>_at(P, CTX)`, how a field-capable parameter is read: the
+/// field node on the parameter's input evaluated at P (converted to the
+/// parameter's type), or without one the parameter's own value, exactly the
+/// expression `<node>_<Param>` stands for (so an unconnected field parameter
+/// compiles to the code it always did). Appended to `text`, which already
+/// holds the parameter's own macros.
+fn field_macro(text: &mut String, cx: &NodeCx, ni: usize, p: &crate::library::ParamDef) {
+    let Some(fi) = field_node(cx, ni, &p.name) else {
+        return;
+    };
+    let f = &cx.res.nodes[fi];
+    let call = format!("{}(P, CTX)", f.name);
+    let k = p.style.components();
+    let body = match (k, f.ret) {
+        (1, _) | (4, crate::types::ReturnType::Vec4) => call,
+        (_, crate::types::ReturnType::Vec4) => format!("({call}).{}", &"xyzw"[..k]),
+        _ => format!("vec{k}({call})"),
+    };
+    let _ = writeln!(
+        text,
+        "#define {}_{}_at(P, CTX) ({body})",
+        cx.res.nodes[ni].name, p.name
+    );
+}
+
+/// The node on the input that drives field-capable parameter `param` of
+/// node `ni`, if one is connected.
+fn field_node(cx: &NodeCx, ni: usize, param: &str) -> Option<usize> {
+    let k = cx.defs[ni]
+        .inputs
+        .iter()
+        .position(|i| i.drives.as_deref() == Some(param))?;
+    cx.res.nodes[ni].inputs.get(k).copied().flatten()
+}
+
+/// `text` with every call `NAME_at(…)` of a name in `names` replaced by
+/// `NAME` (arguments dropped, parentheses balanced). A call left open is
+/// left as written, for the compiler to report at its line.
+fn unfield(text: String, names: &[String]) -> String {
+    let mut text = text;
+    for name in names {
+        let call = format!("{name}_at(");
+        if !text.contains(&call) {
+            continue;
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find(&call) {
+            let boundary = rest[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'));
+            let args = &rest[at + call.len()..];
+            let mut depth = 1usize;
+            let close = args.char_indices().find_map(|(i, c)| {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth -= 1,
+                    _ => {}
+                }
+                (depth == 0).then_some(i)
+            });
+            match (boundary, close) {
+                (true, Some(i)) => {
+                    out.push_str(&rest[..at]);
+                    out.push_str(name);
+                    rest = &args[i + 1..];
+                }
+                _ => {
+                    out.push_str(&rest[..at + call.len()]);
+                    rest = args;
+                }
+            }
+        }
+        out.push_str(rest);
+        text = out;
+    }
+    text
 }
 
 /// The global that holds variable `name` (see [`crate::library::VariableDef`]).

@@ -309,6 +309,7 @@ pub fn generate(
             def: defs[ni],
             node: &net.nodes[&n.path],
             rnode: n,
+            res,
         };
         let names = Names {
             name: &n.name,

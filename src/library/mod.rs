@@ -120,6 +120,10 @@ pub struct ParamDef {
     /// Inlined as a literal, so a change rebuilds the shader.
     pub is_macro: bool,
     pub options: Vec<String>,
+    /// Field-capable: a field node connected to the input of the same name
+    /// drives the value point by point (the code reads it through
+    /// `THIS_<Name>_at(p, ctx)`); unconnected, the parameter's own value.
+    pub field: bool,
 }
 
 impl ParamDef {
@@ -138,6 +142,9 @@ pub struct InputDef {
     pub return_types: Option<Vec<ReturnType>>,
     pub context_types: Option<Vec<ContextType>>,
     pub required: bool,
+    /// The field-capable parameter this input drives (an input the ROP
+    /// gets for each such parameter, after the ones it declares).
+    pub drives: Option<String>,
 }
 
 /// One row of a macro table: up to three cells of expression text, and the
@@ -618,6 +625,66 @@ fn find_files(
     Ok(())
 }
 
+/// Most field-capable parameters one ROP may have.
+pub const MAX_FIELD_PARAMS: usize = 8;
+
+/// One input per field-capable parameter, after the declared ones: named
+/// as the parameter, optional, running at the caller's coordinate and
+/// context types, returning a float (or, for a vector, a float spread over
+/// the components or a vec4 cut to size). Fails with the parameter's name.
+fn field_inputs(
+    params: &[ParamDef],
+    inputs: &mut Vec<InputDef>,
+    variadic: bool,
+) -> Result<(), (String, String)> {
+    let fields: Vec<&ParamDef> = params.iter().filter(|p| p.field).collect();
+    if fields.len() > MAX_FIELD_PARAMS {
+        return Err((
+            fields[MAX_FIELD_PARAMS].name.clone(),
+            format!("at most {MAX_FIELD_PARAMS} parameters of a ROP may be field: true"),
+        ));
+    }
+    for p in fields {
+        let fail = |m: &str| Err((p.name.clone(), m.to_string()));
+        if variadic {
+            return fail("a variadic ROP cannot have field parameters (its inputs repeat)");
+        }
+        if !matches!(
+            p.style,
+            ParamStyle::Float
+                | ParamStyle::Xy
+                | ParamStyle::Uv
+                | ParamStyle::Xyz
+                | ParamStyle::Xyzw
+                | ParamStyle::Rgb
+                | ParamStyle::Rgba
+        ) {
+            return fail("only float and vector parameters (not int, toggle, menu, rotation, string or texture) can be field: true");
+        }
+        if p.is_macro {
+            return fail("a field parameter cannot be macro: true (a field varies per point)");
+        }
+        if inputs.iter().any(|i| i.name == p.name) {
+            return fail("an input has the same name; a field parameter's input takes its name");
+        }
+        let return_types = if p.style == ParamStyle::Float {
+            vec![ReturnType::Float]
+        } else {
+            vec![ReturnType::Float, ReturnType::Vec4]
+        };
+        inputs.push(InputDef {
+            name: p.name.clone(),
+            label: format!("{} (field)", p.label),
+            coord_types: None,
+            return_types: Some(return_types),
+            context_types: None,
+            required: false,
+            drives: Some(p.name.clone()),
+        });
+    }
+    Ok(())
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct RopYaml {
@@ -694,6 +761,8 @@ struct ParamYaml {
     is_macro: bool,
     #[serde(default)]
     options: Vec<String>,
+    #[serde(default)]
+    field: bool,
 }
 
 #[derive(Deserialize)]
@@ -1096,6 +1165,7 @@ fn build_def(
             help: p.help.clone(),
             is_macro: p.is_macro || style.always_inlined(),
             options: p.options.clone(),
+            field: p.field,
         });
     }
 
@@ -1120,6 +1190,7 @@ fn build_def(
             return_types,
             context_types,
             required: i.required,
+            drives: None,
         });
     }
     if !raw.variadic && inputs.len() > MAX_INPUTS {
@@ -1134,6 +1205,12 @@ fn build_def(
             "a variadic ROP needs one input definition to repeat".into(),
         ));
     }
+    field_inputs(&params, &mut inputs, raw.variadic).map_err(|(name, m)| {
+        err(
+            &format!("name: {name}"),
+            format!("parameter {name}: {m}"),
+        )
+    })?;
 
     let macros = macro_rows(&raw.macros, &src.rows("macros"), &yaml_path)?;
     let global_macros = macro_rows(&raw.global_macros, &src.rows("globalMacros"), &yaml_path)?;

@@ -562,6 +562,16 @@ impl SnarlViewer<GraphNode> for Viewer<'_> {
         } else {
             label
         };
+        // A field-capable parameter's socket: optional, drawn apart from the
+        // ROP's own inputs (square, in the parameter panel's blue).
+        let drives = self
+            .def(&path)
+            .and_then(|d| d.input_def(pin.id.input))
+            .is_some_and(|i| i.drives.is_some());
+        if drives {
+            ui.label(egui::RichText::new(label).italics().weak());
+            return PinInfo::square().with_fill(Color32::from_rgb(120, 160, 220));
+        }
         ui.label(label);
         PinInfo::circle().with_fill(Color32::from_rgb(200, 200, 120))
     }

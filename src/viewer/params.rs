@@ -44,6 +44,14 @@ pub fn show(
                     hover.push_str("\n(changing this rebuilds the shader)");
                 }
                 ui.label(label).on_hover_text(hover);
+                if let Some(source) = driving_field(node, def, &p.name) {
+                    // A field on the parameter's socket sets it point by
+                    // point; the value waits underneath for a disconnect.
+                    ui.label(egui::RichText::new(format!("driven by {source}")).italics())
+                        .on_hover_text("A field node is connected to this parameter's socket; disconnect it to edit the value");
+                    ui.end_row();
+                    continue;
+                }
                 if let Some(v) = widget(ui, p, &current, assets)
                     && v != current
                 {
@@ -56,6 +64,15 @@ pub fn show(
         ui.label("No parameters.");
     }
     changes
+}
+
+/// The node driving field-capable parameter `param` through its socket.
+pub fn driving_field<'a>(node: &'a Node, def: &RopDef, param: &str) -> Option<&'a str> {
+    let slot = def
+        .inputs
+        .iter()
+        .position(|i| i.drives.as_deref() == Some(param))?;
+    node.inputs.get(slot)?.as_deref()
 }
 
 fn range(p: &ParamDef, fallback: (f64, f64)) -> std::ops::RangeInclusive<f64> {

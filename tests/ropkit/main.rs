@@ -8,6 +8,7 @@ mod commands;
 mod common;
 mod compiler;
 mod exports;
+mod fields;
 mod fuzz_regressions;
 mod gpu;
 mod harness;

@@ -4,7 +4,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   return a;
 #else
   Sdf b = inputOp2(p, ctx);
-  float k = max(THIS_Blend, 1e-5);
+  float k = max(THIS_Blend_at(p, ctx), 1e-5);
   float n = max(floor(THIS_Steps + 0.5), 1.0);
   Sdf res = a;
 #if defined(THIS_Mode_union)

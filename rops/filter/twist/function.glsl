@@ -5,7 +5,7 @@ vec2 THIS_rotate(vec2 v, float a) {
 }
 
 ReturnT thismap(CoordT p, ContextT ctx) {
-  float k = radians(THIS_Rate);
+  float k = radians(THIS_Rate_at(p, ctx));
   vec3 q = p;
 #if defined(THIS_Axis_x)
   q.yz = THIS_rotate(q.yz, k * p.x);
