@@ -84,7 +84,10 @@ pub fn markdown(lib: &Library) -> String {
         let params: Vec<String> = def
             .params
             .iter()
-            .map(|p| format!("`{}` ({})", p.name, p.style))
+            .map(|p| {
+                let field = if p.field { ", field" } else { "" };
+                format!("`{}` ({}{field})", p.name, p.style)
+            })
             .collect();
         out.push_str(&format!(
             "| `{}` | {} | {} | {} |\n",

@@ -162,6 +162,8 @@ pub fn rop_json(def: &RopDef) -> Json {
                 "options": p.options,
                 "help": p.help,
                 "uniform": p.is_uniform(),
+                // A field on the input of the same name may drive it.
+                "field": p.field,
             })
         })
         .collect();
@@ -173,6 +175,8 @@ pub fn rop_json(def: &RopDef) -> Json {
                 "name": i.name,
                 "label": i.label,
                 "required": i.required,
+                // The field-capable parameter this input drives, if any.
+                "drives": i.drives,
                 // null: the input takes whatever its caller uses.
                 "coordTypes": i.coord_types.as_deref().map(type_names),
                 "returnTypes": i.return_types.as_deref().map(type_names),

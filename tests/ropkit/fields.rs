@@ -209,3 +209,25 @@ fn a_driven_parameter_compiles_with_both_compilers_in_every_mode() {
         assert_glslang(&built.shader.glsl, &format!("mechanisms {mode:?}"));
     }
 }
+
+#[test]
+fn at_global_position_gives_each_repeated_copy_its_own_value() {
+    let lib = library();
+    // Radius 0.5 + 0.05 x, read at the world point snapped to the repeat's
+    // spacing: one radius per copy, growing along x.
+    let nodes = "  /x: { rop: position, params: { Component: x, Scale: 0.05, Offset: [-10, 0, 0] } }
+  /snapped: { rop: atGlobalPosition, params: { Snap: [2, 0, 0] }, inputs: [/x] }
+  /ball: { rop: sphere, inputs: { Radius: /snapped } }
+  /shape: { rop: gridRepeat, params: { Spacing: [2, 0, 0] }, inputs: [/ball] }
+";
+    assert_distances(
+        &lib,
+        nodes,
+        |p| {
+            let cell = (p[0] / 2.0).round();
+            let local = [p[0] - 2.0 * cell, p[1], p[2]];
+            length(local) - 0.05 * (2.0 * cell + 10.0)
+        },
+        "at_global_position_gives_each_repeated_copy_its_own_value",
+    );
+}

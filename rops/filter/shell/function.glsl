@@ -5,7 +5,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #else
   float d = res;
 #endif
-  float t = max(THIS_Thickness, 0.0);
+  float t = max(THIS_Thickness_at(p, ctx), 0.0);
   // The wall is the band a < d < b of the input's distance.
 #if defined(THIS_Side_outside)
   d = max(-d, d - t);

@@ -45,7 +45,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   w /= max(w.x + w.y + w.z, 1e-9);
   float h = w.x * THIS_height(p.zy) + w.y * THIS_height(p.xz) + w.z * THIS_height(p.xy);
 #endif
-  d = (d + THIS_Amount * h) * THIS_StepScale;
+  d = (d + THIS_Amount_at(p, ctx) * h) * THIS_StepScale;
 #if defined(THIS_RETURN_TYPE_Sdf)
   res.x = d;
 #else

@@ -7,7 +7,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #else
   vec2 w = vec2(length(p.xz), p.y);
 #endif
-  vec2 q = abs(w) - vec2(THIS_Radius, THIS_Height * 0.5);
+  vec2 q = abs(w) - vec2(THIS_Radius_at(p, ctx), THIS_Height * 0.5);
   float d = min(max(q.x, q.y), 0.0) + length(max(q, 0.0));
 #ifdef THIS_RETURN_TYPE_Sdf
   return createSdf(d);

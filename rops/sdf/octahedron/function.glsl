@@ -1,5 +1,5 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
-  float s = THIS_Radius;
+  float s = THIS_Radius_at(p, ctx);
   p = abs(p - THIS_Translate);
   float m = p.x + p.y + p.z - s;
   vec3 q;
