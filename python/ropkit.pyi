@@ -220,7 +220,9 @@ class Network:
         RGBA; the data buffers give float32 with alpha 1 where the ray hit:
         ``depth`` (distance along the ray), ``normal`` (unit normal),
         ``material`` (id, second id, blend; -1 on a miss), ``steps``,
-        ``nearHit`` (closest approach). The GIL is released while the GPU
+        ``nearHit`` (closest approach), ``worldPosition`` (the hit point),
+        ``rayDirection`` and ``rayOrigin`` (the camera ray), ``objectId`` (the
+        id an objectId node gave the surface, 0 untagged, -1 on a miss). The GIL is released while the GPU
         works. Raises :class:`BuildError` (or :class:`CompileError`) when the
         network does not build."""
     @overload
@@ -230,7 +232,7 @@ class Network:
         height: int,
         time: float = 0.0,
         *,
-        buffer: Literal["depth", "normal", "material", "steps", "nearHit"],
+        buffer: Literal["depth", "normal", "material", "steps", "nearHit", "worldPosition", "rayDirection", "rayOrigin", "objectId"],
     ) -> npt.NDArray[np.float32]: ...
     @overload
     def render(
@@ -238,7 +240,7 @@ class Network:
         width: int,
         height: int,
         time: float,
-        buffer: Literal["depth", "normal", "material", "steps", "nearHit"],
+        buffer: Literal["depth", "normal", "material", "steps", "nearHit", "worldPosition", "rayDirection", "rayOrigin", "objectId"],
     ) -> npt.NDArray[np.float32]: ...
     def sample(
         self, points: npt.ArrayLike

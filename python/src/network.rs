@@ -658,7 +658,9 @@ impl PyNetwork {
     /// RGBA; the data buffers give float32 with alpha 1 where the ray hit:
     /// ``depth`` (distance along the ray), ``normal`` (unit normal),
     /// ``material`` (id, second id, blend; -1 on a miss), ``steps``,
-    /// ``nearHit`` (closest approach). The GIL is released while the GPU
+    /// ``nearHit`` (closest approach), ``worldPosition`` (the hit point),
+    /// ``rayDirection`` and ``rayOrigin`` (the camera ray), ``objectId`` (the
+    /// id an objectId node gave the surface, 0 untagged, -1 on a miss). The GIL is released while the GPU
     /// works. Raises :class:`BuildError` (or :class:`CompileError`) when the
     /// network does not build.
     #[pyo3(signature = (width, height, time = 0.0, buffer = "color"))]

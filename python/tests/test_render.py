@@ -288,3 +288,32 @@ def test_a_notebook_shows_a_network_as_its_picture(gpu, library, user_rops):
     broken.connect("/m", "/render", "scene")
     assert broken._repr_png_() is None
     assert "ropkit.Network" in repr(broken)
+
+
+def test_position_direction_and_origin_buffers_agree_with_depth(gpu, library):
+    net = sphere_network(library)
+    depth = net.render(21, 21, buffer="depth")
+    pos = net.render(21, 21, buffer="worldPosition")
+    direction = net.render(21, 21, buffer="rayDirection")
+    origin = net.render(21, 21, buffer="rayOrigin")
+    hit = depth[..., 3] == 1.0
+    assert hit[10, 10] and not hit[0, 0]
+    np.testing.assert_allclose(np.linalg.norm(direction[..., :3], axis=-1), 1.0, atol=1e-4)
+    expected = origin[..., :3] + depth[..., :1] * direction[..., :3]
+    np.testing.assert_allclose(pos[hit][:, :3], expected[hit], atol=1e-3)
+    # The hits lie on the unit sphere.
+    np.testing.assert_allclose(np.linalg.norm(pos[hit][:, :3], axis=-1), 1.0, atol=2e-3)
+    ids = net.render(21, 21, buffer="objectId")
+    assert (ids[hit, 0] == 0.0).all() and (ids[~hit, 0] == -1.0).all()
+
+
+def test_a_field_connected_to_a_parameter_drives_it(gpu, library):
+    net = sphere_network(library, radius=1.0)
+    points = np.array([[2, 0, 0], [0, 0, 3]], dtype=np.float64)
+    d, _ = net.sample(points)
+    np.testing.assert_allclose(d, [1.0, 2.0], atol=1e-4)
+    # The sphere's Radius socket takes a field; the value then comes from it.
+    net.add("constant", "/r", Value=0.25)
+    net.connect("/r", "/scene/sphere1", "Radius")
+    d, _ = net.sample(points)
+    np.testing.assert_allclose(d, [1.75, 2.75], atol=1e-4)

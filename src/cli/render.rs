@@ -5,7 +5,7 @@ use super::{check_output, load_library, load_network};
 use crate::build::build;
 use crate::generate::Mode;
 use crate::project::Project;
-use crate::render::{Gpu, Renderer, save_png};
+use crate::render::{Gpu, Renderer, save_exr, save_png};
 use crate::sample::sample_network;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 #[derive(clap::Args, Debug)]
 pub struct RenderArgs {
     pub network: PathBuf,
-    /// The PNG to write; with --frames, numbered as NAME_0001.png.
+    /// The PNG to write (an .exr file gets the buffer's raw floats); with --frames,
+    /// numbered as NAME_0001.png.
     #[arg(short, long)]
     pub output: PathBuf,
     /// Image size as WIDTHxHEIGHT.
@@ -27,7 +28,9 @@ pub struct RenderArgs {
     pub frames: Option<(u32, u32)>,
     #[arg(long, default_value_t = 30.0)]
     pub fps: f32,
-    /// Output buffer of the raymarch output: color, depth, normal, material, steps, nearHit.
+    /// Output buffer of the raymarch output: color, depth, normal, material, steps, nearHit,
+    /// worldPosition, rayDirection, rayOrigin, objectId. With an .exr output, its raw
+    /// values as 32-bit floats.
     #[arg(long)]
     pub buffer: Option<String>,
     /// Override a parameter: /node/path.Param=value (value in YAML, e.g. 2.5 or [0,1,0]).
@@ -72,7 +75,11 @@ fn numbered(path: &Path, frame: u32) -> PathBuf {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "frame".into());
-    path.with_file_name(format!("{stem}_{frame:04}.png"))
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "png".into());
+    path.with_file_name(format!("{stem}_{frame:04}.{ext}"))
 }
 
 /// Stops a command whose GPU work does not finish in time. A thread watches
@@ -163,8 +170,15 @@ pub fn run(args: RenderArgs, project: &Project) -> Result<(), String> {
     net.apply_overrides(&lib, &args.set, args.buffer.as_deref())
         .map_err(|e| e.to_string())?;
     let t0 = Instant::now();
+    // An .exr file gets the buffer's raw values as 32-bit floats (a data
+    // render: distances, normals, positions, ids); a PNG gets the picture.
+    let exr = args
+        .output
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("exr"));
     // One-off renders bake the parameters in: nothing is edited live here.
-    let built = build(&lib, &net, Mode::RenderBaked).map_err(|e| e.report())?;
+    let mode = if exr { Mode::Data } else { Mode::RenderBaked };
+    let built = build(&lib, &net, mode).map_err(|e| e.report())?;
     let t_build = t0.elapsed();
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let mut renderer = Renderer::new(gpu);
@@ -204,16 +218,24 @@ pub fn run(args: RenderArgs, project: &Project) -> Result<(), String> {
             None => "the frame".into(),
         };
         watchdog.arm(&step);
-        let img = renderer
-            .render_image(w, h)
-            .map_err(|e| render_error(&args.network, &step, e))?;
-        watchdog.disarm();
         let path = match frame {
             Some(f) => numbered(&args.output, f),
             None => args.output.clone(),
         };
         check_output(&path, &[&args.network])?;
-        save_png(&img, &path)?;
+        if exr {
+            let texels = renderer
+                .render_data(w, h)
+                .map_err(|e| render_error(&args.network, &step, e))?;
+            watchdog.disarm();
+            save_exr(&texels, w, h, &path)?;
+        } else {
+            let img = renderer
+                .render_image(w, h)
+                .map_err(|e| render_error(&args.network, &step, e))?;
+            watchdog.disarm();
+            save_png(&img, &path)?;
+        }
         bar.inc(1);
     }
     bar.finish_and_clear();

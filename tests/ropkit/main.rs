@@ -7,6 +7,7 @@ mod catalog_b;
 mod commands;
 mod common;
 mod compiler;
+mod buffers;
 mod exports;
 mod fields;
 mod fuzz_regressions;

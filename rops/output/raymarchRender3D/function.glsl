@@ -552,6 +552,15 @@ vec3 THIS_pixel(vec2 fragCoord) {
   return vec3(tr.steps / float(THIS_MaxSteps));
 #elif defined(THIS_Buffer_nearHit)
   return vec3(tr.hit ? 1.0 : clamp(1.0 - tr.nearHit * 4.0, 0.0, 1.0));
+#elif defined(THIS_Buffer_worldPosition)
+  // A unit grid, so positions read as bands.
+  return tr.hit ? fract(tr.ray.pos + tr.ray.dir * tr.t) : vec3(0.0);
+#elif defined(THIS_Buffer_rayDirection)
+  return tr.ray.dir * 0.5 + 0.5;
+#elif defined(THIS_Buffer_rayOrigin)
+  return fract(tr.ray.pos);
+#elif defined(THIS_Buffer_objectId)
+  return tr.hit ? ropkitIdColor(tr.res.objectId.x) : vec3(0.0);
 #else
   return THIS_color(tr);
 #endif
@@ -581,6 +590,16 @@ vec4 THIS_data(vec2 fragCoord) {
   return vec4(vec3(tr.steps), covered);
 #elif defined(THIS_Buffer_nearHit)
   return vec4(vec3(tr.nearHit), covered);
+#elif defined(THIS_Buffer_worldPosition)
+  // The hit point (the camera ray's origin + depth x its direction).
+  return vec4(tr.hit ? tr.ray.pos + tr.ray.dir * tr.t : vec3(0.0), covered);
+#elif defined(THIS_Buffer_rayDirection)
+  return vec4(tr.ray.dir, covered);
+#elif defined(THIS_Buffer_rayOrigin)
+  return vec4(tr.ray.pos, covered);
+#elif defined(THIS_Buffer_objectId)
+  // The id an objectId node gave the surface (0: none), -1 on a miss.
+  return tr.hit ? vec4(tr.res.objectId.x, 0.0, 0.0, 1.0) : vec4(-1.0, 0.0, 0.0, 0.0);
 #else
   return vec4(THIS_color(tr), covered);
 #endif

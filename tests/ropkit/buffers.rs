@@ -1,0 +1,202 @@
+//! The raymarcher's buffers beyond colour: world position, ray direction
+//! and origin, and object ids (tagged by `objectId` nodes), as raw floats
+//! (data renders, EXR files) and as pictures.
+
+use crate::common::*;
+use ropkit::build::build;
+use ropkit::generate::Mode;
+use ropkit::library::Library;
+use ropkit::network::Network;
+use ropkit::render::{Gpu, Renderer};
+use std::path::Path;
+
+/// Two tagged objects (ids 3 and 7) side by side, and an untagged floor far
+/// below, seen from the front.
+const TWO_OBJECTS: &str = "output: /render
+nodes:
+  /left: { rop: sphere, params: { Radius: 0.8, Translate: [-1.2, 0, 0] } }
+  /right: { rop: box, params: { Size: [1.4, 1.4, 1.4], Translate: [1.2, 0, 0] } }
+  /leftId: { rop: objectId, params: { Id: 3 }, inputs: [/left] }
+  /rightId: { rop: objectId, params: { Id: 7 }, inputs: [/right] }
+  /pair: { rop: combine, params: { Mode: union }, inputs: [/leftId, /rightId] }
+  /floor: { rop: plane, params: { Offset: -3 } }
+  /scene: { rop: combine, params: { Mode: union }, inputs: [/pair, /floor] }
+  /cam: { rop: lookAtCamera, params: { Position: [0, 0, 6], Target: [0, 0, 0], Fov: 50 } }
+  /render: { rop: raymarchRender3D, params: { MaxDist: 30 }, inputs: { scene: /scene, camera: /cam } }
+";
+
+fn network(lib: &Library) -> Network {
+    Network::parse(TWO_OBJECTS, Path::new("two-objects.yaml"), lib)
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn render_data(gpu: &Gpu, lib: &Library, net: &Network, buffer: &str, size: u32) -> Vec<[f32; 4]> {
+    let mut net = net.clone();
+    let output = net.output.clone();
+    net.set_param(lib, &output, "Buffer", &buffer.into())
+        .unwrap();
+    let built = build(lib, &net, Mode::Data).unwrap_or_else(|e| panic!("{}", e.report()));
+    assert_glslang(&built.shader.glsl, buffer);
+    let mut r = Renderer::new(gpu.clone());
+    r.set_shader(&built.shader, &built.compiled).unwrap();
+    r.set_params(&built.shader.param_values(&net, lib));
+    r.render_data(size, size).unwrap()
+}
+
+#[test]
+fn the_object_id_buffer_tells_tagged_objects_untagged_ones_and_the_sky_apart() {
+    let Some(gpu) = gpu("the_object_id_buffer_tells_tagged_objects_untagged_ones_and_the_sky_apart")
+    else {
+        return;
+    };
+    let lib = library();
+    let net = network(&lib);
+    let size = 48;
+    let ids = render_data(&gpu, &lib, &net, "objectId", size);
+    let at = |x: u32, y: u32| ids[(y * size + x) as usize];
+    // The middle row: the sphere on the left, the box on the right, sky
+    // between them and at the edges. Rows are top first.
+    let row = size / 2;
+    assert_eq!(at(size / 2 - 9, row)[0], 3.0, "the sphere's id");
+    assert_eq!(at(size / 2 + 9, row)[0], 7.0, "the box's id");
+    for x in [1, size / 2, size - 2] {
+        assert_eq!(at(x, row), [-1.0, 0.0, 0.0, 0.0], "sky at column {x}");
+    }
+    // The untagged floor, at the bottom of the picture, has id 0.
+    assert_eq!(at(size / 2, size - 1)[0], 0.0, "the untagged floor");
+    assert_eq!(at(size / 2, size - 1)[3], 1.0, "the floor is a hit");
+    // Only these four values anywhere.
+    for t in &ids {
+        assert!([-1.0, 0.0, 3.0, 7.0].contains(&t[0]), "unexpected id {}", t[0]);
+    }
+    // Without objectId nodes and without the buffer, Sdf results carry no id.
+    let plain = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
+    let glsl = build(&lib, &plain, Mode::Render).unwrap().shader.glsl;
+    assert!(!glsl.contains("#define ROPKIT_SDF_OBJECT_ID"));
+    let glsl = build(&lib, &net, Mode::Render).unwrap().shader.glsl;
+    assert!(glsl.contains("#define ROPKIT_SDF_OBJECT_ID"));
+}
+
+#[test]
+fn world_position_is_the_ray_origin_plus_depth_times_its_direction() {
+    let Some(gpu) = gpu("world_position_is_the_ray_origin_plus_depth_times_its_direction") else {
+        return;
+    };
+    let lib = library();
+    let net = network(&lib);
+    let size = 40;
+    let depth = render_data(&gpu, &lib, &net, "depth", size);
+    let pos = render_data(&gpu, &lib, &net, "worldPosition", size);
+    let dir = render_data(&gpu, &lib, &net, "rayDirection", size);
+    let origin = render_data(&gpu, &lib, &net, "rayOrigin", size);
+    let mut hits = 0;
+    for i in 0..depth.len() {
+        // The camera sits at (0, 0, 6); directions are unit length.
+        assert!((origin[i][2] - 6.0).abs() < 1e-4, "origin {:?}", origin[i]);
+        let d = dir[i];
+        let len = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+        assert!((len - 1.0).abs() < 1e-3, "direction {d:?}");
+        assert_eq!(depth[i][3], pos[i][3], "hit masks differ at {i}");
+        if depth[i][3] == 0.0 {
+            continue;
+        }
+        hits += 1;
+        for k in 0..3 {
+            let want = origin[i][k] + depth[i][0] * d[k];
+            assert!(
+                (pos[i][k] - want).abs() < 1e-3,
+                "texel {i}: position {:?}, origin + depth x direction {want} on axis {k}",
+                pos[i]
+            );
+        }
+        // And the point lies on a surface of the scene: on the sphere, the
+        // box or the floor.
+        let p = pos[i];
+        let sphere = ((p[0] + 1.2).powi(2) + p[1] * p[1] + p[2] * p[2]).sqrt() - 0.8;
+        let q = [(p[0] - 1.2).abs() - 0.7, p[1].abs() - 0.7, p[2].abs() - 0.7];
+        let boxd = q.iter().map(|v| v.max(0.0).powi(2)).sum::<f32>().sqrt()
+            + q[0].max(q[1]).max(q[2]).min(0.0);
+        let floor = p[1] + 3.0;
+        let nearest = sphere.min(boxd).min(floor);
+        // The march stops within SurfaceEps (0.001) times the distance.
+        let tolerance = 0.0015 * depth[i][0].max(1.0);
+        assert!(
+            nearest.abs() < tolerance,
+            "texel {i}: {p:?} is {nearest} from every surface"
+        );
+    }
+    assert!(hits > 200, "only {hits} hits");
+}
+
+#[test]
+fn every_buffer_renders_as_a_picture_and_through_both_compilers() {
+    let Some(gpu) = gpu("every_buffer_renders_as_a_picture_and_through_both_compilers") else {
+        return;
+    };
+    let lib = library();
+    let options = lib.get("raymarchRender3D").unwrap().param("Buffer").unwrap().options.clone();
+    assert!(options.len() >= 10, "{options:?}");
+    let mut pictures = Vec::new();
+    for buffer in &options {
+        let mut net = network(&lib);
+        let output = net.output.clone();
+        net.set_param(&lib, &output, "Buffer", &buffer.as_str().into())
+            .unwrap();
+        let built = build(&lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{}", e.report()));
+        assert_glslang(&built.shader.glsl, buffer);
+        let mut r = Renderer::new(gpu.clone());
+        r.set_shader(&built.shader, &built.compiled).unwrap();
+        r.set_params(&built.shader.param_values(&net, &lib));
+        let img = r.render_image(32, 32).unwrap();
+        // Not one flat colour: each buffer shows the scene (a pinhole
+        // camera's rays all start at one point, so that one is flat).
+        let first = img.get_pixel(0, 16);
+        assert_eq!(
+            img.pixels().any(|p| p != first),
+            buffer != "rayOrigin",
+            "the {buffer} buffer"
+        );
+        pictures.push((buffer.clone(), img));
+    }
+    // No two buffers draw the same picture.
+    for (i, (a, ia)) in pictures.iter().enumerate() {
+        for (b, ib) in &pictures[i + 1..] {
+            assert_ne!(ia, ib, "the {a} and {b} buffers draw the same picture");
+        }
+    }
+}
+
+#[test]
+fn render_writes_a_buffer_as_32_bit_floats_to_an_exr_file() {
+    let Some(gpu) = gpu("render_writes_a_buffer_as_32_bit_floats_to_an_exr_file") else {
+        return;
+    };
+    let lib = library();
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("two.yaml");
+    std::fs::write(&file, TWO_OBJECTS).unwrap();
+    let exr = tmp.path().join("depth.exr");
+    let out = run_ropkit([
+        "render".as_ref(),
+        file.as_os_str(),
+        "--buffer".as_ref(),
+        "depth".as_ref(),
+        "--size".as_ref(),
+        "24x24".as_ref(),
+        "-o".as_ref(),
+        exr.as_os_str(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let img = image::open(&exr).expect("an EXR file image can read").into_rgba32f();
+    assert_eq!(img.dimensions(), (24, 24));
+    // The same floats as a data render of the same buffer.
+    let want = render_data(&gpu, &lib, &network(&lib), "depth", 24);
+    for (i, (p, w)) in img.pixels().zip(&want).enumerate() {
+        for k in 0..4 {
+            assert!((p[k] - w[k]).abs() < 1e-4, "texel {i}: {:?} against {w:?}", p.0);
+        }
+    }
+    // Real distances, not 8-bit shades: the sphere's front is about 5.2
+    // from the camera.
+    assert!(img.pixels().any(|p| p[3] == 1.0 && p[0] > 4.0 && p[0] < 6.0));
+}
