@@ -200,3 +200,50 @@ fn render_writes_a_buffer_as_32_bit_floats_to_an_exr_file() {
     // from the camera.
     assert!(img.pixels().any(|p| p[3] == 1.0 && p[0] > 4.0 && p[0] < 6.0));
 }
+
+#[test]
+fn a_limit_box_leaves_out_what_lies_outside_it_and_keeps_the_rest_exact() {
+    let Some(gpu) = gpu("a_limit_box_leaves_out_what_lies_outside_it_and_keeps_the_rest_exact")
+    else {
+        return;
+    };
+    let lib = library();
+    let plain = network(&lib);
+    let mut boxed = plain.clone();
+    let output = boxed.output.clone();
+    // A box around the left sphere only (x < 0, above the floor).
+    for (param, value) in [
+        ("LimitBox", "true"),
+        ("LimitMin", "[-2.5, -1.5, -1.5]"),
+        ("LimitMax", "[0, 1.5, 1.5]"),
+    ] {
+        let v: serde_yaml_ng::Value = serde_yaml_ng::from_str(value).unwrap();
+        boxed.set_param(&lib, &output, param, &v).unwrap();
+    }
+    let size = 40;
+    let a = render_data(&gpu, &lib, &plain, "depth", size);
+    let b = render_data(&gpu, &lib, &boxed, "depth", size);
+    let ids_plain = render_data(&gpu, &lib, &plain, "objectId", size);
+    let (mut kept, mut dropped) = (0, 0);
+    for i in 0..a.len() {
+        match ids_plain[i][0] {
+            // The sphere inside the box: the same hit at the same depth.
+            3.0 => {
+                assert_eq!(b[i][3], 1.0, "texel {i}: the sphere inside the box is gone");
+                // Both stop within SurfaceEps x depth of the surface.
+                assert!((a[i][0] - b[i][0]).abs() < 0.002 * a[i][0], "texel {i}: {:?} vs {:?}", a[i], b[i]);
+                kept += 1;
+            }
+            // The box and the floor lie outside it: rays there hit nothing.
+            7.0 | 0.0 => {
+                assert_eq!(b[i][3], 0.0, "texel {i}: outside the limit box but hit");
+                dropped += 1;
+            }
+            _ => assert_eq!(b[i][3], 0.0, "texel {i}: sky became a hit"),
+        }
+    }
+    assert!(kept > 50 && dropped > 50, "kept {kept}, dropped {dropped}");
+    // Without the box the shader has none of its code.
+    let glsl = build(&lib, &plain, Mode::Render).unwrap().shader.glsl;
+    assert!(!glsl.contains("boxSpan"));
+}

@@ -121,6 +121,18 @@ int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
   return n;
 }
 
+#ifdef THIS_LIMIT_BOX
+// Where a ray enters and leaves the box lo..hi (slab test): (entry, exit),
+// with entry > exit when it misses.
+vec2 THIS_boxSpan(Ray ray, vec3 lo, vec3 hi) {
+  vec3 inv = 1.0 / ray.dir;
+  vec3 a = (lo - ray.pos) * inv;
+  vec3 b = (hi - ray.pos) * inv;
+  vec3 near = min(a, b);
+  vec3 far = max(a, b);
+  return vec2(max(max(near.x, near.y), near.z), min(min(far.x, far.y), far.z));
+}
+#endif
 // Everything one camera ray brings back from the scene.
 struct THIS_Trace {
   vec2 uv;
@@ -185,13 +197,26 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
   for (int k = 0; k < THIS_MAX_LIGHTS; k++) {
     tr.shadow[k] = 1.0;
   }
+#ifdef THIS_LIMIT_BOX
+  // The limit box: a ray that misses it hits nothing, one that meets it is
+  // marched only from where it enters to where it leaves.
+  vec2 limit = THIS_boxSpan(tr.ray, THIS_LIMIT_MIN, THIS_LIMIT_MAX);
+  bool inLimit = limit.x <= limit.y && limit.y >= 0.0;
+  tr.t = max(limit.x, 0.0);
+  float marchEnd = min(limit.y, THIS_MaxDist);
+#endif
 
 #ifdef THIS_SEPARATE_LOOPS
   // A small scene: a loop per job (march, normal, occlusion, a shadow per
   // light), each calling the scene. The driver inlines the scene at each of
   // these few call sites, which costs little compile time for a small scene,
   // and every loop runs without the phase bookkeeping: the fastest frames.
+#ifdef THIS_LIMIT_BOX
+  int marchSteps = inLimit ? THIS_MaxSteps : 0;
+  for (int i = 0; i < marchSteps; i++) {
+#else
   for (int i = 0; i < THIS_MaxSteps; i++) {
+#endif
     vec3 q = tr.ray.pos + tr.ray.dir * tr.t;
     Sdf s = THIS_map(q);
 #if defined(THIS_USE_REFRACTION) && defined(ROPKIT_SURFACE_REFRACT)
@@ -205,7 +230,11 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
       break;
     }
     tr.t += s.x;
+#ifdef THIS_LIMIT_BOX
+    if (tr.t > marchEnd) {
+#else
     if (tr.t > THIS_MaxDist) {
+#endif
       break;
     }
   }
@@ -272,7 +301,11 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
   }
 #endif
 #else
+#ifdef THIS_LIMIT_BOX
+  int phase = inLimit ? THIS_PHASE_MARCH : THIS_PHASE_DONE;
+#else
   int phase = THIS_PHASE_MARCH;
+#endif
   int i = 0;            // step within the phase
   vec3 hitPos = vec3(0.0);
   vec3 nsum = vec3(0.0);
@@ -325,7 +358,11 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
 #endif
       } else {
         tr.t += s.x;
+#ifdef THIS_LIMIT_BOX
+        if (tr.t > marchEnd || i >= THIS_MaxSteps) {
+#else
         if (tr.t > THIS_MaxDist || i >= THIS_MaxSteps) {
+#endif
           phase = THIS_PHASE_DONE;
         }
       }
