@@ -18,5 +18,6 @@ mod mesh;
 mod packaging;
 mod renderer;
 mod saving;
+mod stages;
 mod scaling;
 mod viewer;

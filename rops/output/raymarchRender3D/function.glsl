@@ -211,6 +211,9 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
   // light), each calling the scene. The driver inlines the scene at each of
   // these few call sites, which costs little compile time for a small scene,
   // and every loop runs without the phase bookkeeping: the fastest frames.
+#ifdef ROPKIT_STAGES
+  ropkitStage = ropkitRayStage;
+#endif
 #ifdef THIS_LIMIT_BOX
   int marchSteps = inLimit ? THIS_MaxSteps : 0;
   for (int i = 0; i < marchSteps; i++) {
@@ -243,6 +246,9 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
   }
   vec3 hitPos = tr.ray.pos + tr.ray.dir * tr.t;
 #ifdef THIS_NEEDS_NORMAL
+#ifdef ROPKIT_STAGES
+  ropkitStage = ROPKIT_STAGE_NORMAL;
+#endif
   vec3 nsum = vec3(0.0);
   // Unrolled (a constant bound): four copies of a small scene cost little
   // compile time, and on the default preset the baked frame gains 2%.
@@ -263,6 +269,9 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
 #endif
 #endif
 #ifdef THIS_NEEDS_AO
+#ifdef ROPKIT_STAGES
+  ropkitStage = ROPKIT_STAGE_OCCLUSION;
+#endif
   float occ = 0.0;
   float sca = 1.0;
   for (int i = 0; i < 5; i++) {
@@ -276,6 +285,9 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
   tr.lightCount = THIS_lights(hitPos, LightContext(tr.res, tr.n), lights);
   tr.lights = lights;
 #ifdef THIS_NEEDS_SHADOWS
+#ifdef ROPKIT_STAGES
+  ropkitStage = ROPKIT_STAGE_SHADOW;
+#endif
   vec3 shadowFrom = hitPos + tr.n * 0.002;
   for (int k = 0; k < THIS_MAX_LIGHTS; k++) {
     vec3 shadowDir;
@@ -337,6 +349,9 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
       q = shadowFrom + shadowDir * st;
     }
 
+#ifdef ROPKIT_STAGES
+    ropkitStage = phase == THIS_PHASE_MARCH ? ropkitRayStage : phase == THIS_PHASE_NORMAL ? ROPKIT_STAGE_NORMAL : phase == THIS_PHASE_AO ? ROPKIT_STAGE_OCCLUSION : ROPKIT_STAGE_SHADOW;
+#endif
     Sdf s = THIS_map(q);
 #if defined(THIS_USE_REFRACTION) && defined(ROPKIT_SURFACE_REFRACT)
     s.x *= side;
@@ -468,6 +483,9 @@ vec3 THIS_color(THIS_Trace tr) {
 #if (defined(THIS_USE_REFLECTION) && defined(ROPKIT_SURFACE_REFLECT)) || (defined(THIS_USE_REFRACTION) && defined(ROPKIT_SURFACE_REFRACT))
     ropkitClearSurface();
 #endif
+#ifdef ROPKIT_STAGES
+    ropkitStage = ROPKIT_STAGE_MATERIAL;
+#endif
     col += ropkitMaterial(p, mc);
   }
   if (THIS_FogDensity > 0.0) {
@@ -511,6 +529,9 @@ vec3 THIS_radiance(vec2 fragCoord, out bool hit) {
   int refrLeft = 0;
 #endif
   int segments = THIS_OPAQUE(1 + reflLeft + 2 * refrLeft);
+#ifdef ROPKIT_STAGES
+  ropkitRayStage = ROPKIT_STAGE_PRIMARY;
+#endif
   for (int seg = 0; seg < segments; seg++) {
     THIS_Trace tr = THIS_trace(uv, ray, side);
     if (seg == 0) {
@@ -551,6 +572,9 @@ vec3 THIS_radiance(vec2 fragCoord, out bool hit) {
       ior = eta;
       absorption = surface.absorption;
       refrLeft--;
+#ifdef ROPKIT_STAGES
+      ropkitRayStage = ROPKIT_STAGE_REFRACT;
+#endif
       continue;
     }
 #endif
@@ -559,6 +583,9 @@ vec3 THIS_radiance(vec2 fragCoord, out bool hit) {
       weight *= surface.reflection;
       ray = Ray(p + tr.n * off, reflect(ray.dir, tr.n));
       reflLeft--;
+#ifdef ROPKIT_STAGES
+      ropkitRayStage = ROPKIT_STAGE_REFLECT;
+#endif
       continue;
     }
 #endif
