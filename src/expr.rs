@@ -1907,11 +1907,7 @@ mod tests {
             self.inputs.contains(&index)
         }
         fn input_size(&self, index: i64) -> i64 {
-            if self.has_input(index) {
-                index * 10
-            } else {
-                0
-            }
+            if self.has_input(index) { index * 10 } else { 0 }
         }
         fn coord_type(&self) -> &str {
             "vec3"

@@ -659,7 +659,9 @@ fn field_inputs(
                 | ParamStyle::Rgb
                 | ParamStyle::Rgba
         ) {
-            return fail("only float and vector parameters (not int, toggle, menu, rotation, string or texture) can be field: true");
+            return fail(
+                "only float and vector parameters (not int, toggle, menu, rotation, string or texture) can be field: true",
+            );
         }
         if p.is_macro {
             return fail("a field parameter cannot be macro: true (a field varies per point)");
@@ -1205,12 +1207,8 @@ fn build_def(
             "a variadic ROP needs one input definition to repeat".into(),
         ));
     }
-    field_inputs(&params, &mut inputs, raw.variadic).map_err(|(name, m)| {
-        err(
-            &format!("name: {name}"),
-            format!("parameter {name}: {m}"),
-        )
-    })?;
+    field_inputs(&params, &mut inputs, raw.variadic)
+        .map_err(|(name, m)| err(&format!("name: {name}"), format!("parameter {name}: {m}")))?;
 
     let macros = macro_rows(&raw.macros, &src.rows("macros"), &yaml_path)?;
     let global_macros = macro_rows(&raw.global_macros, &src.rows("globalMacros"), &yaml_path)?;

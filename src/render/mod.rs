@@ -997,8 +997,13 @@ fn bytes_to_vec4s(bytes: &[u8]) -> Vec<[f32; 4]> {
 /// gives them) as a 32-bit float RGBA OpenEXR file, atomically.
 pub fn save_exr(texels: &[[f32; 4]], width: u32, height: u32, path: &Path) -> Result<(), String> {
     let flat: Vec<f32> = texels.iter().flatten().copied().collect();
-    let img = image::Rgba32FImage::from_raw(width, height, flat)
-        .ok_or_else(|| format!("{}: {} texels for {width}x{height}", path.display(), texels.len()))?;
+    let img = image::Rgba32FImage::from_raw(width, height, flat).ok_or_else(|| {
+        format!(
+            "{}: {} texels for {width}x{height}",
+            path.display(),
+            texels.len()
+        )
+    })?;
     let mut bytes = Vec::new();
     image::DynamicImage::ImageRgba32F(img)
         .write_to(

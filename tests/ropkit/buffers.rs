@@ -45,7 +45,8 @@ fn render_data(gpu: &Gpu, lib: &Library, net: &Network, buffer: &str, size: u32)
 
 #[test]
 fn the_object_id_buffer_tells_tagged_objects_untagged_ones_and_the_sky_apart() {
-    let Some(gpu) = gpu("the_object_id_buffer_tells_tagged_objects_untagged_ones_and_the_sky_apart")
+    let Some(gpu) =
+        gpu("the_object_id_buffer_tells_tagged_objects_untagged_ones_and_the_sky_apart")
     else {
         return;
     };
@@ -67,7 +68,11 @@ fn the_object_id_buffer_tells_tagged_objects_untagged_ones_and_the_sky_apart() {
     assert_eq!(at(size / 2, size - 1)[3], 1.0, "the floor is a hit");
     // Only these four values anywhere.
     for t in &ids {
-        assert!([-1.0, 0.0, 3.0, 7.0].contains(&t[0]), "unexpected id {}", t[0]);
+        assert!(
+            [-1.0, 0.0, 3.0, 7.0].contains(&t[0]),
+            "unexpected id {}",
+            t[0]
+        );
     }
     // Without objectId nodes and without the buffer, Sdf results carry no id.
     let plain = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
@@ -134,7 +139,13 @@ fn every_buffer_renders_as_a_picture_and_through_both_compilers() {
         return;
     };
     let lib = library();
-    let options = lib.get("raymarchRender3D").unwrap().param("Buffer").unwrap().options.clone();
+    let options = lib
+        .get("raymarchRender3D")
+        .unwrap()
+        .param("Buffer")
+        .unwrap()
+        .options
+        .clone();
     assert!(options.len() >= 10, "{options:?}");
     let mut pictures = Vec::new();
     for buffer in &options {
@@ -186,19 +197,32 @@ fn render_writes_a_buffer_as_32_bit_floats_to_an_exr_file() {
         "-o".as_ref(),
         exr.as_os_str(),
     ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let img = image::open(&exr).expect("an EXR file image can read").into_rgba32f();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let img = image::open(&exr)
+        .expect("an EXR file image can read")
+        .into_rgba32f();
     assert_eq!(img.dimensions(), (24, 24));
     // The same floats as a data render of the same buffer.
     let want = render_data(&gpu, &lib, &network(&lib), "depth", 24);
     for (i, (p, w)) in img.pixels().zip(&want).enumerate() {
         for k in 0..4 {
-            assert!((p[k] - w[k]).abs() < 1e-4, "texel {i}: {:?} against {w:?}", p.0);
+            assert!(
+                (p[k] - w[k]).abs() < 1e-4,
+                "texel {i}: {:?} against {w:?}",
+                p.0
+            );
         }
     }
     // Real distances, not 8-bit shades: the sphere's front is about 5.2
     // from the camera.
-    assert!(img.pixels().any(|p| p[3] == 1.0 && p[0] > 4.0 && p[0] < 6.0));
+    assert!(
+        img.pixels()
+            .any(|p| p[3] == 1.0 && p[0] > 4.0 && p[0] < 6.0)
+    );
 }
 
 #[test]
@@ -231,7 +255,12 @@ fn a_limit_box_leaves_out_what_lies_outside_it_and_keeps_the_rest_exact() {
             3.0 => {
                 assert_eq!(b[i][3], 1.0, "texel {i}: the sphere inside the box is gone");
                 // Both stop within SurfaceEps x depth of the surface.
-                assert!((a[i][0] - b[i][0]).abs() < 0.002 * a[i][0], "texel {i}: {:?} vs {:?}", a[i], b[i]);
+                assert!(
+                    (a[i][0] - b[i][0]).abs() < 0.002 * a[i][0],
+                    "texel {i}: {:?} vs {:?}",
+                    a[i],
+                    b[i]
+                );
                 kept += 1;
             }
             // The box and the floor lie outside it: rays there hit nothing.

@@ -12,7 +12,8 @@ use ropkit::network::Network;
 use ropkit::render::Renderer;
 use ropkit::sample::sample_network;
 
-const REST: &str = "  /cam: { rop: lookAtCamera, params: { Position: [3, 2, 4], Target: [0, 0, 0] } }
+const REST: &str =
+    "  /cam: { rop: lookAtCamera, params: { Position: [3, 2, 4], Target: [0, 0, 0] } }
   /light: { rop: pointLight, params: { Position: [5, 8, 4] } }
   /render: { rop: raymarchRender3D, inputs: { scene: /shape, camera: /cam, light: /light } }
 ";
@@ -139,7 +140,8 @@ fn an_unconnected_field_parameter_leaves_the_shader_as_it_was() {
     let tmp = undriven_sphere();
     let old = project(&[tmp.path().to_path_buf()]).load_library();
     assert!(
-        old.get("sphere").is_some_and(|d| !d.param("Radius").unwrap().field),
+        old.get("sphere")
+            .is_some_and(|d| !d.param("Radius").unwrap().field),
         "the shadowing folder must win"
     );
     for preset in ["default", "noiseRadius"] {
@@ -162,7 +164,7 @@ fn an_unconnected_field_parameter_leaves_the_shader_as_it_was() {
                     new.shader.glsl.contains("_Radius_at(P, CTX) (radius"),
                     "the field on /ball's Radius is not called"
                 );
-                let err = before.err().expect("a socket the ROP lacks must be an error");
+                let err = before.expect_err("a socket the ROP lacks must be an error");
                 assert!(err.contains("no input 'Radius'"), "{err}");
             }
         }
@@ -215,7 +217,8 @@ fn at_global_position_gives_each_repeated_copy_its_own_value() {
     let lib = library();
     // Radius 0.5 + 0.05 x, read at the world point snapped to the repeat's
     // spacing: one radius per copy, growing along x.
-    let nodes = "  /x: { rop: position, params: { Component: x, Scale: 0.05, Offset: [-10, 0, 0] } }
+    let nodes =
+        "  /x: { rop: position, params: { Component: x, Scale: 0.05, Offset: [-10, 0, 0] } }
   /snapped: { rop: atGlobalPosition, params: { Snap: [2, 0, 0] }, inputs: [/x] }
   /ball: { rop: sphere, inputs: { Radius: /snapped } }
   /shape: { rop: gridRepeat, params: { Spacing: [2, 0, 0] }, inputs: [/ball] }

@@ -1,13 +1,13 @@
 //! ropkit's integration tests, in one binary so the suite links once.
 
 mod bad_input;
+mod buffers;
 mod catalog;
 mod catalog_a;
 mod catalog_b;
 mod commands;
 mod common;
 mod compiler;
-mod buffers;
 mod exports;
 mod fields;
 mod fuzz_regressions;
@@ -18,6 +18,6 @@ mod mesh;
 mod packaging;
 mod renderer;
 mod saving;
-mod stages;
 mod scaling;
+mod stages;
 mod viewer;

@@ -17,7 +17,9 @@ fn network(lib: &Library, params: &str, pad: usize) -> Network {
     let mut chain = String::new();
     let mut last = "/only".to_string();
     for k in 0..pad {
-        chain += &format!("  /pad{k}: {{ rop: transform, params: {{ Translate: [0, 0, 0] }}, inputs: [{last}] }}\n");
+        chain += &format!(
+            "  /pad{k}: {{ rop: transform, params: {{ Translate: [0, 0, 0] }}, inputs: [{last}] }}\n"
+        );
         last = format!("/pad{k}");
     }
     let text = format!(
@@ -79,7 +81,11 @@ fn separates(gpu: &Gpu, lib: &Library, pad: usize) {
     let sphere: Vec<usize> = (0..depth_all.len())
         .filter(|&i| depth_all[i][3] == 1.0 && depth_all[i][0] < depth_nothing[i][0] - 0.3)
         .collect();
-    assert!(sphere.len() > 40, "the sphere covers {} texels", sphere.len());
+    assert!(
+        sphere.len() > 40,
+        "the sphere covers {} texels",
+        sphere.len()
+    );
     // Floor texels in the sphere's shadow: darker with the sphere than
     // without it.
     let col_all = data(&gpu, lib, &all, "color", size);
@@ -87,13 +93,20 @@ fn separates(gpu: &Gpu, lib: &Library, pad: usize) {
     let shadowed: Vec<usize> = (0..col_all.len())
         .filter(|i| !sphere.contains(i) && col_all[*i][0] < 0.5 * col_nothing[*i][0])
         .collect();
-    assert!(shadowed.len() > 20, "{} shadowed floor texels", shadowed.len());
+    assert!(
+        shadowed.len() > 20,
+        "{} shadowed floor texels",
+        shadowed.len()
+    );
 
     // Shadow off: the sphere is seen where it was, and casts no shadow.
     let depth = data(&gpu, lib, &no_shadow, "depth", size);
     let col = data(&gpu, lib, &no_shadow, "color", size);
     for &i in &sphere {
-        assert!((depth[i][0] - depth_all[i][0]).abs() < 1e-3, "texel {i}: the sphere moved");
+        assert!(
+            (depth[i][0] - depth_all[i][0]).abs() < 1e-3,
+            "texel {i}: the sphere moved"
+        );
     }
     for &i in &shadowed {
         assert!(
@@ -109,10 +122,16 @@ fn separates(gpu: &Gpu, lib: &Library, pad: usize) {
     let depth = data(&gpu, lib, &shadow_only, "depth", size);
     let col = data(&gpu, lib, &shadow_only, "color", size);
     for &i in &sphere {
-        assert!((depth[i][0] - depth_nothing[i][0]).abs() < 1e-3, "texel {i}: the sphere is seen");
+        assert!(
+            (depth[i][0] - depth_nothing[i][0]).abs() < 1e-3,
+            "texel {i}: the sphere is seen"
+        );
     }
     for &i in &shadowed {
-        assert!((col[i][0] - col_all[i][0]).abs() < 1e-3, "texel {i}: the shadow is gone");
+        assert!(
+            (col[i][0] - col_all[i][0]).abs() < 1e-3,
+            "texel {i}: the shadow is gone"
+        );
     }
 
     // Without restrictStage in a network, no stage code at all.
