@@ -288,7 +288,10 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
 #ifdef ROPKIT_STAGES
   ropkitStage = ROPKIT_STAGE_SHADOW;
 #endif
-  vec3 shadowFrom = hitPos + tr.n * 0.002;
+  // Off the surface by more than the march's hit tolerance (which grows
+  // with distance), or a far hit that stopped just inside starts its
+  // shadow ray inside and comes out black.
+  vec3 shadowFrom = hitPos + tr.n * max(0.002, 2.0 * THIS_SurfaceEps * tr.t);
   for (int k = 0; k < THIS_MAX_LIGHTS; k++) {
     vec3 shadowDir;
     float shadowMax;
@@ -436,7 +439,7 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
       tr.lightCount = THIS_lights(hitPos, LightContext(tr.res, tr.n), lights);
       tr.lights = lights;
 #ifdef THIS_NEEDS_SHADOWS
-      shadowFrom = hitPos + tr.n * 0.002;
+      shadowFrom = hitPos + tr.n * max(0.002, 2.0 * THIS_SurfaceEps * tr.t);
       k = THIS_shadowLight(tr, 0, shadowFrom, shadowDir, shadowMax);
       i = 0;
       st = 0.02;
