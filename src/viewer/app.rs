@@ -695,6 +695,22 @@ impl eframe::App for App {
         self.dialogs(ui.ctx());
     }
 
+    /// Closing: the preview thread must be out of the driver before the
+    /// process exits (see [`Worker::stop`]). If it is still busy after the
+    /// wait (a long build or export), the process ends here without running
+    /// the exit handlers that would tear the driver down under it;
+    /// everything the window owns is saved by then.
+    fn on_exit(&mut self) {
+        if !self.worker.stop(super::worker::STOP_WAIT) {
+            use std::io::Write as _;
+            eprintln!("the preview thread is still busy; leaving it");
+            let _ = std::io::stdout().flush();
+            let _ = std::io::stderr().flush();
+            // SAFETY: _exit ends the process at once; nothing runs after it.
+            unsafe { libc::_exit(0) };
+        }
+    }
+
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(
             storage,

@@ -100,8 +100,10 @@ pub enum Event {
 
 /// The window's handle on the worker.
 pub struct Worker {
-    tx: Sender<Job>,
+    /// `None` once stopped: dropping the sender is what tells the thread to end.
+    tx: Option<Sender<Job>>,
     pub events: Receiver<Event>,
+    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Worker {
@@ -126,17 +128,64 @@ impl Worker {
             });
         // Without a thread there is no preview, but the window still opens
         // and says why (as it does without a GPU).
-        if let Err(e) = spawned {
-            let _ = said.send(Event::Dead(format!("cannot start the preview thread: {e}")));
+        let thread = match spawned {
+            Ok(t) => Some(t),
+            Err(e) => {
+                let _ = said.send(Event::Dead(format!("cannot start the preview thread: {e}")));
+                None
+            }
+        };
+        Worker {
+            tx: Some(tx),
+            events,
+            thread,
         }
-        Worker { tx, events }
     }
 
     pub fn send(&self, job: Job) {
         // A worker that stopped (no device) has said why in an event.
-        let _ = self.tx.send(job);
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(job);
+        }
+    }
+
+    /// Tells the thread to end and waits up to `wait` for it. True when it
+    /// ended (or never ran); false when it is still inside a build, an
+    /// export or the driver. The thread looks for the end between bands of a
+    /// frame, so it usually ends within one band. A process must not return
+    /// from `main` while the thread is in the driver: the exit handlers tear
+    /// the driver down under it (a crash on closing the window).
+    pub fn stop(&mut self, wait: Duration) -> bool {
+        self.tx = None;
+        let Some(thread) = self.thread.take() else {
+            return true;
+        };
+        let deadline = Instant::now() + wait;
+        while !thread.is_finished() {
+            if Instant::now() >= deadline {
+                self.thread = Some(thread);
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = thread.join();
+        true
+    }
+
+    /// Whether the thread is still running (after [`Worker::stop`] gave up).
+    pub fn running(&self) -> bool {
+        self.thread.as_ref().is_some_and(|t| !t.is_finished())
     }
 }
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = self.stop(STOP_WAIT);
+    }
+}
+
+/// How long closing the window waits for the preview thread to end.
+pub const STOP_WAIT: Duration = Duration::from_secs(20);
 
 /// A frame being drawn band by band.
 struct Progress {
