@@ -762,7 +762,11 @@ fn list_json_describes_every_rop() {
         .iter()
         .map(|i| i["name"].as_str().unwrap())
         .collect();
-    assert_eq!(inputs, ["a", "b"]);
+    // Its own two inputs, then the socket of its field-capable Blend.
+    assert_eq!(inputs, ["a", "b", "Blend"]);
+    assert_eq!(combine["inputs"][1]["drives"], serde_json::Value::Null);
+    assert_eq!(combine["inputs"][2]["drives"], "Blend");
+    assert_eq!(radius["field"], true);
     let render = rops
         .iter()
         .find(|r| r["name"] == "raymarchRender3D")
