@@ -72,7 +72,9 @@ def test_the_library_describes_its_rops(library):
     assert radius["max"] > radius["min"] and radius["uniform"] is True
     assert sphere["category"] == "sdf" and "vec3" in sphere["coordTypes"]
     combine = library.rop("combine")
-    assert [i["name"] for i in combine["inputs"]] == ["a", "b"]
+    # Its two inputs, then the socket of its field-capable Blend parameter.
+    assert [i["name"] for i in combine["inputs"]] == ["a", "b", "Blend"]
+    assert combine["inputs"][2]["drives"] == "Blend"
     mode = next(p for p in combine["params"] if p["name"] == "Mode")
     assert mode["style"] == "menu" and "smoothUnion" in mode["options"] and mode["uniform"] is False
     assert all(r["category"] == "camera" for r in library.rops("camera"))

@@ -301,8 +301,10 @@ def test_position_direction_and_origin_buffers_agree_with_depth(gpu, library):
     np.testing.assert_allclose(np.linalg.norm(direction[..., :3], axis=-1), 1.0, atol=1e-4)
     expected = origin[..., :3] + depth[..., :1] * direction[..., :3]
     np.testing.assert_allclose(pos[hit][:, :3], expected[hit], atol=1e-3)
-    # The hits lie on the unit sphere.
-    np.testing.assert_allclose(np.linalg.norm(pos[hit][:, :3], axis=-1), 1.0, atol=2e-3)
+    # The hits lie on the unit sphere, within the march's tolerance
+    # (SurfaceEps 0.001 times the distance).
+    off = np.abs(np.linalg.norm(pos[hit][:, :3], axis=-1) - 1.0)
+    assert (off <= 1.5e-3 * depth[hit][:, 0]).all(), off.max()
     ids = net.render(21, 21, buffer="objectId")
     assert (ids[hit, 0] == 0.0).all() and (ids[~hit, 0] == -1.0).all()
 
