@@ -2,6 +2,7 @@
 
 mod bad_input;
 mod buffers;
+mod cameras;
 mod catalog;
 mod catalog_a;
 mod catalog_b;

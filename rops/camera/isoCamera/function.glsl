@@ -1,0 +1,12 @@
+ReturnT thismap(CoordT p, ContextT ctx) {
+  float az = radians(THIS_Azimuth);
+  float el = radians(THIS_Elevation);
+  // From the target towards the camera.
+  vec3 back = vec3(cos(el) * sin(az), sin(el), cos(el) * cos(az));
+  vec3 fw = -back;
+  vec3 up0 = abs(fw.y) > 0.999 ? vec3(0.0, 0.0, 1.0) : vec3(0.0, 1.0, 0.0);
+  vec3 rt = normalize(cross(fw, up0));
+  vec3 up = cross(rt, fw);
+  vec3 origin = THIS_Target + back * THIS_Distance + (p.x * rt + p.y * up) * THIS_Size;
+  return Ray(origin, fw);
+}
