@@ -22,3 +22,4 @@ mod saving;
 mod scaling;
 mod stages;
 mod viewer;
+mod volumes;
