@@ -139,3 +139,87 @@ fn separates(gpu: &Gpu, lib: &Library, pad: usize) {
     let glsl = build(lib, &plain, Mode::Render).unwrap().shader.glsl;
     assert!(!glsl.contains("ropkitStage"));
 }
+
+/// The floor and the ball, lit from above by a light through `wrap`
+/// (`/light` itself when empty), in either raymarcher shape.
+fn shadow_net(lib: &Library, wrap: &str, pad: usize) -> Network {
+    let mut chain = String::new();
+    let mut last = "/ball".to_string();
+    for k in 0..pad {
+        chain += &format!(
+            "  /pad{k}: {{ rop: transform, params: {{ Translate: [0, 0, 0] }}, inputs: [{last}] }}\n"
+        );
+        last = format!("/pad{k}");
+    }
+    let (extra, light) = if wrap.is_empty() {
+        (String::new(), "/light")
+    } else {
+        (format!("  /wrapped: {wrap}\n"), "/wrapped")
+    };
+    let text = format!(
+        "output: /render
+nodes:
+  /ball: {{ rop: sphere, params: {{ Radius: 0.7, Translate: [0, 1.2, 0] }} }}
+{chain}  /floor: {{ rop: plane }}
+  /scene: {{ rop: combine, params: {{ Mode: union }}, inputs: [{last}, /floor] }}
+  /cam: {{ rop: lookAtCamera, params: {{ Position: [0, 2.5, 6], Target: [0, 0.6, 0], Fov: 45 }} }}
+  /light: {{ rop: pointLight, params: {{ Position: [0, 8, 0] }} }}
+{extra}  /render: {{ rop: raymarchRender3D, params: {{ AO: false, Ambient: 0, ShadowSharpness: 16 }}, inputs: {{ scene: /scene, camera: /cam, light: {light} }} }}
+"
+    );
+    Network::parse(&text, Path::new("shadows.yaml"), lib).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn each_light_can_have_its_own_shadows() {
+    let Some(gpu) = gpu("each_light_can_have_its_own_shadows") else {
+        return;
+    };
+    let lib = library();
+    let size = 48;
+    for pad in [0, 30] {
+        let red = |wrap: &str| -> Vec<f32> {
+            data(&gpu, &lib, &shadow_net(&lib, wrap, pad), "color", size)
+                .iter()
+                .map(|t| t[0])
+                .collect()
+        };
+        let plain = red("");
+        let none = red("{ rop: hardShadow, params: { Cast: false }, inputs: [/light] }");
+        let hard = red("{ rop: hardShadow, inputs: [/light] }");
+        let soft = red("{ rop: softShadow, params: { Sharpness: 1.5 }, inputs: [/light] }");
+        // Floor texels darkened by the ball's shadow under the renderer's
+        // own setting.
+        let shadowed: Vec<usize> = (0..plain.len())
+            .filter(|&i| plain[i] < 0.5 * none[i])
+            .collect();
+        assert!(
+            shadowed.len() > 20,
+            "pad {pad}: {} shadowed texels",
+            shadowed.len()
+        );
+        // Cast off: the same picture wherever the ball is not itself seen.
+        let lit_everywhere = (0..none.len()).all(|i| none[i] >= plain[i] - 1e-4);
+        assert!(
+            lit_everywhere,
+            "pad {pad}: a light without shadows darkened something"
+        );
+        // Penumbra: texels between a tenth and nine tenths of the unshadowed
+        // light. A hard shadow has fewer than the renderer's 16, a soft one
+        // (sharpness 1.5) many more.
+        let penumbra = |v: &[f32]| {
+            (0..v.len())
+                .filter(|&i| none[i] > 0.05 && v[i] > 0.1 * none[i] && v[i] < 0.9 * none[i])
+                .count()
+        };
+        let (h, p, s) = (penumbra(&hard), penumbra(&plain), penumbra(&soft));
+        assert!(
+            h < p && p * 2 < s,
+            "pad {pad}: penumbra texels hard {h}, default {p}, soft {s}"
+        );
+    }
+    // Networks without these nodes carry none of it.
+    let plain = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
+    let glsl = build(&lib, &plain, Mode::Render).unwrap().shader.glsl;
+    assert!(!glsl.contains("ropkitLightShadow") && !glsl.contains("lightSharp"));
+}

@@ -73,47 +73,111 @@ vec3 THIS_background(vec2 uv, Ray ray) {
 #endif
 }
 
+#ifdef ROPKIT_LIGHT_SHADOWS
+// Each light's own shadow sharpness, as its softShadow or hardShadow node
+// left it in ropkitLightShadow (-1: the renderer's ShadowSharpness, 0: the
+// light casts no shadow).
+float THIS_lightSharp[THIS_MAX_LIGHTS];
+#endif
 // The lights at a hit, from the light inputs; without any, one default light.
 int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
   int n = 0;
+#ifdef ROPKIT_LIGHT_SHADOWS
+  for (int k = 0; k < THIS_MAX_LIGHTS; k++) {
+    THIS_lightSharp[k] = -1.0;
+  }
+  ropkitLightShadow = -1.0;
+#endif
 #ifdef THIS_HAS_INPUT_4
   lights[n++] = inputOp4(p, lc);
+#ifdef ROPKIT_LIGHT_SHADOWS
+  THIS_lightSharp[n - 1] = ropkitLightShadow;
+  ropkitLightShadow = -1.0;
+#endif
 #endif
 #ifdef THIS_HAS_INPUT_5
   lights[n++] = inputOp5(p, lc);
+#ifdef ROPKIT_LIGHT_SHADOWS
+  THIS_lightSharp[n - 1] = ropkitLightShadow;
+  ropkitLightShadow = -1.0;
+#endif
 #endif
 #ifdef THIS_HAS_INPUT_6
   lights[n++] = inputOp6(p, lc);
+#ifdef ROPKIT_LIGHT_SHADOWS
+  THIS_lightSharp[n - 1] = ropkitLightShadow;
+  ropkitLightShadow = -1.0;
+#endif
 #endif
 #ifdef THIS_HAS_INPUT_7
   lights[n++] = inputOp7(p, lc);
+#ifdef ROPKIT_LIGHT_SHADOWS
+  THIS_lightSharp[n - 1] = ropkitLightShadow;
+  ropkitLightShadow = -1.0;
+#endif
 #endif
 #ifdef THIS_HAS_INPUT_8
   lights[n++] = inputOp8(p, lc);
+#ifdef ROPKIT_LIGHT_SHADOWS
+  THIS_lightSharp[n - 1] = ropkitLightShadow;
+  ropkitLightShadow = -1.0;
+#endif
 #endif
 #ifdef THIS_HAS_INPUT_9
   lights[n++] = inputOp9(p, lc);
+#ifdef ROPKIT_LIGHT_SHADOWS
+  THIS_lightSharp[n - 1] = ropkitLightShadow;
+  ropkitLightShadow = -1.0;
+#endif
 #endif
 #ifdef THIS_HAS_INPUT_10
   lights[n++] = inputOp10(p, lc);
+#ifdef ROPKIT_LIGHT_SHADOWS
+  THIS_lightSharp[n - 1] = ropkitLightShadow;
+  ropkitLightShadow = -1.0;
+#endif
 #endif
 #ifdef THIS_HAS_INPUT_11
   lights[n++] = inputOp11(p, lc);
+#ifdef ROPKIT_LIGHT_SHADOWS
+  THIS_lightSharp[n - 1] = ropkitLightShadow;
+  ropkitLightShadow = -1.0;
+#endif
 #endif
 #ifdef THIS_HAS_INPUT_12
   lights[n++] = inputOp12(p, lc);
+#ifdef ROPKIT_LIGHT_SHADOWS
+  THIS_lightSharp[n - 1] = ropkitLightShadow;
+  ropkitLightShadow = -1.0;
+#endif
 #endif
 #ifdef THIS_HAS_INPUT_13
   lights[n++] = inputOp13(p, lc);
+#ifdef ROPKIT_LIGHT_SHADOWS
+  THIS_lightSharp[n - 1] = ropkitLightShadow;
+  ropkitLightShadow = -1.0;
+#endif
 #endif
 #ifdef THIS_HAS_INPUT_14
   lights[n++] = inputOp14(p, lc);
+#ifdef ROPKIT_LIGHT_SHADOWS
+  THIS_lightSharp[n - 1] = ropkitLightShadow;
+  ropkitLightShadow = -1.0;
+#endif
 #endif
 #ifdef THIS_HAS_INPUT_15
   lights[n++] = inputOp15(p, lc);
+#ifdef ROPKIT_LIGHT_SHADOWS
+  THIS_lightSharp[n - 1] = ropkitLightShadow;
+  ropkitLightShadow = -1.0;
+#endif
 #endif
 #ifdef THIS_HAS_INPUT_16
   lights[n++] = inputOp16(p, lc);
+#ifdef ROPKIT_LIGHT_SHADOWS
+  THIS_lightSharp[n - 1] = ropkitLightShadow;
+  ropkitLightShadow = -1.0;
+#endif
 #endif
   if (n == 0) {
     lights[n++] = Light(vec3(6.0, 10.0, 5.0), vec3(1.0), false, false);
@@ -160,6 +224,11 @@ int THIS_shadowLight(THIS_Trace tr, int k, vec3 from, out vec3 dir, out float ma
     if (l.absent || l.ambient) {
       continue;
     }
+#ifdef ROPKIT_LIGHT_SHADOWS
+    if (THIS_lightSharp[k] == 0.0) {
+      continue;
+    }
+#endif
     vec3 toLight = l.pos - from;
     maxT = length(toLight);
     if (maxT > 0.02) {
@@ -309,7 +378,11 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
         sres = 0.0;
         break;
       }
+#ifdef ROPKIT_LIGHT_SHADOWS
+      sres = min(sres, (THIS_lightSharp[k] < 0.0 ? THIS_ShadowSharpness : THIS_lightSharp[k]) * d / st);
+#else
       sres = min(sres, THIS_ShadowSharpness * d / st);
+#endif
       st += clamp(d, 0.01, 0.5);
     }
     tr.shadow[k] = clamp(sres, 0.0, 1.0);
@@ -416,7 +489,11 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
         sres = 0.0;
         finished = true;
       } else {
+#ifdef ROPKIT_LIGHT_SHADOWS
+        sres = min(sres, (THIS_lightSharp[k] < 0.0 ? THIS_ShadowSharpness : THIS_lightSharp[k]) * d / st);
+#else
         sres = min(sres, THIS_ShadowSharpness * d / st);
+#endif
         st += clamp(d, 0.01, 0.5);
         i++;
         finished = st >= shadowMax || i >= 80;
