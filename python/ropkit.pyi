@@ -222,7 +222,10 @@ class Network:
         ``material`` (id, second id, blend; -1 on a miss), ``steps``,
         ``nearHit`` (closest approach), ``worldPosition`` (the hit point),
         ``rayDirection`` and ``rayOrigin`` (the camera ray), ``objectId`` (the
-        id an objectId node gave the surface, 0 untagged, -1 on a miss). The GIL is released while the GPU
+        id an objectId node gave the surface, 0 untagged, -1 on a miss), ``sdf``
+        (distance, material, second material, blend at the hit), ``iteration``
+        (which copy of a repeat), ``uv`` (surface coordinates) and ``debug`` (a
+        debugValue node's value). The GIL is released while the GPU
         works. Raises :class:`BuildError` (or :class:`CompileError`) when the
         network does not build."""
     @overload
@@ -232,7 +235,7 @@ class Network:
         height: int,
         time: float = 0.0,
         *,
-        buffer: Literal["depth", "normal", "material", "steps", "nearHit", "worldPosition", "rayDirection", "rayOrigin", "objectId"],
+        buffer: Literal["depth", "normal", "material", "steps", "nearHit", "worldPosition", "rayDirection", "rayOrigin", "objectId", "sdf", "iteration", "uv", "debug"],
     ) -> npt.NDArray[np.float32]: ...
     @overload
     def render(
@@ -240,7 +243,7 @@ class Network:
         width: int,
         height: int,
         time: float,
-        buffer: Literal["depth", "normal", "material", "steps", "nearHit", "worldPosition", "rayDirection", "rayOrigin", "objectId"],
+        buffer: Literal["depth", "normal", "material", "steps", "nearHit", "worldPosition", "rayDirection", "rayOrigin", "objectId", "sdf", "iteration", "uv", "debug"],
     ) -> npt.NDArray[np.float32]: ...
     def sample(
         self, points: npt.ArrayLike

@@ -30,6 +30,12 @@ struct Sdf {
 #ifdef ROPKIT_SDF_REFLECT
   bool reflect;
 #endif
+#ifdef ROPKIT_SDF_UV
+  vec2 uv;          // surface coordinates, from the primitive that was hit
+#endif
+#ifdef ROPKIT_SDF_DEBUG
+  float debug;      // a value a debugValue node recorded, for the debug buffer
+#endif
 };
 
 Sdf createSdf(float d) {
@@ -49,6 +55,12 @@ Sdf createSdf(float d) {
 #endif
 #ifdef ROPKIT_SDF_REFLECT
   res.reflect = false;
+#endif
+#ifdef ROPKIT_SDF_UV
+  res.uv = vec2(0.0);
+#endif
+#ifdef ROPKIT_SDF_DEBUG
+  res.debug = 0.0;
 #endif
   return res;
 }
@@ -82,6 +94,12 @@ void blendInSdf(inout Sdf res, in Sdf other, float ratio) {
 #endif
 #ifdef ROPKIT_SDF_ITERATION
   if (ratio > 0.5) res.iteration = other.iteration;
+#endif
+#ifdef ROPKIT_SDF_UV
+  if (ratio > 0.5) res.uv = other.uv;
+#endif
+#ifdef ROPKIT_SDF_DEBUG
+  if (ratio > 0.5) res.debug = other.debug;
 #endif
 }
 

@@ -660,7 +660,10 @@ impl PyNetwork {
     /// ``material`` (id, second id, blend; -1 on a miss), ``steps``,
     /// ``nearHit`` (closest approach), ``worldPosition`` (the hit point),
     /// ``rayDirection`` and ``rayOrigin`` (the camera ray), ``objectId`` (the
-    /// id an objectId node gave the surface, 0 untagged, -1 on a miss). The GIL is released while the GPU
+    /// id an objectId node gave the surface, 0 untagged, -1 on a miss), ``sdf``
+    /// (distance, material, second material, blend at the hit), ``iteration``
+    /// (which copy of a repeat), ``uv`` (surface coordinates) and ``debug`` (a
+    /// debugValue node's value). The GIL is released while the GPU
     /// works. Raises :class:`BuildError` (or :class:`CompileError`) when the
     /// network does not build.
     #[pyo3(signature = (width, height, time = 0.0, buffer = "color"))]

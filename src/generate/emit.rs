@@ -726,7 +726,27 @@ pub(super) fn include(
     stack.pop();
     done.insert(name.to_string());
     out.header(&format!("library {name}"));
-    out.file(&body, &file.path, u32::MAX);
+    // Settled like node code: what the header, the global macro rows and the
+    // files before this one define is known (a library file sees nothing
+    // later), so `#ifdef ROPKIT_…` blocks for features a network does not
+    // use leave no text. Names library files define themselves stay open.
+    let mut defined = std::collections::HashSet::new();
+    super::fold::defined_in(&out.text, &mut defined);
+    let mut code_defined = std::collections::HashSet::new();
+    for f in lib.shaders.values() {
+        super::fold::defined_in(&f.text, &mut code_defined);
+    }
+    let prefixes = vec!["ROPKIT_".to_string()];
+    let facts = super::fold::Facts {
+        defined: &defined,
+        code_defined: &code_defined,
+        generated_prefixes: &prefixes,
+    };
+    let lines: Vec<(u32, String)> = super::fold::fold(&body, &facts)
+        .into_iter()
+        .map(|(n, l)| (n, l.into_owned()))
+        .collect();
+    out.lines(&lines, &file.path, u32::MAX);
     Ok(())
 }
 

@@ -276,3 +276,88 @@ fn a_limit_box_leaves_out_what_lies_outside_it_and_keeps_the_rest_exact() {
     let glsl = build(&lib, &plain, Mode::Render).unwrap().shader.glsl;
     assert!(!glsl.contains("boxSpan"));
 }
+
+#[test]
+fn iteration_uv_debug_and_sdf_buffers_carry_what_the_scene_put_in_its_results() {
+    let Some(gpu) =
+        gpu("iteration_uv_debug_and_sdf_buffers_carry_what_the_scene_put_in_its_results")
+    else {
+        return;
+    };
+    let lib = library();
+    // A row of balls (gridRepeat along x, spacing 2), each ball tagged with
+    // its height through debugValue, over a floor; seen from the front.
+    let text = "output: /render
+nodes:
+  /ball: { rop: sphere, params: { Radius: 0.6 } }
+  /height: { rop: position, params: { Component: y } }
+  /tagged: { rop: debugValue, inputs: [/ball, /height] }
+  /row: { rop: gridRepeat, params: { Spacing: [2, 0, 0], Limited: true, Limit: [2, 0, 0] }, inputs: [/tagged] }
+  /floor: { rop: plane, params: { Offset: -1 } }
+  /scene: { rop: combine, inputs: [/row, /floor] }
+  /cam: { rop: lookAtCamera, params: { Position: [0, 0.5, 9], Target: [0, 0, 0], Fov: 50 } }
+  /render: { rop: raymarchRender3D, inputs: { scene: /scene, camera: /cam } }
+";
+    let net = Network::parse(text, Path::new("row.yaml"), &lib).unwrap_or_else(|e| panic!("{e}"));
+    let size = 48;
+    let pos = render_data(&gpu, &lib, &net, "worldPosition", size);
+    let iteration = render_data(&gpu, &lib, &net, "iteration", size);
+    let uv = render_data(&gpu, &lib, &net, "uv", size);
+    let debug = render_data(&gpu, &lib, &net, "debug", size);
+    let sdf = render_data(&gpu, &lib, &net, "sdf", size);
+    let depth = render_data(&gpu, &lib, &net, "depth", size);
+    let (mut balls, mut floor) = (0, 0);
+    for i in 0..pos.len() {
+        let p = pos[i];
+        if p[3] == 0.0 {
+            assert_eq!(sdf[i], [-1.0, -1.0, -1.0, 0.0], "texel {i}: a miss");
+            continue;
+        }
+        // Within the march's tolerance of the surface.
+        assert!(
+            sdf[i][0].abs() < 0.0011 * depth[i][0].max(1.0),
+            "texel {i}: sdf {:?}",
+            sdf[i]
+        );
+        let cell = (p[0] / 2.0).round().clamp(-2.0, 2.0);
+        let off_ball = ((p[0] - 2.0 * cell).powi(2) + p[1] * p[1] + p[2] * p[2]).sqrt() - 0.6;
+        if off_ball > 0.01 {
+            // The floor: its uv is the point in the plane (x, -z), it is no
+            // copy of the row (iteration 0) and holds no debug value.
+            floor += 1;
+            assert!(
+                (uv[i][0] - p[0]).abs() < 2e-3 && (uv[i][1] + p[2]).abs() < 2e-3,
+                "floor uv {:?} at {p:?}",
+                uv[i]
+            );
+            assert_eq!(debug[i][0], 0.0);
+            continue;
+        }
+        balls += 1;
+        // The copy the ray hit: its index is the ball's x over the spacing.
+        assert_eq!(
+            iteration[i][0], cell,
+            "texel {i}: iteration {:?} at {p:?}",
+            iteration[i]
+        );
+        assert_eq!(iteration[i][1], 5.0, "five copies");
+        // debugValue recorded the height of the hit.
+        assert!(
+            (debug[i][0] - p[1]).abs() < 2e-3,
+            "texel {i}: debug {} at height {}",
+            debug[i][0],
+            p[1]
+        );
+        // The sphere's uv: longitude and latitude of the point on its ball.
+        let q = [p[0] - 2.0 * cell, p[1], p[2]];
+        let r = (q[0] * q[0] + q[1] * q[1] + q[2] * q[2]).sqrt();
+        let lon = q[2].atan2(q[0]) / std::f32::consts::TAU + 0.5;
+        let lat = (q[1] / r).clamp(-1.0, 1.0).acos() / std::f32::consts::PI;
+        assert!(
+            (uv[i][0] - lon).abs() < 2e-3 && (uv[i][1] - lat).abs() < 2e-3,
+            "texel {i}: uv {:?}, expected ({lon}, {lat})",
+            uv[i]
+        );
+    }
+    assert!(balls > 100 && floor > 100, "balls {balls}, floor {floor}");
+}

@@ -31,5 +31,12 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float col = floor((centre.x - 0.5 * s * row) / s + 0.5);
   ctx.iteration = vec4(col, 0.0, row, 0.0);
 #endif
+#if defined(ROPKIT_SDF_ITERATION) && defined(THIS_RETURN_TYPE_Sdf) && defined(THIS_CONTEXT_TYPE_Context)
+  // The iteration buffer shows which copy was hit.
+  Sdf res = inputOp1(q, ctx);
+  res.iteration = ctx.iteration;
+  return res;
+#else
   return inputOp1(q, ctx);
+#endif
 }

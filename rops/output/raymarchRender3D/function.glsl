@@ -705,6 +705,16 @@ vec3 THIS_pixel(vec2 fragCoord) {
   return fract(tr.ray.pos);
 #elif defined(THIS_Buffer_objectId)
   return tr.hit ? ropkitIdColor(tr.res.objectId.x) : vec3(0.0);
+#elif defined(THIS_Buffer_sdf)
+  // How far inside the hit tolerance the march stopped, and the material.
+  return tr.hit ? vec3(clamp(abs(tr.res.x) / (THIS_SurfaceEps * max(tr.t, 1.0)), 0.0, 1.0), ropkitIdColor(float(tr.res.material)).yz) : vec3(0.0);
+#elif defined(THIS_Buffer_iteration)
+  return tr.hit ? ropkitIdColor(tr.res.iteration.x + 1.0) * (0.6 + 0.4 * fract(tr.res.iteration.z * 0.618034)) : vec3(0.0);
+#elif defined(THIS_Buffer_uv)
+  return tr.hit ? vec3(fract(tr.res.uv), 0.0) : vec3(0.0);
+#elif defined(THIS_Buffer_debug)
+  // A heat colour: blue at 0, through green, to red at 1.
+  return tr.hit ? clamp(vec3(tr.res.debug * 2.0 - 0.5, 1.0 - abs(tr.res.debug * 2.0 - 1.0), 1.5 - tr.res.debug * 2.0), 0.0, 1.0) : vec3(0.0);
 #else
   return THIS_color(tr);
 #endif
@@ -744,6 +754,21 @@ vec4 THIS_data(vec2 fragCoord) {
 #elif defined(THIS_Buffer_objectId)
   // The id an objectId node gave the surface (0: none), -1 on a miss.
   return tr.hit ? vec4(tr.res.objectId.x, 0.0, 0.0, 1.0) : vec4(-1.0, 0.0, 0.0, 0.0);
+#elif defined(THIS_Buffer_sdf)
+  // The scene's result at the hit: distance, material, second material,
+  // blend; on a miss (-1, -1, -1, 0).
+  return tr.hit ? vec4(tr.res.x, float(tr.res.material), float(tr.res.material2), tr.res.blend) : vec4(-1.0, -1.0, -1.0, 0.0);
+#elif defined(THIS_Buffer_iteration)
+  // The iteration the repeat nearest the output gave the hit (x: index,
+  // y: count, z and w: more indices), alpha 1 where the ray hit.
+  return tr.hit ? vec4(tr.res.iteration.xyz, 1.0) : vec4(0.0);
+#elif defined(THIS_Buffer_uv)
+  // The surface coordinates the primitive that was hit gave (sphere:
+  // longitude and latitude 0..1; plane: world units in the plane).
+  return vec4(tr.hit ? tr.res.uv : vec2(0.0), 0.0, covered);
+#elif defined(THIS_Buffer_debug)
+  // The value a debugValue node recorded at the hit.
+  return vec4(tr.hit ? tr.res.debug : 0.0, 0.0, 0.0, covered);
 #else
   return vec4(THIS_color(tr), covered);
 #endif

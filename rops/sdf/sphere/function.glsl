@@ -7,7 +7,16 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float d = abs(p - THIS_Translatex) - THIS_Radius_at(p, ctx);
 #endif
 #ifdef THIS_RETURN_TYPE_Sdf
+#if defined(ROPKIT_SDF_UV) && defined(THIS_COORD_TYPE_vec3)
+  // Longitude and latitude, each 0..1 (the uv buffer).
+  Sdf res = createSdf(d);
+  vec3 q = p - THIS_Translate;
+  float r = max(length(q), 1e-9);
+  res.uv = vec2(atan(q.z, q.x) / TAU + 0.5, acos(clamp(q.y / r, -1.0, 1.0)) / PI);
+  return res;
+#else
   return createSdf(d);
+#endif
 #else
   return d;
 #endif
