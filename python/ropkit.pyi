@@ -225,7 +225,7 @@ class Network:
         id an objectId node gave the surface, 0 untagged, -1 on a miss), ``sdf``
         (distance, material, second material, blend at the hit), ``iteration``
         (which copy of a repeat), ``uv`` (surface coordinates) and ``debug`` (a
-        debugValue node's value). The GIL is released while the GPU
+        debugValue node's value), ``orbitTrap`` (a fractal's orbit trap). The GIL is released while the GPU
         works. Raises :class:`BuildError` (or :class:`CompileError`) when the
         network does not build."""
     @overload
@@ -235,7 +235,7 @@ class Network:
         height: int,
         time: float = 0.0,
         *,
-        buffer: Literal["depth", "normal", "material", "steps", "nearHit", "worldPosition", "rayDirection", "rayOrigin", "objectId", "sdf", "iteration", "uv", "debug"],
+        buffer: Literal["depth", "normal", "material", "steps", "nearHit", "worldPosition", "rayDirection", "rayOrigin", "objectId", "sdf", "iteration", "uv", "debug", "orbitTrap"],
     ) -> npt.NDArray[np.float32]: ...
     @overload
     def render(
@@ -243,7 +243,7 @@ class Network:
         width: int,
         height: int,
         time: float,
-        buffer: Literal["depth", "normal", "material", "steps", "nearHit", "worldPosition", "rayDirection", "rayOrigin", "objectId", "sdf", "iteration", "uv", "debug"],
+        buffer: Literal["depth", "normal", "material", "steps", "nearHit", "worldPosition", "rayDirection", "rayOrigin", "objectId", "sdf", "iteration", "uv", "debug", "orbitTrap"],
     ) -> npt.NDArray[np.float32]: ...
     def sample(
         self, points: npt.ArrayLike

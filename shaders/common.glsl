@@ -36,6 +36,9 @@ struct Sdf {
 #ifdef ROPKIT_SDF_DEBUG
   float debug;      // a value a debugValue node recorded, for the debug buffer
 #endif
+#ifdef ROPKIT_SDF_ORBIT_TRAP
+  vec4 orbitTrap;   // a fractal's orbit trap: the orbit's least |x|, |y|, |z| and |z|^2
+#endif
 };
 
 Sdf createSdf(float d) {
@@ -61,6 +64,9 @@ Sdf createSdf(float d) {
 #endif
 #ifdef ROPKIT_SDF_DEBUG
   res.debug = 0.0;
+#endif
+#ifdef ROPKIT_SDF_ORBIT_TRAP
+  res.orbitTrap = vec4(0.0);
 #endif
   return res;
 }
@@ -100,6 +106,9 @@ void blendInSdf(inout Sdf res, in Sdf other, float ratio) {
 #endif
 #ifdef ROPKIT_SDF_DEBUG
   if (ratio > 0.5) res.debug = other.debug;
+#endif
+#ifdef ROPKIT_SDF_ORBIT_TRAP
+  if (ratio > 0.5) res.orbitTrap = other.orbitTrap;
 #endif
 }
 

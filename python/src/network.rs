@@ -663,7 +663,7 @@ impl PyNetwork {
     /// id an objectId node gave the surface, 0 untagged, -1 on a miss), ``sdf``
     /// (distance, material, second material, blend at the hit), ``iteration``
     /// (which copy of a repeat), ``uv`` (surface coordinates) and ``debug`` (a
-    /// debugValue node's value). The GIL is released while the GPU
+    /// debugValue node's value), ``orbitTrap`` (a fractal's orbit trap). The GIL is released while the GPU
     /// works. Raises :class:`BuildError` (or :class:`CompileError`) when the
     /// network does not build.
     #[pyo3(signature = (width, height, time = 0.0, buffer = "color"))]

@@ -160,16 +160,19 @@ fn every_buffer_renders_as_a_picture_and_through_both_compilers() {
         r.set_params(&built.shader.param_values(&net, &lib));
         let img = r.render_image(32, 32).unwrap();
         // Not one flat colour: each buffer shows the scene (a pinhole
-        // camera's rays all start at one point, so that one is flat).
+        // camera's rays all start at one point, and these two objects are
+        // no fractal with an orbit trap, so those two are flat).
         let first = img.get_pixel(0, 16);
         assert_eq!(
             img.pixels().any(|p| p != first),
-            buffer != "rayOrigin",
+            buffer != "rayOrigin" && buffer != "orbitTrap",
             "the {buffer} buffer"
         );
         pictures.push((buffer.clone(), img));
     }
     // No two buffers draw the same picture.
+    // (The two flat ones are both black here.)
+    pictures.retain(|(b, _)| b != "rayOrigin" && b != "orbitTrap");
     for (i, (a, ia)) in pictures.iter().enumerate() {
         for (b, ib) in &pictures[i + 1..] {
             assert_ne!(ia, ib, "the {a} and {b} buffers draw the same picture");
@@ -360,4 +363,57 @@ nodes:
         );
     }
     assert!(balls > 100 && floor > 100, "balls {balls}, floor {floor}");
+}
+
+#[test]
+fn the_orbit_trap_buffer_holds_the_nearest_the_fractal_orbit_came() {
+    let Some(gpu) = gpu("the_orbit_trap_buffer_holds_the_nearest_the_fractal_orbit_came") else {
+        return;
+    };
+    let lib = library();
+    let text = "output: /render
+nodes:
+  /bulb: { rop: mandelbulb }
+  /cam: { rop: lookAtCamera, params: { Position: [0, 0.6, 3.2], Target: [0, 0, 0], Fov: 45 } }
+  /render: { rop: raymarchRender3D, inputs: { scene: /bulb, camera: /cam } }
+";
+    let net = Network::parse(text, Path::new("bulb.yaml"), &lib).unwrap_or_else(|e| panic!("{e}"));
+    let def = lib.get("mandelbulb").unwrap();
+    let scale = match def.param("Scale").map(|p| &p.default) {
+        Some(ropkit::value::ParamValue::Float(f)) => *f as f32,
+        other => panic!("mandelbulb's Scale default: {other:?}"),
+    };
+    let size = 40;
+    let pos = render_data(&gpu, &lib, &net, "worldPosition", size);
+    let trap = render_data(&gpu, &lib, &net, "orbitTrap", size);
+    let (mut hits, mut nearer) = (0, 0);
+    for i in 0..pos.len() {
+        if pos[i][3] == 0.0 {
+            assert_eq!(trap[i], [0.0; 4], "texel {i}: a miss");
+            continue;
+        }
+        hits += 1;
+        // The orbit starts at the point itself (in the fractal's own axes),
+        // so the trap is at most where it started.
+        let c = [pos[i][0] / scale, pos[i][2] / scale, pos[i][1] / scale];
+        let start = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
+        for k in 0..3 {
+            assert!(
+                trap[i][k] <= c[k].abs() + 1e-3,
+                "texel {i}: trap {:?} from {c:?}",
+                trap[i]
+            );
+        }
+        assert!(
+            trap[i][3] <= start + 1e-3,
+            "texel {i}: trap {:?}, start {start}",
+            trap[i]
+        );
+        if trap[i][3] < start - 0.05 {
+            nearer += 1;
+        }
+    }
+    assert!(hits > 200, "{hits} hits");
+    // And for many points the orbit really came nearer than it started.
+    assert!(nearer * 4 > hits, "{nearer} of {hits}");
 }

@@ -715,6 +715,9 @@ vec3 THIS_pixel(vec2 fragCoord) {
 #elif defined(THIS_Buffer_debug)
   // A heat colour: blue at 0, through green, to red at 1.
   return tr.hit ? clamp(vec3(tr.res.debug * 2.0 - 0.5, 1.0 - abs(tr.res.debug * 2.0 - 1.0), 1.5 - tr.res.debug * 2.0), 0.0, 1.0) : vec3(0.0);
+#elif defined(THIS_Buffer_orbitTrap)
+  // The classic colouring: the trap's axis distances as a colour.
+  return tr.hit ? clamp(tr.res.orbitTrap.xyz, 0.0, 1.0) : vec3(0.0);
 #else
   return THIS_color(tr);
 #endif
@@ -769,6 +772,10 @@ vec4 THIS_data(vec2 fragCoord) {
 #elif defined(THIS_Buffer_debug)
   // The value a debugValue node recorded at the hit.
   return vec4(tr.hit ? tr.res.debug : 0.0, 0.0, 0.0, covered);
+#elif defined(THIS_Buffer_orbitTrap)
+  // A fractal's orbit trap at the hit (mandelbulb: the orbit's least |x|,
+  // |y|, |z| and |z|^2); 0 for other surfaces and misses.
+  return tr.hit ? tr.res.orbitTrap : vec4(0.0);
 #else
   return vec4(THIS_color(tr), covered);
 #endif

@@ -5,6 +5,11 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float dr = 1.0;
   float r = length(z);
   float n = THIS_Power;
+#ifdef ROPKIT_SDF_ORBIT_TRAP
+  // The orbit trap (the orbitTrap buffer): how near the orbit came to each
+  // axis plane and to the origin.
+  vec4 trap = vec4(abs(z), dot(z, z));
+#endif
   for (int i = 0; i < THIS_Iterations; i++) {
     r = length(z);
     if (r > 2.0) break;
@@ -14,10 +19,19 @@ ReturnT thismap(CoordT p, ContextT ctx) {
     dr = pow(rs, n - 1.0) * n * dr + 1.0;
     z = pow(rs, n) * vec3(sin(theta) * cos(phi), sin(phi) * sin(theta), cos(theta)) + c;
     r = length(z);
+#ifdef ROPKIT_SDF_ORBIT_TRAP
+    trap = min(trap, vec4(abs(z), dot(z, z)));
+#endif
   }
   float d = 0.5 * log(max(r, 1e-6)) * r / dr * sc;
 #ifdef THIS_RETURN_TYPE_Sdf
+#ifdef ROPKIT_SDF_ORBIT_TRAP
+  Sdf res = createSdf(d);
+  res.orbitTrap = trap;
+  return res;
+#else
   return createSdf(d);
+#endif
 #else
   return d;
 #endif
