@@ -522,12 +522,11 @@ fn node_decls(cx: &NodeCx, ni: usize, params: &[ParamSlot]) -> (Vec<String>, Vec
     (lines, owners)
 }
 
-/// `<node>_<Param>_at(P, CTX)`, how a field-capable parameter is read: the
-/// field node on the parameter's input evaluated at P (converted to the
-/// parameter's type), or without one the parameter's own value, exactly the
-/// expression `<node>_<Param>` stands for (so an unconnected field parameter
-/// compiles to the code it always did). Appended to `text`, which already
-/// holds the parameter's own macros.
+/// `<node>_<Param>_at(P, CTX)` for a field-capable parameter with a field
+/// on its input: the field node evaluated at P (converted to the parameter's
+/// type). Appended to `text`, which already holds the parameter's own
+/// macros. Without a field nothing is defined: [`unfield`] has rewritten the
+/// reads to the parameter itself.
 fn field_macro(text: &mut String, cx: &NodeCx, ni: usize, p: &crate::library::ParamDef) {
     let Some(fi) = field_node(cx, ni, &p.name) else {
         return;
@@ -588,6 +587,9 @@ fn unfield(text: String, names: &[String]) -> String {
                 (true, Some(i)) => {
                     out.push_str(&rest[..at]);
                     out.push_str(name);
+                    // Arguments over several lines: keep the line breaks, so
+                    // the lines after still map to their place in the file.
+                    out.extend(args[..i].chars().filter(|c| *c == '\n'));
                     rest = &args[i + 1..];
                 }
                 _ => {
@@ -968,4 +970,29 @@ fn literal_macro_name(cell: &str) -> Option<&str> {
         && first.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     (ident && !expr::is_reserved_name(first) && !t[first.len()..].trim_start().starts_with('('))
         .then_some(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unfield;
+
+    #[test]
+    fn unfield_drops_the_arguments_of_unconnected_field_reads_only() {
+        let names = vec!["n_Radius".to_string()];
+        let un = |t: &str| unfield(t.to_string(), &names);
+        assert_eq!(un("d - n_Radius_at(p, ctx);"), "d - n_Radius;");
+        // Nested parentheses in the arguments.
+        assert_eq!(un("f(n_Radius_at(max(p, q), ctx)) * 2"), "f(n_Radius) * 2");
+        // Another name that merely ends the same way is left alone.
+        assert_eq!(un("xn_Radius_at(p, ctx)"), "xn_Radius_at(p, ctx)");
+        // Arguments over two lines keep the line break.
+        assert_eq!(un("a = n_Radius_at(p,\n ctx);\nb"), "a = n_Radius\n;\nb");
+        // A call left open stays as written, for the compiler to report.
+        assert_eq!(un("n_Radius_at(p, ctx"), "n_Radius_at(p, ctx");
+        // Two reads on one line.
+        assert_eq!(
+            un("n_Radius_at(p, c) + n_Radius_at(q, c)"),
+            "n_Radius + n_Radius"
+        );
+    }
 }
