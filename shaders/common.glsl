@@ -39,6 +39,9 @@ struct Sdf {
 #ifdef ROPKIT_SDF_ORBIT_TRAP
   vec4 orbitTrap;   // a fractal's orbit trap: the orbit's least |x|, |y|, |z| and |z|^2
 #endif
+#ifdef ROPKIT_SDF_MATPOS
+  vec3 matPos;      // the hit in the material's own space (where its node saw it)
+#endif
 };
 
 Sdf createSdf(float d) {
@@ -67,6 +70,9 @@ Sdf createSdf(float d) {
 #endif
 #ifdef ROPKIT_SDF_ORBIT_TRAP
   res.orbitTrap = vec4(0.0);
+#endif
+#ifdef ROPKIT_SDF_MATPOS
+  res.matPos = vec3(0.0);
 #endif
   return res;
 }
@@ -109,6 +115,9 @@ void blendInSdf(inout Sdf res, in Sdf other, float ratio) {
 #endif
 #ifdef ROPKIT_SDF_ORBIT_TRAP
   if (ratio > 0.5) res.orbitTrap = other.orbitTrap;
+#endif
+#ifdef ROPKIT_SDF_MATPOS
+  if (ratio > 0.5) res.matPos = other.matPos;
 #endif
 }
 

@@ -417,3 +417,51 @@ nodes:
     // And for many points the orbit really came nearer than it started.
     assert!(nearer * 4 > hits, "{nearer} of {hits}");
 }
+
+#[test]
+fn object_space_colours_move_with_the_shape() {
+    let Some(gpu) = gpu("object_space_colours_move_with_the_shape") else {
+        return;
+    };
+    let lib = library();
+    // A ball coloured black to white by its x (a position field), then
+    // moved 2 along x: in world space the colour is that of x = 2 (white);
+    // in object space that of its own x (black at its middle).
+    let net = |space: &str| {
+        let text = format!(
+            "output: /render
+nodes:
+  /ball: {{ rop: sphere, params: {{ Radius: 0.9 }} }}
+  /x: {{ rop: position, params: {{ Component: x }} }}
+  /paint: {{ rop: fieldColorMaterial, params: {{ ColorA: [0, 0, 0], ColorB: [1, 1, 1], Lit: false, Space: {space} }}, inputs: {{ shape: /ball, value: /x }} }}
+  /moved: {{ rop: transform, params: {{ Translate: [2, 0, 0] }}, inputs: [/paint] }}
+  /cam: {{ rop: lookAtCamera, params: {{ Position: [2, 0, 6], Target: [2, 0, 0], Fov: 30 }} }}
+  /render: {{ rop: raymarchRender3D, params: {{ Ambient: 0.5, AO: false }}, inputs: {{ scene: /moved, camera: /cam }} }}
+"
+        );
+        Network::parse(&text, Path::new("space.yaml"), &lib).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let size = 33;
+    let at = |c: &[[f32; 4]], x: u32| c[(size / 2 * size + x) as usize];
+    let world = render_data(&gpu, &lib, &net("world"), "color", size);
+    let object = render_data(&gpu, &lib, &net("object"), "color", size);
+    let mid = size / 2;
+    assert!(
+        at(&world, mid)[0] > 0.9,
+        "world space, middle: {:?}",
+        at(&world, mid)
+    );
+    assert!(
+        at(&object, mid)[0] < 0.05,
+        "object space, middle: {:?}",
+        at(&object, mid)
+    );
+    // In object space the right half grows lighter towards the edge (its
+    // own x from 0 to 0.9); the left half stays black (below 0).
+    let (left, right) = (at(&object, mid - 8), at(&object, mid + 8));
+    assert!(left[3] == 1.0 && right[3] == 1.0);
+    assert!(
+        left[0] < 0.05 && right[0] > 0.3,
+        "left {left:?}, right {right:?}"
+    );
+}
