@@ -11,7 +11,7 @@ use crate::resolve::{Resolution, ResolvedNode};
 use crate::substitute::{Names, substitute};
 use crate::types::ParamStyle;
 use crate::value::{ParamValue, float_text};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -147,8 +147,9 @@ impl Env for NodeEnv<'_> {
                 .is_some_and(|i| i.is_some())
     }
     fn input_size(&self, index: i64) -> i64 {
-        let Some(Some(first)) = usize::try_from(index - 1)
-            .ok()
+        let Some(Some(first)) = index
+            .checked_sub(1)
+            .and_then(|i| usize::try_from(i).ok())
             .and_then(|i| self.rnode.inputs.get(i))
         else {
             return 0;
@@ -683,6 +684,7 @@ pub(super) fn materials(out: &mut Out, cx: &NodeCx, texts: &Texts) {
 /// Emits one library file after the files it includes, each file once.
 pub(super) fn include(
     lib: &Library,
+    library_defined: &HashSet<String>,
     name: &str,
     done: &mut BTreeSet<String>,
     stack: &mut Vec<String>,
@@ -717,7 +719,7 @@ pub(super) fn include(
             let target = rest
                 .trim()
                 .trim_matches(|c| c == '"' || c == '<' || c == '>');
-            include(lib, target, done, stack, out)?;
+            include(lib, library_defined, target, done, stack, out)?;
             body.push_str("// (included above) ");
             body.push_str(t);
         } else {
@@ -731,17 +733,14 @@ pub(super) fn include(
     // Settled like node code: what the header, the global macro rows and the
     // files before this one define is known (a library file sees nothing
     // later), so `#ifdef ROPKIT_…` blocks for features a network does not
-    // use leave no text. Names library files define themselves stay open.
-    let mut defined = std::collections::HashSet::new();
+    // use leave no text. Names library files define themselves
+    // (`library_defined`) stay open.
+    let mut defined = HashSet::new();
     super::fold::defined_in(&out.text, &mut defined);
-    let mut code_defined = std::collections::HashSet::new();
-    for f in lib.shaders.values() {
-        super::fold::defined_in(&f.text, &mut code_defined);
-    }
     let prefixes = vec!["ROPKIT_".to_string()];
     let facts = super::fold::Facts {
         defined: &defined,
-        code_defined: &code_defined,
+        code_defined: library_defined,
         generated_prefixes: &prefixes,
     };
     let lines: Vec<(u32, String)> = super::fold::fold(&body, &facts)

@@ -338,6 +338,12 @@ pub fn generate(
     // 3. Library includes, each once, dependencies first.
     out.header("library");
     let mut included = BTreeSet::new();
+    // Names the library files define themselves: never settled when the
+    // files are folded.
+    let mut library_defined = std::collections::HashSet::new();
+    for f in lib.shaders.values() {
+        fold::defined_in(&f.text, &mut library_defined);
+    }
     let mut wanted = vec!["common".to_string()];
     for d in &defs {
         wanted.extend(d.libraries.iter().cloned());
@@ -348,7 +354,14 @@ pub fn generate(
         } else {
             format!("{name}.glsl")
         };
-        emit::include(lib, &file, &mut included, &mut Vec::new(), &mut out)?;
+        emit::include(
+            lib,
+            &library_defined,
+            &file,
+            &mut included,
+            &mut Vec::new(),
+            &mut out,
+        )?;
     }
 
     // 4. Nodes, inputs first. The output node comes after the material
