@@ -27,6 +27,25 @@ pub fn list(lib: &Library, markdown: bool, json: bool) -> String {
     }
 }
 
+/// Whether a search finds `def`: every word of `query` (case ignored)
+/// appears in its name, category, description, keywords or the RayTK
+/// operator names it stands in for. An empty query finds everything.
+pub fn matches(def: &RopDef, query: &str) -> bool {
+    let hay = format!(
+        "{} {} {} {} {}",
+        def.name,
+        def.category,
+        def.description,
+        def.keywords.join(" "),
+        def.raytk.join(" ")
+    )
+    .to_lowercase();
+    query
+        .to_lowercase()
+        .split_whitespace()
+        .all(|word| hay.contains(word))
+}
+
 /// The categories of the library, sorted.
 pub fn categories(lib: &Library) -> BTreeSet<&str> {
     lib.rops.values().map(|d| d.category.as_str()).collect()

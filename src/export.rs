@@ -8,7 +8,7 @@ use crate::network::Network;
 use crate::value::ParamValue;
 use serde_json::{Value as Json, json};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     Glsl,
     Json,
@@ -16,6 +16,58 @@ pub enum Format {
     Spirv,
     /// A Shadertoy image pass (GLSL ES, `mainImage`), parameters baked in.
     Shadertoy,
+}
+
+/// What every front end needs to know of a format: the name the command
+/// line and Python take, the file extension, the menu label, and whether
+/// the bytes are text. A new format is a variant and a row here (plus its
+/// arm in [`export`]); the CLI, the viewer's Export menu and Python read
+/// this table.
+pub struct FormatInfo {
+    pub format: Format,
+    pub name: &'static str,
+    pub extension: &'static str,
+    pub label: &'static str,
+    pub text: bool,
+}
+
+pub const FORMATS: &[FormatInfo] = &[
+    FormatInfo { format: Format::Glsl, name: "glsl", extension: "frag", label: "GLSL", text: true },
+    FormatInfo { format: Format::Shadertoy, name: "shadertoy", extension: "shadertoy.glsl", label: "Shadertoy", text: true },
+    FormatInfo { format: Format::Json, name: "json", extension: "json", label: "JSON layout", text: true },
+    FormatInfo { format: Format::Wgsl, name: "wgsl", extension: "wgsl", label: "WGSL", text: true },
+    FormatInfo { format: Format::Spirv, name: "spirv", extension: "spv", label: "SPIR-V", text: false },
+];
+
+impl Format {
+    pub fn info(self) -> &'static FormatInfo {
+        FORMATS
+            .iter()
+            .find(|f| f.format == self)
+            .expect("every format has a row in FORMATS")
+    }
+    /// The format a name (or file extension) stands for, case ignored.
+    pub fn parse(name: &str) -> Result<Format, String> {
+        let lower = name.to_ascii_lowercase();
+        FORMATS
+            .iter()
+            .find(|f| f.name == lower || f.extension == lower)
+            .map(|f| f.format)
+            .ok_or_else(|| {
+                let names: Vec<_> = FORMATS.iter().map(|f| f.name).collect();
+                format!(
+                    "unknown export format '{}' ({})",
+                    crate::value::echo(name),
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.info().name)
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -189,6 +241,8 @@ pub fn rop_json(def: &RopDef) -> Json {
         "category": def.category,
         "description": def.description,
         "keywords": def.keywords,
+        "raytk": def.raytk,
+        "distance": def.distance.map(|d| d.as_str()),
         "folder": def.dir,
         "coordTypes": type_names(&def.coord_types),
         "returnTypes": type_names(&def.return_types),

@@ -77,16 +77,7 @@ fn default_library(py: Python<'_>, library: Option<Py<PyLibrary>>) -> PyResult<P
 }
 
 fn parse_format(name: &str) -> PyResult<Format> {
-    match name.to_ascii_lowercase().as_str() {
-        "glsl" => Ok(Format::Glsl),
-        "shadertoy" => Ok(Format::Shadertoy),
-        "json" => Ok(Format::Json),
-        "wgsl" => Ok(Format::Wgsl),
-        "spirv" | "spv" => Ok(Format::Spirv),
-        _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "unknown export format '{name}' (glsl, shadertoy, json, wgsl, spirv)"
-        ))),
-    }
+    Format::parse(name).map_err(pyo3::exceptions::PyValueError::new_err)
 }
 
 /// The exported text (or bytes, for SPIR-V) as a Python object.
@@ -99,7 +90,7 @@ fn export_py<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let bytes = export(built, net, lib, format)
         .map_err(|e| Problem::bare(Kind::Build, e.to_string()).to_pyerr(py))?;
-    if format == Format::Spirv {
+    if !format.info().text {
         return Ok(PyBytes::new(py, &bytes).into_any());
     }
     Ok(String::from_utf8_lossy(&bytes)

@@ -65,7 +65,8 @@ pub enum Command {
     /// Export the shader or its layout for other programs.
     Export {
         network: PathBuf,
-        #[arg(long, value_enum, default_value = "glsl")]
+        /// The format: glsl, shadertoy, json, wgsl, spirv, ... (a wrong name lists them all).
+        #[arg(long, default_value = "glsl", value_parser = Format::parse)]
         format: Format,
         #[arg(short, long)]
         output: Option<PathBuf>,
@@ -258,8 +259,8 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
             format,
             output,
         } => {
-            if format == Format::Spirv && output.is_none() {
-                return Err("SPIR-V is binary: give -o FILE".into());
+            if !format.info().text && output.is_none() {
+                return Err(format!("{} is binary: give -o FILE", format.info().label));
             }
             let lib = load_library(project, true);
             let net = load_network(project, &network, &lib)?;

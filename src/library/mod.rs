@@ -188,6 +188,46 @@ pub struct VariableDef {
 /// The GLSL types a variable may have.
 pub const VARIABLE_TYPES: [&str; 4] = ["float", "vec2", "vec3", "vec4"];
 
+/// What a ROP's output promises about distances (`distance:` in
+/// `rop.yaml`). The mesher skips empty space only where the network's
+/// output keeps a promise; the marcher relies on it too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DistanceKind {
+    /// A true signed distance.
+    Exact,
+    /// Never more than the true distance (a Lipschitz constant of at most 1).
+    Bound,
+    /// Any field: no promise.
+    None,
+    /// As good as the weakest of its inputs (an isometry, a choice).
+    Keep,
+    /// As good as the weakest of its inputs, but at best a bound (a union,
+    /// an intersection, a smooth blend: exact pieces give a bound).
+    KeepBound,
+}
+
+impl DistanceKind {
+    pub const ALL: [DistanceKind; 5] = [
+        DistanceKind::Exact,
+        DistanceKind::Bound,
+        DistanceKind::None,
+        DistanceKind::Keep,
+        DistanceKind::KeepBound,
+    ];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DistanceKind::Exact => "exact",
+            DistanceKind::Bound => "bound",
+            DistanceKind::None => "none",
+            DistanceKind::Keep => "keep",
+            DistanceKind::KeepBound => "keepBound",
+        }
+    }
+    pub fn parse(s: &str) -> Option<DistanceKind> {
+        DistanceKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
 /// Everything ropkit knows about one ROP type.
 #[derive(Debug, Clone)]
 pub struct RopDef {
@@ -195,6 +235,11 @@ pub struct RopDef {
     pub category: String,
     pub description: String,
     pub keywords: Vec<String>,
+    /// The RayTK operators this ROP stands in for (may be empty).
+    pub raytk: Vec<String>,
+    /// What the output promises about distances; `None` when the ROP does
+    /// not say (taken as no promise).
+    pub distance: Option<DistanceKind>,
     pub dir: PathBuf,
     pub yaml_path: PathBuf,
     pub coord_types: Vec<CoordType>,
@@ -699,6 +744,10 @@ struct RopYaml {
     description: String,
     #[serde(default)]
     keywords: Vec<String>,
+    #[serde(default)]
+    raytk: Vec<String>,
+    #[serde(default)]
+    distance: Option<String>,
     coord_types: Vec<String>,
     return_types: Vec<String>,
     #[serde(default)]
@@ -1245,6 +1294,30 @@ fn build_def(
         });
     }
 
+    let distance = match &raw.distance {
+        None => None,
+        Some(d) => Some(DistanceKind::parse(d).ok_or_else(|| {
+            let all: Vec<_> = DistanceKind::ALL.iter().map(|k| k.as_str()).collect();
+            err(
+                "distance:",
+                format!(
+                    "distance: unknown kind '{}' (kinds: {})",
+                    crate::value::echo(d),
+                    all.join(", ")
+                ),
+            )
+        })?),
+    };
+    if let Some(bad) = raw.raytk.iter().find(|n| !is_identifier(n)) {
+        return Err(err(
+            "raytk:",
+            format!(
+                "raytk: '{}' is not an operator name (letters, digits and _)",
+                crate::value::echo(bad)
+            ),
+        ));
+    }
+
     let variable = match &raw.variable {
         None => None,
         Some(v) => Some(variable_def(v, &params).map_err(|m| err("variable:", m))?),
@@ -1275,6 +1348,8 @@ fn build_def(
         category,
         description: raw.description,
         keywords: raw.keywords,
+        raytk: raw.raytk,
+        distance,
         dir,
         yaml_path,
         coord_types,

@@ -500,14 +500,7 @@ impl App {
     }
 
     fn export_file(&mut self, format: Format) {
-        let ext = match format {
-            Format::Glsl => "frag",
-            Format::Json => "json",
-            Format::Wgsl => "wgsl",
-            Format::Shadertoy => "shadertoy.glsl",
-            Format::Spirv => "spv",
-        };
-        let path = self.export_path(ext);
+        let path = self.export_path(format.info().extension);
         // Written by the worker, which holds the build: the window goes on.
         self.worker.send(Job::Export { format, path });
     }
@@ -872,14 +865,9 @@ impl App {
                     ui.close();
                 }
                 ui.separator();
-                for (label, format) in [
-                    ("Export GLSL", Format::Glsl),
-                    ("Export Shadertoy", Format::Shadertoy),
-                    ("Export JSON layout", Format::Json),
-                    ("Export WGSL", Format::Wgsl),
-                ] {
-                    if ui.button(label).clicked() {
-                        self.export_file(format);
+                for info in crate::export::FORMATS {
+                    if ui.button(format!("Export {}", info.label)).clicked() {
+                        self.export_file(info.format);
                         ui.close();
                     }
                 }

@@ -707,15 +707,7 @@ pub fn palette(ui: &mut Ui, lib: &Library, filter: &mut String, height: f32) -> 
     let mut picked = None;
     let mut by_category: std::collections::BTreeMap<&str, Vec<&RopDef>> = Default::default();
     for def in lib.rops.values() {
-        let hay = format!(
-            "{} {} {} {}",
-            def.name,
-            def.category,
-            def.description,
-            def.keywords.join(" ")
-        )
-        .to_lowercase();
-        if needle.is_empty() || hay.contains(&needle) {
+        if crate::catalog::matches(def, &needle) {
             by_category
                 .entry(def.category.as_str())
                 .or_default()
