@@ -2,7 +2,7 @@
 //! description of the parameter layout, WGSL and SPIR-V through naga's back ends.
 
 use crate::build::Built;
-use crate::generate::{GLOBAL_VEC4S, Shader};
+use crate::generate::Shader;
 use crate::library::{Library, RopDef};
 use crate::network::Network;
 use crate::value::ParamValue;
@@ -32,11 +32,41 @@ pub struct FormatInfo {
 }
 
 pub const FORMATS: &[FormatInfo] = &[
-    FormatInfo { format: Format::Glsl, name: "glsl", extension: "frag", label: "GLSL", text: true },
-    FormatInfo { format: Format::Shadertoy, name: "shadertoy", extension: "shadertoy.glsl", label: "Shadertoy", text: true },
-    FormatInfo { format: Format::Json, name: "json", extension: "json", label: "JSON layout", text: true },
-    FormatInfo { format: Format::Wgsl, name: "wgsl", extension: "wgsl", label: "WGSL", text: true },
-    FormatInfo { format: Format::Spirv, name: "spirv", extension: "spv", label: "SPIR-V", text: false },
+    FormatInfo {
+        format: Format::Glsl,
+        name: "glsl",
+        extension: "frag",
+        label: "GLSL",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Shadertoy,
+        name: "shadertoy",
+        extension: "shadertoy.glsl",
+        label: "Shadertoy",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Json,
+        name: "json",
+        extension: "json",
+        label: "JSON layout",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Wgsl,
+        name: "wgsl",
+        extension: "wgsl",
+        label: "WGSL",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Spirv,
+        name: "spirv",
+        extension: "spv",
+        label: "SPIR-V",
+        text: false,
+    },
 ];
 
 impl Format {
@@ -177,9 +207,8 @@ pub fn layout_json(shader: &Shader, net: &Network, lib: &Library) -> Json {
         "uniformBlock": {
             "set": 0,
             "binding": 0,
-            "globals": ["rk_time (time, frame, delta, 0)", "rk_resolution (w, h, 1/w, 1/h)", "rk_mouse",
-                        "rk_camPos (xyz, w: override on)", "rk_camTarget (xyz, w: fov degrees)", "rk_view"],
-            "sizeBytes": GLOBAL_VEC4S * 16,
+            "globals": crate::globals::described(),
+            "sizeBytes": crate::globals::GLOBALS_BYTES,
         },
         "paramsBuffer": {
             "set": 0,

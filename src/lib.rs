@@ -11,6 +11,7 @@
 
 // Foundations: vocabularies, values, the sandboxed macro evaluator.
 pub mod expr;
+pub mod globals;
 pub mod limits;
 pub mod substitute;
 pub mod types;
@@ -46,10 +47,11 @@ pub mod mesh;
 pub mod render;
 #[cfg(feature = "gpu")]
 pub mod sample;
-#[cfg(feature = "gpu")]
+#[cfg(feature = "watch")]
 pub mod watch;
 
 #[cfg(feature = "viewer")]
 pub mod viewer;
 
+#[cfg(feature = "cli")]
 pub mod cli;

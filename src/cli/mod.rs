@@ -3,7 +3,7 @@
 //! non-zero on failure. Nothing else in the crate imports this module.
 
 mod check;
-#[cfg(feature = "gpu")]
+#[cfg(feature = "mesh-files")]
 mod mesh;
 #[cfg(feature = "gpu")]
 mod render;
@@ -37,7 +37,7 @@ pub struct Cli {
 pub enum Command {
     /// Open the viewer (the default command).
     #[cfg(feature = "viewer")]
-    View(crate::viewer::ViewArgs),
+    View(ViewCmd),
     /// Stitch a network into one GLSL fragment shader.
     Build {
         network: PathBuf,
@@ -60,7 +60,7 @@ pub enum Command {
         timeout: u64,
     },
     /// Mesh the scene (or --node) into a .glb, .obj, .stl or .ply file.
-    #[cfg(feature = "gpu")]
+    #[cfg(feature = "mesh-files")]
     Mesh(mesh::MeshArgs),
     /// Export the shader or its layout for other programs.
     Export {
@@ -234,10 +234,45 @@ fn write_or_print(output: Option<&Path>, bytes: &[u8], inputs: &[&Path]) -> Resu
     }
 }
 
+/// `ropkit view`'s options, as the command line takes them.
+#[cfg(feature = "viewer")]
+#[derive(clap::Args, Debug)]
+pub struct ViewCmd {
+    /// The network to open (default: presets/default.yaml).
+    pub network: Option<PathBuf>,
+    /// Save what the window shows to this PNG after --frames frames, then exit.
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
+    /// Frames to draw before the screenshot.
+    #[arg(long, default_value_t = 30)]
+    pub frames: u32,
+    /// Window size as WIDTHxHEIGHT.
+    #[arg(long, default_value = "1280x800")]
+    pub window: String,
+    /// With --screenshot: orbit the camera this many degrees (a step per
+    /// frame, over --frames frames) after the first picture, then shoot.
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
+    pub orbit: f32,
+}
+
+#[cfg(feature = "viewer")]
+impl From<ViewCmd> for crate::viewer::ViewArgs {
+    fn from(c: ViewCmd) -> Self {
+        crate::viewer::ViewArgs {
+            network: c.network,
+            screenshot: c.screenshot,
+            frames: c.frames,
+            window: c.window,
+            orbit: c.orbit,
+            started: None,
+        }
+    }
+}
+
 fn run(command: Command, project: &Project) -> Result<(), String> {
     match command {
         #[cfg(feature = "viewer")]
-        Command::View(args) => crate::viewer::run(args, project),
+        Command::View(args) => crate::viewer::run(args.into(), project),
         Command::Build { network, output } => {
             let lib = load_library(project, true);
             let net = load_network(project, &network, &lib)?;
@@ -252,7 +287,7 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
             points,
             timeout,
         } => render::sample(&network, &points, timeout, project),
-        #[cfg(feature = "gpu")]
+        #[cfg(feature = "mesh-files")]
         Command::Mesh(args) => mesh::run(args, project),
         Command::Export {
             network,

@@ -31,8 +31,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-/// Number of `vec4` globals before `vecParams` in the uniform block.
-pub const GLOBAL_VEC4S: usize = 6;
+pub use crate::globals::GLOBAL_VEC4S;
 /// Most `vec4` parameter slots one shader may use: past a uniform block's
 /// 64 KiB, live parameters live in a storage buffer.
 pub const MAX_PARAM_VEC4S: usize = crate::limits::PARAM_VEC4S;

@@ -11,6 +11,7 @@
 pub mod extract;
 pub mod grid;
 pub mod qef;
+#[cfg(feature = "mesh-files")]
 pub mod write;
 
 use crate::build::BuildError;

@@ -6,7 +6,7 @@
 pub mod cache;
 
 use crate::compile::Compiled;
-use crate::generate::{GLOBAL_VEC4S, Mode, SAMPLE_BATCH, Shader};
+use crate::generate::{Mode, SAMPLE_BATCH, Shader};
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -59,28 +59,7 @@ pub struct RenderStats {
     pub uniform_writes: u64,
 }
 
-/// Per-frame values outside the network: time, resolution, mouse, camera override.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Globals {
-    pub time: f32,
-    pub frame: u32,
-    pub delta: f32,
-    pub mouse: [f32; 4],
-    /// Orbit camera from the viewer: position, target, vertical fov in degrees.
-    pub camera: Option<([f32; 3], [f32; 3], f32)>,
-}
-
-impl Default for Globals {
-    fn default() -> Self {
-        Globals {
-            time: 0.0,
-            frame: 0,
-            delta: 1.0 / 60.0,
-            mouse: [0.0; 4],
-            camera: None,
-        }
-    }
-}
+pub use crate::globals::Globals;
 
 /// A device and queue, from a fresh adapter (headless) or shared with a window.
 #[derive(Clone, Debug)]
@@ -276,7 +255,7 @@ impl Renderer {
         let device = &self.gpu.device;
         let uniform = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("ropkit globals"),
-            size: (GLOBAL_VEC4S * 16) as u64,
+            size: crate::globals::GLOBALS_BYTES as u64,
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
@@ -543,27 +522,7 @@ impl Renderer {
 
     fn write_uniforms(&mut self, width: u32, height: u32) -> Result<(), RenderError> {
         let bound = self.bound.as_ref().ok_or(RenderError::NoShader)?;
-        let g = &self.globals;
-        let mut data: Vec<[f32; 4]> = Vec::with_capacity(GLOBAL_VEC4S);
-        data.push([g.time, g.frame as f32, g.delta, 0.0]);
-        data.push([
-            width as f32,
-            height as f32,
-            1.0 / width as f32,
-            1.0 / height as f32,
-        ]);
-        data.push(g.mouse);
-        match g.camera {
-            Some((pos, target, fov)) => {
-                data.push([pos[0], pos[1], pos[2], 1.0]);
-                data.push([target[0], target[1], target[2], fov]);
-            }
-            None => {
-                data.push([0.0; 4]);
-                data.push([0.0; 4]);
-            }
-        }
-        data.push([0.0; 4]);
+        let data = self.globals.pack(width, height);
         self.gpu
             .queue
             .write_buffer(&bound.uniform, 0, bytemuck::cast_slice(&data));

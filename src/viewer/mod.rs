@@ -17,25 +17,21 @@ use crate::project::Project;
 use eframe::egui;
 use std::path::PathBuf;
 
-#[derive(clap::Args, Debug, Default)]
+/// How the viewer opens (the command line fills it in).
+#[derive(Debug, Default)]
 pub struct ViewArgs {
     /// The network to open (default: presets/default.yaml).
     pub network: Option<PathBuf>,
-    /// Save what the window shows to this PNG after --frames frames, then exit.
-    #[arg(long)]
+    /// Save what the window shows to this PNG after `frames` frames, then exit.
     pub screenshot: Option<PathBuf>,
     /// Frames to draw before the screenshot.
-    #[arg(long, default_value_t = 30)]
     pub frames: u32,
     /// Window size as WIDTHxHEIGHT.
-    #[arg(long, default_value = "1280x800")]
     pub window: String,
-    /// With --screenshot: orbit the camera this many degrees (a step per
-    /// frame, over --frames frames) after the first picture, then shoot.
-    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
+    /// With a screenshot: orbit the camera this many degrees (a step per
+    /// frame, over `frames` frames) after the first picture, then shoot.
     pub orbit: f32,
     /// When the program started (for the "first picture" report).
-    #[arg(skip)]
     pub started: Option<std::time::Instant>,
 }
 

@@ -78,10 +78,7 @@ fn notice(out: &mut Out) {
 
 /// ropkit's uniform block: the per-frame globals.
 fn uniform_block(out: &mut Out) {
-    out.emit(
-        "layout(set = 0, binding = 0) uniform Globals {\n  vec4 rk_time;\n  vec4 rk_resolution;\n  vec4 rk_mouse;\n  vec4 rk_camPos;\n  vec4 rk_camTarget;\n  vec4 rk_view;\n};",
-        u32::MAX,
-    );
+    out.emit(&crate::globals::glsl_block(), u32::MAX);
 }
 
 /// Live parameters: a read-only storage buffer (a uniform block is limited

@@ -7,9 +7,6 @@ use crate::generate::{GenerateError, TextureBinding};
 
 pub struct Shadertoy;
 
-/// Shadertoy's uniforms under ropkit's names.
-const GLOBALS: &str = "#define rk_time vec4(iTime, float(iFrame), iTimeDelta, 0.0)\n#define rk_resolution vec4(iResolution.xy, 1.0 / iResolution.xy)\n#define rk_mouse iMouse\n#define rk_camPos vec4(0.0)\n#define rk_camTarget vec4(0.0)\n#define rk_view vec4(0.0)";
-
 impl Target for Shadertoy {
     fn header(&self, out: &mut Out, cx: &Context) -> Result<(), GenerateError> {
         let n = cx.layout.textures.len();
@@ -27,7 +24,8 @@ impl Target for Shadertoy {
         Ok(())
     }
     fn resources(&self, out: &mut Out, _cx: &Context) -> Result<(), GenerateError> {
-        out.emit(GLOBALS, u32::MAX);
+        // Shadertoy's uniforms under ropkit's names.
+        out.emit(&crate::globals::shadertoy_defines(), u32::MAX);
         Ok(())
     }
     fn bakes_params(&self) -> bool {
