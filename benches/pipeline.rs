@@ -278,8 +278,7 @@ fn bench_gpu(c: &mut Criterion) {
             radius = if radius > 1.0 { 0.9 } else { 1.1 };
             live.set_param("/scene/sphere1", "Radius", ParamValue::Float(radius))
                 .unwrap();
-            live.renderer
-                .as_mut()
+            live.renderer()
                 .unwrap()
                 .render_to(&view, 256, 256, true)
                 .unwrap();
@@ -336,8 +335,7 @@ fn file_save_to_frame(gpu: &Gpu, view: &wgpu::TextureView, iters: usize) -> Dura
             }
         }
         let built = t0.elapsed();
-        live.renderer
-            .as_mut()
+        live.renderer()
             .unwrap()
             .render_to(view, 256, 256, true)
             .unwrap();

@@ -26,6 +26,7 @@ pub mod project;
 // The compiler pipeline.
 pub mod build;
 pub mod compile;
+pub mod document;
 pub mod generate;
 pub mod glsl;
 pub mod library;
@@ -47,6 +48,8 @@ pub mod mesh;
 pub mod render;
 #[cfg(feature = "gpu")]
 pub mod sample;
+#[cfg(feature = "gpu")]
+pub mod session;
 #[cfg(feature = "watch")]
 pub mod watch;
 

@@ -60,6 +60,11 @@ impl PyLibrary {
         PyLibrary::load(paths.unwrap_or_default())
     }
 
+    /// Where the ROP definitions live in memory (see ``Network._library_address``).
+    fn _address(&self) -> usize {
+        Arc::as_ptr(&self.lib) as usize
+    }
+
     /// Every ROP definition as a dict: ``name``, ``category``,
     /// ``description``, ``params`` (each with ``name``, ``style``,
     /// ``default``, ``min``, ``max``, ``options``, ``uniform``), ``inputs``

@@ -69,11 +69,25 @@ fn lib_of(library: &Py<PyLibrary>) -> &PyLibrary {
     library.get()
 }
 
+/// The library of networks made without one: one per project folder,
+/// shared by every such network (and its GPU device with it), so that a
+/// script with many networks loads the ROPs once.
+static DEFAULT_LIBRARY: std::sync::Mutex<Option<Py<PyLibrary>>> = std::sync::Mutex::new(None);
+
 fn default_library(py: Python<'_>, library: Option<Py<PyLibrary>>) -> PyResult<Py<PyLibrary>> {
-    match library {
-        Some(l) => Ok(l),
-        None => Py::new(py, PyLibrary::load(Vec::new())),
+    if let Some(l) = library {
+        return Ok(l);
     }
+    let project = ropkit::project::Project::discover(&[]);
+    let mut slot = DEFAULT_LIBRARY.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(l) = slot.as_ref()
+        && l.get().project == project
+    {
+        return Ok(l.clone_ref(py));
+    }
+    let l = Py::new(py, PyLibrary::load(Vec::new()))?;
+    *slot = Some(l.clone_ref(py));
+    Ok(l)
 }
 
 fn parse_format(name: &str) -> PyResult<Format> {
@@ -119,7 +133,8 @@ fn split_target(target: &str) -> PyResult<(&str, &str)> {
 impl PyNetwork {
     fn wrap(library: Py<PyLibrary>, net: Network) -> PyNetwork {
         let lib = lib_of(&library);
-        let live = Live::new(lib.project.clone(), (*lib.lib).clone(), net, None);
+        // The library is shared, not copied: every network of it holds the same `Arc`.
+        let live = Live::new(lib.project.clone(), lib.lib.clone(), net, None);
         PyNetwork {
             library,
             live,
@@ -198,7 +213,7 @@ impl PyNetwork {
 
     /// Makes sure a renderer exists and draws the network as it is now, in `mode`.
     fn prepare_renderer(&mut self, mode: Mode) -> Result<(), Problem> {
-        if self.live.renderer.is_none() {
+        if self.live.session.is_none() {
             let gpu = lib_of(&self.library).gpu().map_err(|e| Problem::from(&e))?;
             self.live
                 .attach_renderer(Renderer::new(gpu))
@@ -239,10 +254,11 @@ impl PyNetwork {
             ));
         }
         let previous = self.live.net.nodes[&output].params.get("Buffer").cloned();
+        let lib = self.live.lib.clone();
         self.live
             .net
             .set_param(
-                &self.live.lib,
+                &lib,
                 &output,
                 "Buffer",
                 &serde_yaml_ng::Value::String(buffer.to_string()),
@@ -277,7 +293,7 @@ impl PyNetwork {
             Mode::Data
         };
         let result = self.prepare_renderer(mode).and_then(|()| {
-            if let Some(r) = self.live.renderer.as_mut() {
+            if let Some(r) = self.live.renderer() {
                 r.globals.time = time;
                 r.globals.frame = 0;
             }
@@ -625,6 +641,12 @@ impl PyNetwork {
         self.library.clone_ref(py)
     }
 
+    /// Where the ROP definitions this network builds with live in memory
+    /// (for tests that networks share their library rather than copy it).
+    fn _library_address(&self) -> usize {
+        Arc::as_ptr(&self.live.lib) as usize
+    }
+
     /// Stitches and compiles the network as it is now. Never raises for a
     /// broken network: the errors are in :attr:`Build.errors`.
     fn build(&self, py: Python<'_>) -> PyBuild {
@@ -817,9 +839,9 @@ impl PyNetwork {
         let s = self.live.stats;
         let r = self
             .live
-            .renderer
+            .session
             .as_ref()
-            .map(|r| r.stats)
+            .map(|s| s.renderer.stats)
             .unwrap_or_default();
         [
             ("shader_builds", s.shader_builds),

@@ -121,3 +121,18 @@ def test_the_installed_package_carries_the_stubs():
     installed = pathlib.Path(ropkit.__file__).parent
     assert (installed / "py.typed").exists()
     assert (installed / "__init__.pyi").read_text() == STUBS.read_text()
+
+
+def test_networks_share_their_library_rather_than_copy_it(library):
+    # Networks of one Library hold the very same ROP definitions.
+    a = ropkit.Network.load(ROOT / "presets" / "default.yaml", library)
+    b = ropkit.Network.load(ROOT / "presets" / "gyroid.yaml", library)
+    assert a._library_address() == b._library_address() == library._address()
+    # Networks made without one share one default library (loaded once).
+    c = ropkit.Network.load(ROOT / "presets" / "default.yaml")
+    d = ropkit.Network()
+    assert c.library is d.library
+    assert c._library_address() == d._library_address() == c.library._address()
+    # A Library made on purpose is a library of its own.
+    other = ropkit.Library()
+    assert other._address() != library._address()

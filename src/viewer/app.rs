@@ -7,15 +7,14 @@ use super::graph::{Graph, GraphEdit, palette};
 use super::history::History;
 use super::preview::{Orbit, Preview};
 use super::worker::{Event, Job, Worker};
+use crate::document::Document;
 use crate::export::Format;
 use crate::files::write_atomic;
-use crate::live::Live;
 use crate::network::Network;
 use crate::value::ParamValue;
 use crate::watch::Watcher;
 use eframe::egui;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -65,23 +64,16 @@ impl UiFrames {
 
 pub struct App {
     /// The network and library as the window edits them. Builds happen on
-    /// the preview worker; `live.error` and `live.stats` mirror its reports.
-    live: Live,
-    /// The library the worker was last given (shared, not copied, per edit).
-    lib: Arc<crate::library::Library>,
+    /// the preview worker, which is sent each revision; `doc.built`,
+    /// `doc.error` and `doc.stats` are what it last reported.
+    doc: Document,
     worker: Worker,
-    /// Bumped for every network sent to the worker; `built_generation` is
-    /// the one its last report was about.
-    generation: u64,
-    built_generation: u64,
+    /// The revision of the document the worker's last report was about.
+    built_revision: u64,
     /// The worker stopped (no GPU device): nothing will be built.
     worker_dead: bool,
     /// A network was sent and no report has come back yet, since then.
     waiting_since: Option<Instant>,
-    /// The shader in use, as the worker last reported it.
-    glsl: Option<Arc<str>>,
-    /// The worker has a shader to draw with.
-    has_shader: bool,
     /// Time between window frames, for `--screenshot`'s report.
     ui_frames: UiFrames,
     /// When the program started (for "first picture").
@@ -134,21 +126,15 @@ pub struct App {
 impl App {
     pub fn new(
         cc: &eframe::CreationContext<'_>,
-        live: Live,
+        doc: Document,
         load_error: Option<String>,
         args: ViewArgs,
     ) -> App {
         let settings: Option<Settings> = cc.storage.and_then(|s| eframe::get_value(s, "ropkit"));
-        let graph = Graph::new(&live.net, &live.lib);
-        let lib = Arc::new(live.lib.clone());
+        let graph = Graph::new(&doc.net, &doc.lib);
         let wake_ctx = cc.egui_ctx.clone();
-        let worker = Worker::start(
-            live.project.clone(),
-            lib.clone(),
-            live.net.clone(),
-            move || wake_ctx.request_repaint(),
-        );
-        let mut preview = Preview::new(Orbit::from_network(&live.net, &live.lib));
+        let worker = Worker::start(&doc, move || wake_ctx.request_repaint());
+        let mut preview = Preview::new(Orbit::from_network(&doc.net, &doc.lib));
         if let Some(s) = &settings {
             preview.scale = s.scale.clamp(0.1, 1.0);
         }
@@ -158,7 +144,7 @@ impl App {
         worker.send(Job::Budget(Duration::from_secs_f32(budget_ms / 1000.0)));
         let ctx = cc.egui_ctx.clone();
         let mut log = Vec::new();
-        let watcher = match Watcher::new(&live.lib.watch_roots(), Some(&live.net.file), move || {
+        let watcher = match Watcher::new(&doc.lib.watch_roots(), Some(&doc.net.file), move || {
             ctx.request_repaint()
         }) {
             Ok(w) => Some(w),
@@ -170,25 +156,20 @@ impl App {
         if let Some(e) = &load_error {
             log.push(e.clone());
         }
-        let disk_text = crate::files::read_text(&live.net.file, crate::limits::NETWORK_FILE_BYTES)
+        let disk_text = crate::files::read_text(&doc.net.file, crate::limits::NETWORK_FILE_BYTES)
             .unwrap_or_default();
-        let assets = super::params::list_assets(&live.project.root);
-        let tab = if live.error.is_some() || load_error.is_some() {
+        let assets = super::params::list_assets(&doc.project.root);
+        let tab = if doc.error.is_some() || load_error.is_some() {
             Tab::Errors
         } else {
             settings.map(|s| s.tab).unwrap_or(Tab::Errors)
         };
         let mut app = App {
-            live,
-            lib,
+            doc,
             worker,
-            // The worker starts on the network as generation 1.
-            generation: 1,
-            built_generation: 0,
+            built_revision: 0,
             worker_dead: false,
             waiting_since: Some(Instant::now()),
-            glsl: None,
-            has_shader: false,
             ui_frames: UiFrames::default(),
             started: args.started.unwrap_or_else(Instant::now),
             orbit_degrees: args.orbit,
@@ -223,13 +204,13 @@ impl App {
             export_mesh: None,
         };
         app.selected = app
-            .live
+            .doc
             .net
             .nodes
             .keys()
             .find(|p| p.contains("sphere"))
             .cloned()
-            .or_else(|| Some(app.live.net.output.clone()));
+            .or_else(|| Some(app.doc.net.output.clone()));
         app
     }
 
@@ -243,18 +224,18 @@ impl App {
 
     /// Records the network for undo, then applies `edit` and brings the picture up to date.
     fn edit(&mut self, tag: &str, structural: bool, edit: impl FnOnce(&mut Network)) {
-        self.history.record(&self.live.net, tag);
-        edit(&mut self.live.net);
+        self.history.record(&self.doc.net, tag);
+        edit(&mut self.doc.net);
         self.dirty = true;
         if structural {
-            self.graph.rebuild(&self.live.net, &self.live.lib);
+            self.graph.rebuild(&self.doc.net, &self.doc.lib);
         }
         self.push_network();
     }
 
     fn apply_graph_edit(&mut self, e: GraphEdit) {
         // Each edit runs on a copy: a refused one changes nothing and leaves no undo step.
-        let mut net = self.live.net.clone();
+        let mut net = self.doc.net.clone();
         let (tag, result) = match e {
             GraphEdit::Connect { src, dst, slot } => (
                 format!("connect {dst}"),
@@ -293,7 +274,7 @@ impl App {
                 if self
                     .selected
                     .as_ref()
-                    .is_some_and(|s| !self.live.net.nodes.contains_key(s))
+                    .is_some_and(|s| !self.doc.net.nodes.contains_key(s))
                 {
                     self.selected = None;
                 }
@@ -303,21 +284,21 @@ impl App {
     }
 
     fn undo(&mut self) {
-        if let Some(prev) = self.history.undo(&self.live.net) {
+        if let Some(prev) = self.history.undo(&self.doc.net) {
             self.restore(prev, "undo");
         }
     }
 
     fn redo(&mut self) {
-        if let Some(next) = self.history.redo(&self.live.net) {
+        if let Some(next) = self.history.redo(&self.doc.net) {
             self.restore(next, "redo");
         }
     }
 
     fn restore(&mut self, net: Network, what: &str) {
-        self.live.net = net;
+        self.doc.net = net;
         self.dirty = true;
-        self.graph.rebuild(&self.live.net, &self.live.lib);
+        self.graph.rebuild(&self.doc.net, &self.doc.lib);
         self.push_network();
         self.say(what);
     }
@@ -325,25 +306,24 @@ impl App {
     /// Sends the network as it now is to the preview worker, which builds
     /// (or only updates parameter values) and draws; the window goes on.
     fn push_network(&mut self) {
-        self.generation += 1;
+        let revision = self.doc.commit();
         if self.waiting_since.is_none() {
             self.waiting_since = Some(Instant::now());
         }
-        self.worker.send(Job::Network {
-            net: Box::new(self.live.net.clone()),
-            lib: self.lib.clone(),
-            generation: self.generation,
+        self.worker.send(Job::Revision {
+            net: Box::new(self.doc.net.clone()),
+            lib: self.doc.lib.clone(),
+            revision,
         });
         // Ask for the new picture in this same frame: the worker takes the
         // network and the frame request together, with no round trip.
         self.preview.stale = true;
     }
 
-    /// A new library (files changed): shared with the worker, which rebuilds.
+    /// A new library (files changed): shared with the worker, which
+    /// rebuilds because the library is not the one it built with.
     fn push_library(&mut self) {
-        self.lib = Arc::new(self.live.lib.clone());
         self.push_network();
-        self.worker.send(Job::Rebuild);
     }
 
     /// What the worker reported since the last frame.
@@ -351,31 +331,30 @@ impl App {
         while let Ok(event) = self.worker.events.try_recv() {
             match event {
                 Event::Built {
-                    generation,
-                    glsl,
+                    revision,
+                    built,
                     error,
                     stats,
                     took,
                 } => {
-                    self.built_generation = generation;
-                    self.live.stats = stats;
-                    self.has_shader |= glsl.is_some();
-                    self.glsl = glsl;
+                    self.built_revision = revision;
+                    self.doc.stats = stats;
+                    self.doc.built = built;
                     self.preview.stale = true;
                     match error {
                         None => {
-                            self.live.error = None;
+                            self.doc.error = None;
                             self.say(format!("built in {:.1} ms", took.as_secs_f64() * 1000.0));
                         }
                         Some(e) => {
-                            self.live.error = Some(e);
+                            self.doc.error = Some(e);
                             self.tab = Tab::Errors;
                         }
                     }
                 }
-                Event::Updated { generation, stats } => {
-                    self.built_generation = generation;
-                    self.live.stats = stats;
+                Event::Updated { revision, stats } => {
+                    self.built_revision = revision;
+                    self.doc.stats = stats;
                     self.preview.stale = true;
                 }
                 Event::Rows {
@@ -419,7 +398,7 @@ impl App {
                 }
             }
         }
-        if self.built_generation >= self.generation || self.worker_dead {
+        if self.built_revision >= self.doc.revision() || self.worker_dead {
             self.waiting_since = None;
         }
     }
@@ -429,7 +408,7 @@ impl App {
     }
 
     fn save(&mut self, path: Option<PathBuf>) {
-        let path = path.unwrap_or_else(|| self.live.net.file.clone());
+        let path = path.unwrap_or_else(|| self.doc.net.file.clone());
         if crate::builtin::is_builtin(&path) {
             // A built-in preset lives inside the program: save a copy of it.
             let name = path.file_name().unwrap_or_default().to_string_lossy();
@@ -437,7 +416,7 @@ impl App {
             self.say("a built-in preset cannot be changed in place: save it as a file of your own");
             return;
         }
-        if self.load_failed && path == self.live.net.file {
+        if self.load_failed && path == self.doc.net.file {
             self.say(format!(
                 "{} did not load, so it is not overwritten: fix it in an editor (it reloads on save) or use Save as",
                 path.display()
@@ -445,11 +424,11 @@ impl App {
             self.tab = Tab::Log;
             return;
         }
-        let text = self.live.net.to_yaml(&self.live.lib);
+        let text = self.doc.net.to_yaml(&self.doc.lib);
         match write_atomic(&path, text.as_bytes()) {
             Ok(()) => {
-                if path != self.live.net.file {
-                    self.live.net.file = path.clone();
+                if path != self.doc.net.file {
+                    self.doc.net.file = path.clone();
                     self.rewatch();
                 }
                 self.disk_text = text;
@@ -470,24 +449,24 @@ impl App {
     fn rewatch(&mut self) {
         let ctx = self.ctx.clone();
         self.watcher = Watcher::new(
-            &self.live.lib.watch_roots(),
-            Some(&self.live.net.file),
+            &self.doc.lib.watch_roots(),
+            Some(&self.doc.net.file),
             move || ctx.request_repaint(),
         )
         .ok();
     }
 
     fn open(&mut self, path: PathBuf) {
-        match self.live.project.load_network(&path, &self.live.lib) {
+        match self.doc.project.load_network(&path, &self.doc.lib) {
             Ok(net) => {
                 self.disk_text = crate::files::read_text(&path, crate::limits::NETWORK_FILE_BYTES)
                     .unwrap_or_default();
-                self.live.net = net;
+                self.doc.net = net;
                 self.load_failed = false;
                 self.history = History::default();
                 self.dirty = false;
-                self.graph = Graph::new(&self.live.net, &self.live.lib);
-                self.preview.reset_camera(&self.live.net, &self.live.lib);
+                self.graph = Graph::new(&self.doc.net, &self.doc.lib);
+                self.preview.reset_camera(&self.doc.net, &self.doc.lib);
                 self.push_network();
                 self.rewatch();
                 self.say(format!("opened {}", path.display()));
@@ -508,7 +487,7 @@ impl App {
     /// Where an export goes: beside the network, or in the current folder
     /// for a built-in preset (which has no folder of its own).
     fn export_path(&self, ext: &str) -> PathBuf {
-        let file = &self.live.net.file;
+        let file = &self.doc.net.file;
         if crate::builtin::is_builtin(file) {
             PathBuf::from(file.file_name().unwrap_or_default()).with_extension(ext)
         } else {
@@ -529,13 +508,13 @@ impl App {
         let mut network = false;
         if changes.network {
             let text =
-                crate::files::read_text(&self.live.net.file, crate::limits::NETWORK_FILE_BYTES)
+                crate::files::read_text(&self.doc.net.file, crate::limits::NETWORK_FILE_BYTES)
                     .unwrap_or_default();
             if text != self.disk_text {
                 if self.dirty {
                     self.disk_changed = true;
                 } else {
-                    self.history.record(&self.live.net, "reload");
+                    self.history.record(&self.doc.net, "reload");
                     self.disk_text = text;
                     network = true;
                 }
@@ -545,14 +524,14 @@ impl App {
             return;
         }
         let t0 = Instant::now();
-        let result = self.live.reload_files(changes.library, network);
+        let result = self.doc.reload_files(changes.library, network);
         if network && result.is_ok() {
             self.load_failed = false;
         }
         if changes.library {
-            self.assets = super::params::list_assets(&self.live.project.root);
+            self.assets = super::params::list_assets(&self.doc.project.root);
         }
-        self.graph.rebuild(&self.live.net, &self.live.lib);
+        self.graph.rebuild(&self.doc.net, &self.doc.lib);
         let what = match (changes.library, network) {
             (true, true) => "ROP files and the network file changed",
             (true, false) => "ROP files changed",
@@ -581,13 +560,13 @@ impl App {
     }
 
     fn reload_from_disk(&mut self, text: String) {
-        self.history.record(&self.live.net, "reload");
+        self.history.record(&self.doc.net, "reload");
         self.disk_text = text;
-        let result = self.live.reload_files(false, true);
+        let result = self.doc.reload_files(false, true);
         if result.is_ok() {
             self.push_network();
         }
-        self.graph.rebuild(&self.live.net, &self.live.lib);
+        self.graph.rebuild(&self.doc.net, &self.doc.lib);
         self.disk_changed = false;
         self.dirty = false;
         self.load_failed &= result.is_err();
@@ -615,15 +594,10 @@ impl eframe::App for App {
             .show(ui, |ui| {
                 ui.heading("ROPs");
                 let mut filter = std::mem::take(&mut self.graph.filter);
-                let picked = palette(
-                    ui,
-                    &self.live.lib,
-                    &mut filter,
-                    ui.available_height() - 10.0,
-                );
+                let picked = palette(ui, &self.doc.lib, &mut filter, ui.available_height() - 10.0);
                 self.graph.filter = filter;
                 if let Some(rop) = picked {
-                    let n = self.live.net.nodes.len() as f32;
+                    let n = self.doc.net.nodes.len() as f32;
                     self.apply_graph_edit(GraphEdit::Add {
                         rop,
                         pos: [40.0 + 20.0 * (n % 8.0), 40.0 + 20.0 * (n % 5.0)],
@@ -647,7 +621,8 @@ impl eframe::App for App {
                     });
                 egui::CentralPanel::default().show(ui, |ui| {
                     self.preview_toolbar(ui);
-                    self.preview.show(ui, &self.worker, self.has_shader);
+                    self.preview
+                        .show(ui, &self.worker, self.doc.built.is_some());
                 });
             });
         egui::Panel::bottom("tabs")
@@ -655,10 +630,10 @@ impl eframe::App for App {
             .default_size(170.0)
             .show(ui, |ui| self.bottom_panel(ui));
         egui::CentralPanel::default().show(ui, |ui| {
-            let error_node = self.live.error.as_ref().and_then(|e| e.node());
+            let error_node = self.doc.error.as_ref().and_then(|e| e.node());
             let edits = self
                 .graph
-                .show(ui, &self.live.net, &self.live.lib, error_node.as_deref());
+                .show(ui, &self.doc.net, &self.doc.lib, error_node.as_deref());
             for e in edits {
                 self.apply_graph_edit(e);
             }
@@ -676,7 +651,7 @@ impl eframe::App for App {
             // editor only filled in (a network written without `pos`) does not.
             let dragging = ui.input(|i| i.pointer.primary_down());
             for (path, pos) in self.graph.positions() {
-                if let Some(n) = self.live.net.nodes.get_mut(&path)
+                if let Some(n) = self.doc.net.nodes.get_mut(&path)
                     && n.pos
                         .is_none_or(|p| (p[0] - pos[0]).abs() > 0.5 || (p[1] - pos[1]).abs() > 0.5)
                 {
@@ -768,7 +743,7 @@ impl App {
         // second is what a frame costs.
         // A build that failed leaves no picture to wait for: shoot the
         // window with its error.
-        let failed = self.waiting_since.is_none() && self.live.error.is_some();
+        let failed = self.waiting_since.is_none() && self.doc.error.is_some();
         let ready = self.frames >= self.screenshot_after
             && ((self.preview.full_pictures >= 2 && self.waiting_since.is_none()) || failed);
         let give_up = self.started.elapsed() > Duration::from_secs(900);
@@ -804,8 +779,8 @@ impl App {
                         "saved screenshot {} ({w}x{h}) after {} frames; shader builds: {}, parameter updates: {}, unsaved edits: {}",
                         path.display(),
                         self.frames,
-                        self.live.stats.shader_builds,
-                        self.live.stats.param_updates,
+                        self.doc.stats.shader_builds,
+                        self.doc.stats.param_updates,
                         self.dirty
                     );
                     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
@@ -831,7 +806,7 @@ impl App {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 ui.menu_button("Open preset", |ui| {
-                    for f in self.live.project.presets() {
+                    for f in self.doc.project.presets() {
                         let name = f
                             .file_name()
                             .map(|n| n.to_string_lossy().to_string())
@@ -854,14 +829,14 @@ impl App {
                     ui.close();
                 }
                 if ui.button("Open…").clicked() {
-                    self.browse = Some(Browse::start(Purpose::Open, &self.live.net.file));
+                    self.browse = Some(Browse::start(Purpose::Open, &self.doc.net.file));
                     ui.close();
                 }
                 if ui.button("Save as…").clicked() {
                     // The native dialog, with the typed path behind it for
                     // when no portal answers.
-                    self.save_as = Some(self.live.net.file.display().to_string());
-                    self.browse = Some(Browse::start(Purpose::SaveAs, &self.live.net.file));
+                    self.save_as = Some(self.doc.net.file.display().to_string());
+                    self.browse = Some(Browse::start(Purpose::SaveAs, &self.doc.net.file));
                     ui.close();
                 }
                 ui.separator();
@@ -872,7 +847,7 @@ impl App {
                     }
                 }
                 if ui.button("Export PNG…").clicked() {
-                    let png = self.live.net.file.with_extension("png");
+                    let png = self.doc.net.file.with_extension("png");
                     self.export_png = Some((png.display().to_string(), 1024, 1024));
                     self.browse = Some(Browse::start(Purpose::ExportPng, &png));
                     ui.close();
@@ -925,7 +900,7 @@ impl App {
                 }
             });
             ui.separator();
-            let name = self.live.net.file.display().to_string();
+            let name = self.doc.net.file.display().to_string();
             ui.label(if self.dirty {
                 format!("{name} •")
             } else {
@@ -935,7 +910,7 @@ impl App {
                 ui.colored_label(egui::Color32::YELLOW, "changed on disk");
                 if ui.button("Reload (drop my edits)").clicked() {
                     let text = crate::files::read_text(
-                        &self.live.net.file,
+                        &self.doc.net.file,
                         crate::limits::NETWORK_FILE_BYTES,
                     )
                     .unwrap_or_default();
@@ -950,18 +925,17 @@ impl App {
             ui.label("Select a node to see its parameters.");
             return;
         };
-        let Some(node) = self.live.net.nodes.get(&path).cloned() else {
+        let Some(node) = self.doc.net.nodes.get(&path).cloned() else {
             ui.label("Select a node to see its parameters.");
             return;
         };
-        let Some(def) = node.def(&self.live.lib).cloned() else {
+        let Some(def) = node.def(&self.doc.lib).cloned() else {
             ui.label(format!("Unknown ROP {}", node.rop));
             return;
         };
         let changes = super::params::show(ui, &path, &node, &def, &self.assets);
         for (param, value) in changes {
-            let structural = !def.param(&param).is_some_and(|p| p.is_uniform());
-            self.set_param(&path, &param, value, structural);
+            self.set_param(&path, &param, value);
         }
         ui.separator();
         ui.label(
@@ -978,14 +952,14 @@ impl App {
         }
     }
 
-    fn set_param(&mut self, path: &str, param: &str, value: ParamValue, _structural: bool) {
+    fn set_param(&mut self, path: &str, param: &str, value: ParamValue) {
         self.history
-            .record(&self.live.net, &format!("{path}.{param}"));
+            .record(&self.doc.net, &format!("{path}.{param}"));
         self.dirty = true;
         // Checked here (every edit path checks the same way); built or
         // uploaded on the worker. A slider being dragged counts as movement:
         // the preview draws smaller until it stops.
-        match self.live.net.set_value(&self.live.lib, path, param, value) {
+        match self.doc.net.set_value(&self.doc.lib, path, param, value) {
             Ok(()) => {
                 self.preview.moved = Some(Instant::now());
                 self.push_network();
@@ -997,19 +971,19 @@ impl App {
     fn preview_toolbar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
             // The buffer selector drives the output's Buffer menu, when it has one.
-            let out = self.live.net.output.clone();
+            let out = self.doc.net.output.clone();
             let out_def = self
-                .live
+                .doc
                 .net
                 .nodes
                 .get(&out)
-                .and_then(|n| n.def(&self.live.lib))
+                .and_then(|n| n.def(&self.doc.lib))
                 .cloned();
             if let Some(def) = out_def
                 && let Some(p) = def.param("Buffer")
             {
                 let current = self
-                    .live
+                    .doc
                     .net
                     .nodes
                     .get(&out)
@@ -1027,7 +1001,7 @@ impl App {
                         }
                     });
                 if chosen != current {
-                    self.set_param(&out, "Buffer", ParamValue::Text(chosen), true);
+                    self.set_param(&out, "Buffer", ParamValue::Text(chosen));
                 }
             }
             ui.add(egui::Slider::new(&mut self.preview.scale, 0.1..=1.0).text("res"));
@@ -1036,7 +1010,7 @@ impl App {
                 .add_enabled(self.preview.orbit.active, egui::Button::new("reset camera"))
                 .clicked()
             {
-                self.preview.reset_camera(&self.live.net, &self.live.lib);
+                self.preview.reset_camera(&self.doc.net, &self.doc.lib);
             }
             // The budget of preview work per window frame: the worker sizes
             // its bands of rows to it.
@@ -1093,7 +1067,7 @@ impl App {
 
     fn bottom_panel(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
-            let errors = if self.live.error.is_some() {
+            let errors = if self.doc.error.is_some() {
                 "Errors (1)"
             } else {
                 "Errors"
@@ -1104,9 +1078,9 @@ impl App {
             ui.separator();
             ui.label(format!(
                 "{} nodes · {} shader builds · {} parameter updates",
-                self.live.net.nodes.len(),
-                self.live.stats.shader_builds,
-                self.live.stats.param_updates
+                self.doc.net.nodes.len(),
+                self.doc.stats.shader_builds,
+                self.doc.stats.param_updates
             ));
         });
         ui.separator();
@@ -1116,9 +1090,10 @@ impl App {
                 // Row by row: a big network's shader has tens of thousands of
                 // lines, and only the visible ones are laid out.
                 let text = self
-                    .glsl
-                    .clone()
-                    .unwrap_or_else(|| Arc::from("// no shader yet"));
+                    .doc
+                    .built
+                    .as_ref()
+                    .map_or("// no shader yet", |b| b.shader.glsl.as_str());
                 let lines: Vec<&str> = text.lines().collect();
                 let row = ui.text_style_height(&egui::TextStyle::Monospace);
                 egui::ScrollArea::both()
@@ -1148,7 +1123,7 @@ impl App {
     }
 
     fn errors_tab(&mut self, ui: &mut egui::Ui) {
-        let Some(err) = self.live.error.clone() else {
+        let Some(err) = self.doc.error.clone() else {
             ui.label("No errors.");
             return;
         };
@@ -1204,7 +1179,7 @@ impl App {
                 }
             }
             (Some(Purpose::Open), None) => {
-                let dir = self.live.net.file.parent().unwrap_or(Path::new("."));
+                let dir = self.doc.net.file.parent().unwrap_or(Path::new("."));
                 self.open_path = Some(format!("{}/", dir.display()));
             }
             (Some(Purpose::SaveAs), Some(path)) => {
@@ -1342,7 +1317,7 @@ impl App {
                 ui.heading("Unsaved changes");
                 ui.label(format!(
                     "{} has edits that are not saved.",
-                    self.live.net.file.display()
+                    self.doc.net.file.display()
                 ));
                 ui.horizontal(|ui| {
                     if ui.button("Save and quit").clicked() {
@@ -1428,10 +1403,10 @@ mod tests {
         let project = Project::checkout(Path::new(env!("CARGO_MANIFEST_DIR")));
         let lib = project.load_library();
         let net = Network::load(&file, &lib).unwrap();
-        let live = Live::unbuilt(project, lib, net);
+        let doc = Document::new(project, lib, net);
         let ctx = egui::Context::default();
         let cc = eframe::CreationContext::_new_kittest(ctx.clone());
-        let app = App::new(&cc, live, None, super::super::ViewArgs::default());
+        let app = App::new(&cc, doc, None, super::super::ViewArgs::default());
         assert!(app.watcher.is_some(), "{:?}", app.log);
         Window {
             app,
@@ -1477,9 +1452,9 @@ mod tests {
 
         fn radius(&self) -> ParamValue {
             self.app
-                .live
+                .doc
                 .net
-                .param_value(&self.app.live.lib, "/s", "Radius")
+                .param_value(&self.app.doc.lib, "/s", "Radius")
                 .unwrap()
         }
 
@@ -1501,8 +1476,7 @@ mod tests {
     fn ctrl_z_undoes_and_ctrl_shift_z_and_ctrl_y_redo() {
         let mut w = open();
         w.frame(None);
-        w.app
-            .set_param("/s", "Radius", ParamValue::Float(1.5), false);
+        w.app.set_param("/s", "Radius", ParamValue::Float(1.5));
         assert_eq!(w.radius(), ParamValue::Float(1.5));
         w.frame(Some((egui::Key::Z, ctrl(false))));
         assert_eq!(w.radius(), ParamValue::Float(1.0), "Ctrl+Z undoes");
@@ -1515,15 +1489,14 @@ mod tests {
         w.frame(Some((egui::Key::Z, egui::Modifiers::NONE)));
         assert_eq!(w.radius(), ParamValue::Float(1.5));
         // The picture follows: undo rebuilt nothing (a uniform), the values changed.
-        assert!(w.app.live.error.is_none());
+        assert!(w.app.doc.error.is_none());
     }
 
     #[test]
     fn ctrl_s_saves_and_the_viewer_tells_its_own_save_from_an_outside_edit() {
         let mut w = open();
         w.frame(None);
-        w.app
-            .set_param("/s", "Radius", ParamValue::Float(0.75), false);
+        w.app.set_param("/s", "Radius", ParamValue::Float(0.75));
         assert!(w.app.dirty);
         w.frame(Some((egui::Key::S, ctrl(false))));
         assert!(!w.app.dirty, "Ctrl+S saved: {:?}", w.app.log);
@@ -1531,7 +1504,7 @@ mod tests {
         assert!(saved.contains("Radius: 0.75"), "{saved}");
         // The watcher sees that write (its change waits out the quiet
         // period, then is handled); it is ours, so nothing is reloaded.
-        let builds = w.app.live.stats.shader_builds;
+        let builds = w.app.doc.stats.shader_builds;
         let history = w.app.history.can_undo();
         let pending = |a: &App| a.watcher.as_ref().is_some_and(|w| w.is_pending());
         assert!(
@@ -1545,7 +1518,7 @@ mod tests {
             "our own save was taken for an outside edit: {:?}",
             w.app.log
         );
-        assert_eq!(w.app.live.stats.shader_builds, builds);
+        assert_eq!(w.app.doc.stats.shader_builds, builds);
         assert_eq!(w.app.history.can_undo(), history);
         assert_eq!(w.radius(), ParamValue::Float(0.75));
 
@@ -1570,8 +1543,7 @@ mod tests {
     fn an_outside_edit_over_unsaved_edits_is_offered_not_applied() {
         let mut w = open();
         w.frame(None);
-        w.app
-            .set_param("/s", "Radius", ParamValue::Float(1.25), false);
+        w.app.set_param("/s", "Radius", ParamValue::Float(1.25));
         std::fs::write(&w.file, NET.replace("Radius: 1.0", "Radius: 0.5")).unwrap();
         assert!(
             w.frames_until(Duration::from_secs(5), |a| a.disk_changed),
@@ -1638,11 +1610,12 @@ mod tests {
             "only {frames_while_building} window frames during the build"
         );
         assert!(
-            w.frames_until(Duration::from_secs(300), |a| !building(a) && a.has_shader),
+            w.frames_until(Duration::from_secs(300), |a| !building(a)
+                && a.doc.built.is_some()),
             "the build never finished: {:?}",
             w.app.log
         );
-        assert!(w.app.live.error.is_none(), "{:?}", w.app.live.error);
+        assert!(w.app.doc.error.is_none(), "{:?}", w.app.doc.error);
         // Then the picture comes in bands, the window drawing between them.
         assert!(
             w.frames_until(Duration::from_secs(300), |a| a.preview.full_pictures >= 1),
@@ -1670,18 +1643,20 @@ mod tests {
             from: "/first".into(),
             to: "/second".into(),
         });
-        let sent = w.app.generation;
+        let sent = w.app.doc.revision();
         assert!(
             w.frames_until(Duration::from_secs(300), |a| !building(a)),
             "the builds never settled: {:?}",
             w.app.log
         );
-        assert_eq!(w.app.built_generation, sent, "the last edit was built");
+        assert_eq!(w.app.built_revision, sent, "the last edit was built");
         let glsl = w
             .app
-            .glsl
-            .clone()
-            .unwrap_or_else(|| panic!("no shader: {:?} {:?}", w.app.live.error, w.app.log));
+            .doc
+            .built
+            .as_ref()
+            .map(|b| b.shader.glsl.clone())
+            .unwrap_or_else(|| panic!("no shader: {:?} {:?}", w.app.doc.error, w.app.log));
         assert!(
             glsl.contains("node /second (sphere)"),
             "the newest edit is in the shader"
@@ -1689,13 +1664,12 @@ mod tests {
         assert!(!glsl.contains("node /first "), "not an older one");
         assert!(!glsl.contains("node /n0 "));
         // A parameter edit after it is applied too, without a build.
-        let builds = w.app.live.stats.shader_builds;
-        w.app
-            .set_param("/second", "Radius", ParamValue::Float(0.5), false);
+        let builds = w.app.doc.stats.shader_builds;
+        w.app.set_param("/second", "Radius", ParamValue::Float(0.5));
         assert!(w.frames_until(Duration::from_secs(60), |a| !building(a)));
-        assert_eq!(w.app.built_generation, w.app.generation);
+        assert_eq!(w.app.built_revision, w.app.doc.revision());
         assert_eq!(
-            w.app.live.stats.shader_builds, builds,
+            w.app.doc.stats.shader_builds, builds,
             "a value, not a build"
         );
     }
@@ -1703,8 +1677,7 @@ mod tests {
     #[test]
     fn a_native_dialog_s_answer_is_used_and_no_answer_leaves_the_typed_path() {
         let mut w = open();
-        w.app
-            .set_param("/s", "Radius", ParamValue::Float(0.6), false);
+        w.app.set_param("/s", "Radius", ParamValue::Float(0.6));
         // Save as: the chosen file is written at once, the typed dialog closes.
         let chosen = w.file.with_file_name("chosen.yaml");
         w.app.save_as = Some(w.file.display().to_string());

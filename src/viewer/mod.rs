@@ -11,7 +11,7 @@ mod params;
 mod preview;
 pub mod worker;
 
-use crate::live::Live;
+use crate::document::Document;
 use crate::network::{Network, NetworkError};
 use crate::project::Project;
 use eframe::egui;
@@ -87,14 +87,14 @@ pub fn run(mut args: ViewArgs, project: &Project) -> Result<(), String> {
             // The window's own device only draws the window: the preview has
             // a device of its own on its worker thread, where every build
             // and draw happens (see `worker`).
-            let mut live = Live::unbuilt(project, lib, net);
+            let mut doc = Document::new(project, lib, net);
             // The file's own error is the one to show, not the empty network's.
             if let Some(e) = &load_error {
-                live.error = Some(crate::live::LiveError::Network(e.clone()));
+                doc.error = Some(crate::document::LiveError::Network(e.clone()));
             }
             Ok(Box::new(app::App::new(
                 cc,
-                live,
+                doc,
                 load_error.map(|e: NetworkError| e.to_string()),
                 args,
             )))

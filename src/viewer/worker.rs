@@ -10,11 +10,12 @@
 //! a stale frame is dropped half-way, and the window shows each band as it
 //! arrives over the last good picture.
 
+use crate::build::Built;
+use crate::document::{Change, Document, LiveError, LiveStats};
 use crate::export::{Format, export};
 use crate::library::Library;
-use crate::live::{Live, LiveError, LiveStats};
+use crate::live::Live;
 use crate::network::Network;
-use crate::project::Project;
 use crate::render::{Globals, Gpu, Renderer};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -30,15 +31,14 @@ pub struct FrameRequest {
 }
 
 pub enum Job {
-    /// The network (and library) as they now are: rebuilt when its
-    /// structure changed, otherwise only its parameter values are new.
-    Network {
+    /// A revision of the window's document: its network and library as
+    /// they now are. What it needs (a build, or new values) is the
+    /// document's decision.
+    Revision {
         net: Box<Network>,
         lib: Arc<Library>,
-        generation: u64,
+        revision: u64,
     },
-    /// Build again even if nothing seems to have changed (a file changed).
-    Rebuild,
     Frame(FrameRequest),
     /// How long one band of rows may take.
     Budget(Duration),
@@ -64,15 +64,15 @@ pub enum Job {
 pub enum Event {
     /// A build finished (or failed: the last good shader stays in use).
     Built {
-        generation: u64,
-        /// The shader now in use (the last good one after a failure).
-        glsl: Option<Arc<str>>,
+        revision: u64,
+        /// The build now in use (the last good one after a failure).
+        built: Option<Arc<Built>>,
         error: Option<LiveError>,
         stats: LiveStats,
         took: Duration,
     },
     /// Parameter values applied without a build.
-    Updated { generation: u64, stats: LiveStats },
+    Updated { revision: u64, stats: LiveStats },
     /// A band of rows of the picture being drawn, RGBA8, top row first.
     Rows {
         width: u32,
@@ -109,12 +109,9 @@ pub struct Worker {
 impl Worker {
     /// Starts the worker on `net`; `wake` is called after each event (it
     /// asks the window to draw again).
-    pub fn start(
-        project: Project,
-        lib: Arc<Library>,
-        net: Network,
-        wake: impl Fn() + Send + 'static,
-    ) -> Worker {
+    pub fn start(doc: &Document, wake: impl Fn() + Send + 'static) -> Worker {
+        let mut copy = Document::new(doc.project.clone(), doc.lib.clone(), doc.net.clone());
+        copy.take_revision(doc.net.clone(), doc.lib.clone(), doc.revision());
         let (tx, jobs) = channel();
         let (events_tx, events) = channel();
         let said = events_tx.clone();
@@ -122,7 +119,7 @@ impl Worker {
             .name("ropkit preview".into())
             .spawn(move || {
                 lower_priority();
-                if let Some(mut w) = Work::start(project, &lib, net, events_tx, Box::new(wake)) {
+                if let Some(mut w) = Work::start(copy, events_tx, Box::new(wake)) {
                     w.run(jobs);
                 }
             });
@@ -196,10 +193,8 @@ struct Progress {
 
 struct Work {
     live: Live,
-    lib: Arc<Library>,
     events: Sender<Event>,
     wake: Box<dyn Fn() + Send>,
-    generation: u64,
     budget: Duration,
     /// Rows per band, adapted so that a band takes about the budget.
     rows: u32,
@@ -208,13 +203,7 @@ struct Work {
 }
 
 impl Work {
-    fn start(
-        project: Project,
-        lib: &Arc<Library>,
-        net: Network,
-        events: Sender<Event>,
-        wake: Box<dyn Fn() + Send>,
-    ) -> Option<Work> {
+    fn start(doc: Document, events: Sender<Event>, wake: Box<dyn Fn() + Send>) -> Option<Work> {
         let gpu = match Gpu::headless() {
             Ok(g) => g,
             Err(e) => {
@@ -224,14 +213,15 @@ impl Work {
             }
         };
         let t0 = Instant::now();
-        let live = Live::new(project, (**lib).clone(), net, Some(Renderer::new(gpu)));
+        let mut live = Live {
+            session: Some(crate::session::Session::new(Renderer::new(gpu), &doc)),
+            doc,
+        };
+        let _ = live.rebuild();
         let work = Work {
             live,
-            lib: lib.clone(),
             events,
             wake,
-            // The network the worker starts with is the window's first.
-            generation: 1,
             budget: Duration::from_millis(20),
             rows: 8,
             frame: None,
@@ -248,12 +238,8 @@ impl Work {
 
     fn built(&self, took: Duration) {
         self.send(Event::Built {
-            generation: self.generation,
-            glsl: self
-                .live
-                .built
-                .as_ref()
-                .map(|b| Arc::from(b.shader.glsl.as_str())),
+            revision: self.live.revision(),
+            built: self.live.built.clone(),
             error: self.live.error.clone(),
             stats: self.live.stats,
             took,
@@ -277,7 +263,6 @@ impl Work {
             };
             // Everything waiting: the newest network and frame win.
             let mut network = None;
-            let mut rebuild = false;
             let mut exports = Vec::new();
             let mut pending = first.into_iter().collect::<Vec<_>>();
             while let Ok(j) = jobs.try_recv() {
@@ -285,12 +270,7 @@ impl Work {
             }
             for job in pending {
                 match job {
-                    Job::Network {
-                        net,
-                        lib,
-                        generation,
-                    } => network = Some((net, lib, generation)),
-                    Job::Rebuild => rebuild = true,
+                    Job::Revision { net, lib, revision } => network = Some((net, lib, revision)),
                     Job::Frame(f) => {
                         if self.frame != Some(f) {
                             self.frame = Some(f);
@@ -312,8 +292,8 @@ impl Work {
                     e @ (Job::Export { .. } | Job::ExportMesh { .. }) => exports.push(e),
                 }
             }
-            if network.is_some() || rebuild {
-                self.apply(network, rebuild);
+            if let Some((net, lib, revision)) = network {
+                self.apply(*net, lib, revision);
             }
             for job in exports {
                 match job {
@@ -332,32 +312,18 @@ impl Work {
         }
     }
 
-    /// Brings the build up to date with the newest network.
-    fn apply(&mut self, network: Option<(Box<Network>, Arc<Library>, u64)>, rebuild: bool) {
+    /// Brings the build up to date with the newest revision.
+    fn apply(&mut self, net: Network, lib: Arc<Library>, revision: u64) {
         let t0 = Instant::now();
-        let builds = self.live.stats.shader_builds;
-        let mut library_changed = false;
-        if let Some((net, lib, generation)) = network {
-            self.generation = generation;
-            if !Arc::ptr_eq(&lib, &self.lib) {
-                self.live.lib = (*lib).clone();
-                self.lib = lib;
-                library_changed = true;
-            }
-            self.live.net = *net;
-        }
-        let _ = if rebuild || library_changed {
-            self.live.rebuild()
-        } else {
-            self.live.sync()
-        };
-        if self.live.stats.shader_builds != builds {
-            self.built(t0.elapsed());
-        } else {
-            self.send(Event::Updated {
-                generation: self.generation,
+        self.live.take_revision(net, lib, revision);
+        let change = self.live.change();
+        let _ = self.live.sync();
+        match change {
+            Change::Shader => self.built(t0.elapsed()),
+            Change::Values => self.send(Event::Updated {
+                revision,
                 stats: self.live.stats,
-            });
+            }),
         }
         // The picture may have changed: draw the frame again from the top.
         if self.frame.is_some() {
@@ -368,7 +334,7 @@ impl Work {
     /// Draws the next band of the current frame, if there is one to draw.
     fn draw_band(&mut self) {
         let Some(request) = self.frame else { return };
-        let Some(renderer) = self.live.renderer.as_mut() else {
+        let Some(renderer) = self.live.renderer() else {
             return;
         };
         if !renderer.has_shader() {
@@ -436,7 +402,7 @@ impl Work {
     }
 
     fn export_png(&mut self, path: PathBuf, width: u32, height: u32, globals: Globals) {
-        let result = match self.live.renderer.as_mut() {
+        let result = match self.live.renderer() {
             Some(r) => {
                 let saved = r.globals;
                 r.globals = globals;
@@ -460,13 +426,7 @@ impl Work {
                 return Err("that is the network file itself".into());
             }
             let format = write::MeshFormat::from_path(&path)?;
-            let gpu = self
-                .live
-                .renderer
-                .as_ref()
-                .ok_or("no renderer")?
-                .gpu()
-                .clone();
+            let gpu = self.live.renderer().ok_or("no renderer")?.gpu().clone();
             let mut renderer = Renderer::new(gpu);
             renderer.asset_dirs = self.live.project.asset_dirs(&self.live.net.file);
             let opts = MeshOptions {

@@ -271,7 +271,13 @@ fn a_hundred_parameter_edits_rebuild_nothing() {
     let mut live = live(&gpu, project(&[]), &root().join("presets/default.yaml"));
     let before = live.render_image(64, 64).unwrap();
     let builds = live.stats.shader_builds;
-    let pipelines = live.renderer.as_ref().unwrap().stats.pipeline_creations;
+    let pipelines = live
+        .session
+        .as_ref()
+        .unwrap()
+        .renderer
+        .stats
+        .pipeline_creations;
     for i in 0..100 {
         live.set_param(
             "/scene/sphere1",
@@ -291,7 +297,12 @@ fn a_hundred_parameter_edits_rebuild_nothing() {
         "parameter edits must not rebuild the shader"
     );
     assert_eq!(
-        live.renderer.as_ref().unwrap().stats.pipeline_creations,
+        live.session
+            .as_ref()
+            .unwrap()
+            .renderer
+            .stats
+            .pipeline_creations,
         pipelines
     );
     assert_eq!(live.stats.param_updates, 200);
@@ -309,13 +320,24 @@ fn a_macro_parameter_edit_rebuilds_and_variants_are_cached() {
     };
     let mut live = live(&gpu, project(&[]), &root().join("presets/default.yaml"));
     let builds = live.stats.shader_builds;
-    let creations = live.renderer.as_ref().unwrap().stats.pipeline_creations;
+    let creations = live
+        .session
+        .as_ref()
+        .unwrap()
+        .renderer
+        .stats
+        .pipeline_creations;
     let color = live.render_image(48, 48).unwrap();
     live.set_param("/render", "Buffer", ParamValue::Text("normal".into()))
         .unwrap();
     assert_eq!(live.stats.shader_builds, builds + 1);
     assert_eq!(
-        live.renderer.as_ref().unwrap().stats.pipeline_creations,
+        live.session
+            .as_ref()
+            .unwrap()
+            .renderer
+            .stats
+            .pipeline_creations,
         creations + 1
     );
     let normal = live.render_image(48, 48).unwrap();
@@ -328,10 +350,23 @@ fn a_macro_parameter_edit_rebuilds_and_variants_are_cached() {
         .unwrap();
     assert_eq!(live.stats.shader_builds, builds + 2);
     assert_eq!(
-        live.renderer.as_ref().unwrap().stats.pipeline_creations,
+        live.session
+            .as_ref()
+            .unwrap()
+            .renderer
+            .stats
+            .pipeline_creations,
         creations + 1
     );
-    assert!(live.renderer.as_ref().unwrap().stats.pipeline_cache_hits >= 1);
+    assert!(
+        live.session
+            .as_ref()
+            .unwrap()
+            .renderer
+            .stats
+            .pipeline_cache_hits
+            >= 1
+    );
     assert!(difference(&color, &live.render_image(48, 48).unwrap()) < 0.001);
 }
 
