@@ -6,6 +6,7 @@
 use crate::builtin;
 use crate::files;
 use include_dir::Dir;
+use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -158,6 +159,91 @@ impl Folder {
         match self {
             Folder::Disk { path, .. } => Some(path),
             Folder::Embedded { .. } => None,
+        }
+    }
+}
+
+/// Where a ROP definition came from: the copy built into the program, or a
+/// folder on disk (the ROP root it was found under).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    Builtin,
+    Folder(PathBuf),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Builtin => f.write_str("built in"),
+            Origin::Folder(p) => write!(f, "{}", p.display()),
+        }
+    }
+}
+
+/// The built-in library: the copy embedded in the program, or a folder on
+/// disk holding `rops/` and `shaders/` (a checkout, or `ROPKIT_HOME`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Builtin {
+    Embedded,
+    Folder(PathBuf),
+}
+
+/// Everything a library is loaded from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sources {
+    pub builtin: Builtin,
+    /// ROP folders added to the built-in ones (a project's own `rops/`,
+    /// `ROPKIT_ROPS`, `--rops`). A ROP here may shadow a built-in one of the
+    /// same name, with a warning naming both.
+    pub extra_rops: Vec<PathBuf>,
+    /// Also load the ROPs `ropkit check` wraps others in (`shaders/harness/`).
+    pub harness: bool,
+}
+
+impl Sources {
+    /// The built-ins of a folder on disk and nothing else.
+    pub fn folder(root: &Path) -> Sources {
+        Sources {
+            builtin: Builtin::Folder(root.to_path_buf()),
+            extra_rops: Vec::new(),
+            harness: false,
+        }
+    }
+
+    /// Where ROPs are read from, built-in first (`<builtin>/rops` for the embedded copy).
+    pub fn rop_paths(&self) -> Vec<PathBuf> {
+        let mut v = vec![self.builtin_rops().path()];
+        v.extend(self.extra_rops.iter().cloned());
+        v
+    }
+
+    /// The ROP folders on disk: the built-in one (in a checkout), then the extras.
+    pub fn rop_folders(&self) -> Vec<PathBuf> {
+        let mut v = Vec::new();
+        if let Builtin::Folder(root) = &self.builtin {
+            v.push(root.join("rops"));
+        }
+        v.extend(self.extra_rops.iter().cloned());
+        v
+    }
+
+    pub(super) fn builtin_rops(&self) -> Folder {
+        match &self.builtin {
+            Builtin::Embedded => Folder::Embedded {
+                dir: &crate::builtin::ROPS,
+                top: "rops",
+            },
+            Builtin::Folder(root) => Folder::disk(&root.join("rops")),
+        }
+    }
+
+    pub(super) fn shaders(&self) -> Folder {
+        match &self.builtin {
+            Builtin::Embedded => Folder::Embedded {
+                dir: &crate::builtin::SHADERS,
+                top: "shaders",
+            },
+            Builtin::Folder(root) => Folder::disk(&root.join("shaders")),
         }
     }
 }
