@@ -8,6 +8,7 @@
 //! ```
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use ropkit::document::Document;
 use ropkit::network::Network;
 use ropkit::project::Project;
 use ropkit::render::Globals;
@@ -19,12 +20,12 @@ use std::time::{Duration, Instant};
 
 const SIZE: u32 = 256;
 
-/// Waits for the last band of a frame that follows network `generation`.
+/// Waits for the last band of a frame that follows revision `generation`.
 fn wait_for_picture(worker: &Worker, generation: u64) {
     let mut seen = false;
     loop {
         match worker.events.recv_timeout(Duration::from_secs(120)) {
-            Ok(Event::Updated { generation: g, .. }) | Ok(Event::Built { generation: g, .. }) => {
+            Ok(Event::Updated { revision: g, .. }) | Ok(Event::Built { revision: g, .. }) => {
                 seen |= g == generation;
             }
             Ok(Event::Rows { complete: true, .. }) if seen => return,
@@ -52,7 +53,8 @@ fn bench_edit_latency(c: &mut Criterion) {
     // 20 ms: the viewer's default budget (bands of rows); 1 s: the whole
     // frame in one submission, as a viewer without bands would draw it.
     for budget_ms in [20u64, 1000] {
-        let worker = Worker::start(project.clone(), lib.clone(), net.clone(), || {});
+        let doc = Document::new(project.clone(), lib.clone(), net.clone());
+        let worker = Worker::start(&doc, || {});
         worker.send(Job::Budget(Duration::from_millis(budget_ms)));
         worker.send(Job::Frame(request));
         wait_for_picture(&worker, 1);
@@ -74,10 +76,10 @@ fn bench_edit_latency(c: &mut Criterion) {
                         let t = Instant::now();
                         // As the window sends them: the network, then in
                         // the same frame the request for its picture.
-                        worker.send(Job::Network {
+                        worker.send(Job::Revision {
                             net: Box::new(edited),
                             lib: lib.clone(),
-                            generation,
+                            revision: generation,
                         });
                         worker.send(Job::Frame(request));
                         wait_for_picture(&worker, generation);

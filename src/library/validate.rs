@@ -155,11 +155,11 @@ pub(super) fn build_def(
     })
 }
 
+/// A ROP's coordinate, return and context types.
+type Types = (Vec<CoordType>, Vec<ReturnType>, Vec<ContextType>);
+
 /// `coordTypes`, `returnTypes` and `contextTypes` (all contexts when left out).
-fn types_of(
-    raw: &RopYaml,
-    src: &Src,
-) -> Result<(Vec<CoordType>, Vec<ReturnType>, Vec<ContextType>), LibraryError> {
+fn types_of(raw: &RopYaml, src: &Src) -> Result<Types, LibraryError> {
     let err = |needle: &str, message: String| src.err(needle, message);
     let coord_types = parse_type_list(&raw.coord_types, CoordType::ALL, CoordType::parse)
         .map_err(|m| err("coordTypes", format!("coordTypes: {m}")))?;
