@@ -87,13 +87,13 @@ fn numbered(path: &Path, frame: u32) -> PathBuf {
 /// says which network and step, and exits at once: a GPU running a loop
 /// that never ends cannot be stopped any other way (waiting for it, or
 /// dropping the device, would hang too).
-struct Watchdog {
+pub(super) struct Watchdog {
     state: std::sync::Arc<std::sync::Mutex<Option<(Instant, String)>>>,
     limit: Duration,
 }
 
 impl Watchdog {
-    fn start(limit: Duration, network: &Path) -> Watchdog {
+    pub(super) fn start(limit: Duration, network: &Path) -> Watchdog {
         let state: std::sync::Arc<std::sync::Mutex<Option<(Instant, String)>>> = Default::default();
         let watched = state.clone();
         let network = network.display().to_string();
@@ -115,13 +115,13 @@ impl Watchdog {
     }
 
     /// Starts the clock for one step, named in the message if it runs over.
-    fn arm(&self, step: &str) {
+    pub(super) fn arm(&self, step: &str) {
         if let Ok(mut s) = self.state.lock() {
             *s = Some((Instant::now() + self.limit, step.to_string()));
         }
     }
 
-    fn disarm(&self) {
+    pub(super) fn disarm(&self) {
         if let Ok(mut s) = self.state.lock() {
             *s = None;
         }
@@ -155,7 +155,7 @@ fn timed_out(network: &str, step: &str, secs: u64) -> ! {
 
 /// A render error, or the stop of the process when the GPU timed out on
 /// `step` (the device is still busy: returning would hang on dropping it).
-fn render_error(network: &Path, step: &str, e: crate::render::RenderError) -> String {
+pub(super) fn render_error(network: &Path, step: &str, e: crate::render::RenderError) -> String {
     if let crate::render::RenderError::Timeout(secs) = e {
         timed_out(&network.display().to_string(), step, secs as u64);
     }

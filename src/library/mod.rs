@@ -240,6 +240,10 @@ pub struct RopDef {
     /// What the output promises about distances; `None` when the ROP does
     /// not say (taken as no promise).
     pub distance: Option<DistanceKind>,
+    /// `lipschitz:` in `rop.yaml`: an expression of the parameters (as in
+    /// macro tables) giving the factor by which the output's slope may
+    /// exceed its promise; see `crate::mesh::guarantee`.
+    pub lipschitz: Option<String>,
     pub dir: PathBuf,
     pub yaml_path: PathBuf,
     pub coord_types: Vec<CoordType>,
@@ -748,6 +752,8 @@ struct RopYaml {
     raytk: Vec<String>,
     #[serde(default)]
     distance: Option<String>,
+    #[serde(default)]
+    lipschitz: Option<String>,
     coord_types: Vec<String>,
     return_types: Vec<String>,
     #[serde(default)]
@@ -1308,6 +1314,9 @@ fn build_def(
             )
         })?),
     };
+    if let Some(e) = raw.lipschitz.as_deref().and_then(|x| crate::expr::check_syntax(x).err()) {
+        return Err(err("lipschitz:", format!("lipschitz: {e}")));
+    }
     if let Some(bad) = raw.raytk.iter().find(|n| !is_identifier(n)) {
         return Err(err(
             "raytk:",
@@ -1350,6 +1359,7 @@ fn build_def(
         keywords: raw.keywords,
         raytk: raw.raytk,
         distance,
+        lipschitz: raw.lipschitz,
         dir,
         yaml_path,
         coord_types,

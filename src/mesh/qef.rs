@@ -54,6 +54,82 @@ pub fn solve(points: &[[f64; 3]], normals: &[[f64; 3]]) -> [f64; 3] {
     x
 }
 
+/// The QEF minimiser within the box `lo..hi`: where the free minimiser
+/// falls outside, the coordinates past the box are pinned to its side and
+/// the rest solved again, up to three times, so that a crease the cell only
+/// clips keeps its vertex on the nearer plane instead of being pulled off
+/// every plane by a plain clamp.
+pub fn solve_in_box(points: &[[f64; 3]], normals: &[[f64; 3]], lo: f64, hi: f64) -> [f64; 3] {
+    let mut pinned = [None::<f64>; 3];
+    let mut x = solve_pinned(points, normals, pinned);
+    for _ in 0..3 {
+        let mut changed = false;
+        for a in 0..3 {
+            if pinned[a].is_none() && !(lo..=hi).contains(&x[a]) {
+                // A NaN goes to the middle.
+                pinned[a] = Some(if x[a] < lo {
+                    lo
+                } else if x[a] > hi {
+                    hi
+                } else {
+                    0.5 * (lo + hi)
+                });
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+        x = solve_pinned(points, normals, pinned);
+    }
+    x.map(|c| if c.is_finite() { c.clamp(lo, hi) } else { 0.5 * (lo + hi) })
+}
+
+/// As [`solve`], with some coordinates fixed.
+fn solve_pinned(points: &[[f64; 3]], normals: &[[f64; 3]], pinned: [Option<f64>; 3]) -> [f64; 3] {
+    if pinned.iter().all(Option::is_none) {
+        return solve(points, normals);
+    }
+    let n = points.len().max(1) as f64;
+    let mut mass = [0.0; 3];
+    for p in points {
+        for a in 0..3 {
+            mass[a] += p[a] / n;
+        }
+    }
+    // The origin of the free coordinates: the mass point, with pinned ones set.
+    let base: [f64; 3] = [0, 1, 2].map(|a| pinned[a].unwrap_or(mass[a]));
+    let free = |a: usize| pinned[a].is_none();
+    let mut m = [[0.0f64; 3]; 3];
+    let mut b = [0.0f64; 3];
+    for (p, nv) in points.iter().zip(normals) {
+        let d = (0..3).map(|a| nv[a] * (p[a] - base[a])).sum::<f64>();
+        for r in (0..3).filter(|&r| free(r)) {
+            b[r] += nv[r] * d;
+            for c in (0..3).filter(|&c| free(c)) {
+                m[r][c] += nv[r] * nv[c];
+            }
+        }
+    }
+    let (values, vectors) = symmetric_eigen(m);
+    let largest = values.iter().fold(0.0f64, |x, v| x.max(v.abs()));
+    let mut x = base;
+    if largest <= 0.0 || !largest.is_finite() {
+        return x;
+    }
+    for k in 0..3 {
+        if values[k].abs() < TRUNCATE * largest {
+            continue;
+        }
+        let v = [vectors[0][k], vectors[1][k], vectors[2][k]];
+        let proj = (0..3).map(|a| v[a] * b[a]).sum::<f64>() / values[k];
+        for a in (0..3).filter(|&a| free(a)) {
+            x[a] += v[a] * proj;
+        }
+    }
+    x
+}
+
 /// Eigenvalues and eigenvectors (the columns of the matrix) of a symmetric
 /// 3x3 matrix, by cyclic Jacobi rotations.
 pub fn symmetric_eigen(mut a: [[f64; 3]; 3]) -> ([f64; 3], [[f64; 3]; 3]) {
