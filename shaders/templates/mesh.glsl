@@ -59,6 +59,8 @@ void main() {
   float t = 0.5;
   int lastSide = 0;
   bool stopped = false;
+  float best = 0.5;
+  float bestF = 1e30;
   int count = 1;
   if (op == 0 || op == 2) {
     count = 4;
@@ -77,6 +79,7 @@ void main() {
     fb = rk_meshIn[3 + 2 * item].y;
     float lin = fa / (fa - fb);
     t = (lin >= 0.0 && lin <= 1.0) ? lin : 0.5;
+    best = t;
     count = ROPKIT_EDGE_STEPS + 4;
   }
   float eps = head.w;
@@ -92,7 +95,7 @@ void main() {
       p = origin + (rk_meshIn[2 + blk].xyz * float(cells) + local) * step;
     } else if (op == 4) {
       g = k - ROPKIT_EDGE_STEPS;
-      p = origin + (edgeStart + axis * t) * step;
+      p = origin + (edgeStart + axis * (g < 0 ? t : best)) * step;
     }
     if (op == 2 || (op == 4 && g >= 0)) {
       // Tetrahedral differences: four evaluations give the gradient.
@@ -101,10 +104,19 @@ void main() {
     }
     Sdf r = ROPKIT_SAMPLE_FN(p, ropkitContextAt(p));
     if (op == 4 && g < 0) {
-      // False position on the bracket; a NaN keeps the estimate so far.
+      // False position on the bracket, keeping the point of smallest value;
+      // an exact zero or a NaN ends the search.
       float f = r.x;
       stopped = stopped || isnan(f);
       if (stopped) {
+        continue;
+      }
+      if (abs(f) < bestF) {
+        bestF = abs(f);
+        best = t;
+      }
+      if (f == 0.0) {
+        stopped = true;
         continue;
       }
       if ((f < 0.0) == (fa < 0.0)) {
@@ -118,11 +130,8 @@ void main() {
         if (lastSide > 0) fa *= 0.5;
         lastSide = 1;
       }
-      if (k < ROPKIT_EDGE_STEPS - 1) {
-        float den = fa - fb;
-        float next = den != 0.0 ? (a * fb - b * fa) / (fb - fa) : 0.5 * (a + b);
-        t = (next > a && next < b) ? next : 0.5 * (a + b);
-      }
+      float next = fb != fa ? (a * fb - b * fa) / (fb - fa) : 0.5 * (a + b);
+      t = (next >= a && next <= b) ? next : 0.5 * (a + b);
       continue;
     }
     values[g] = r.x;
@@ -133,7 +142,7 @@ void main() {
   } else if (op == 4) {
     vec3 grad = (vec3(1.0, -1.0, -1.0) * values.x + vec3(-1.0, -1.0, 1.0) * values.y
       + vec3(-1.0, 1.0, -1.0) * values.z + vec3(1.0, 1.0, 1.0) * values.w) / (4.0 * eps);
-    values = vec4(t, grad);
+    values = vec4(best, grad);
   } else if (op == 3) {
     // The material switch under one white ambient light, with a tiny ambient
     // level so that emissive materials (which only add on the first light)

@@ -114,7 +114,9 @@ pub fn run(args: MeshArgs, project: &Project) -> Result<(), String> {
     watchdog.disarm();
     bar.finish_and_clear();
     let (mesh, info) = result.map_err(|e| match e {
-        crate::mesh::MeshError::Render(r) => super::render::render_error(&args.network, "meshing", r),
+        crate::mesh::MeshError::Render(r) => {
+            super::render::render_error(&args.network, "meshing", r)
+        }
         other => other.report(),
     })?;
     if info.promise.lipschitz().is_none() {

@@ -1314,7 +1314,11 @@ fn build_def(
             )
         })?),
     };
-    if let Some(e) = raw.lipschitz.as_deref().and_then(|x| crate::expr::check_syntax(x).err()) {
+    if let Some(e) = raw
+        .lipschitz
+        .as_deref()
+        .and_then(|x| crate::expr::check_syntax(x).err())
+    {
         return Err(err("lipschitz:", format!("lipschitz: {e}")));
     }
     if let Some(bad) = raw.raytk.iter().find(|n| !is_identifier(n)) {

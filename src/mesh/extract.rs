@@ -200,7 +200,10 @@ fn batch(
     stats.cpu += t.elapsed().as_secs_f64();
 
     // Normals from the SDF gradient at each vertex, then colours.
-    let positions: Vec<[f32; 3]> = outs.iter().flat_map(|o| o.positions.iter().copied()).collect();
+    let positions: Vec<[f32; 3]> = outs
+        .iter()
+        .flat_map(|o| o.positions.iter().copied())
+        .collect();
     let t = Instant::now();
     let grads = ev.gradients(&positions, eps)?;
     let normals: Vec<[f32; 3]> = grads
@@ -226,7 +229,15 @@ fn batch(
         // A material that gives NaN gets the default material's grey.
         o.colors = colours[at..at + k]
             .iter()
-            .map(|c| c.map(|x| if x.is_finite() { x.clamp(0.0, 1.0) } else { 0.75 }))
+            .map(|c| {
+                c.map(|x| {
+                    if x.is_finite() {
+                        x.clamp(0.0, 1.0)
+                    } else {
+                        0.75
+                    }
+                })
+            })
             .collect();
         at += k;
     }
@@ -269,7 +280,8 @@ fn classify(grid: &Grid, coord: [u32; 3], v: &[f32]) -> Classified {
                 let Some(cell) = CellSigns::of(v, l0, n) else {
                     continue;
                 };
-                let contour = table[cell.mask * 64 + (cell.saddles ^ flips(v, l0, n, &cell, table))];
+                let contour =
+                    table[cell.mask * 64 + (cell.saddles ^ flips(v, l0, n, &cell, table))];
                 out.cells.push(((cx + b * (cy + b * cz)) as u32, contour));
                 for e in 0..12 {
                     let (c0, c1) = edge_corners(e);
@@ -305,7 +317,14 @@ fn classify(grid: &Grid, coord: [u32; 3], v: &[f32]) -> Classified {
 /// Records the quad of a crossed edge when this block owns it: the owner is
 /// the edge's own cell, pulled back inside the grid; an edge on the grid's
 /// boundary has no quad and counts as a crossing of the boundary.
-fn owned_quad(grid: &Grid, coord: [u32; 3], g: [u32; 3], axis: u8, inside_first: bool, out: &mut Classified) {
+fn owned_quad(
+    grid: &Grid,
+    coord: [u32; 3],
+    g: [u32; 3],
+    axis: u8,
+    inside_first: bool,
+    out: &mut Classified,
+) {
     let d = axis as usize;
     let (u, w) = ((d + 1) % 3, (d + 2) % 3);
     let mut owner = g;
@@ -348,16 +367,30 @@ fn vertices(grid: &Grid, coord: [u32; 3], c: &Classified, refined: &[(f32, [f32;
         return out;
     }
     // Crossings by lattice key, sorted for lookup.
-    let mut by_key: Vec<(u32, usize)> = c.crossings.iter().enumerate().map(|(i, (k, _))| (*k, i)).collect();
+    let mut by_key: Vec<(u32, usize)> = c
+        .crossings
+        .iter()
+        .enumerate()
+        .map(|(i, (k, _))| (*k, i))
+        .collect();
     by_key.sort_unstable();
-    let find = |key: u32| by_key.binary_search_by_key(&key, |e| e.0).ok().map(|i| by_key[i].1);
+    let find = |key: u32| {
+        by_key
+            .binary_search_by_key(&key, |e| e.0)
+            .ok()
+            .map(|i| by_key[i].1)
+    };
     let mut pts = Vec::with_capacity(12);
     let mut nrm = Vec::with_capacity(12);
     for &(index, contour) in &c.cells {
         let index = index as usize;
         let (cx, cy, cz) = (index % b, (index / b) % b, index / (b * b));
         let l0 = (cx + 1) + n * ((cy + 1) + n * (cz + 1));
-        let cmin = grid.point([base[0] + cx as u32, base[1] + cy as u32, base[2] + cz as u32]);
+        let cmin = grid.point([
+            base[0] + cx as u32,
+            base[1] + cy as u32,
+            base[2] + cz as u32,
+        ]);
         let first = out.positions.len() as u32;
         for cycle in 0..contour.count as u32 {
             pts.clear();
@@ -375,7 +408,11 @@ fn vertices(grid: &Grid, coord: [u32; 3], c: &Classified, refined: &[(f32, [f32;
                 let d = e / 4;
                 // Cell-local coordinates keep the solve well scaled.
                 let mut p = o.map(|x| x as f64);
-                let t = if t.is_finite() { t.clamp(0.0, 1.0) } else { 0.5 };
+                let t = if t.is_finite() {
+                    t.clamp(0.0, 1.0)
+                } else {
+                    0.5
+                };
                 p[d] = t as f64;
                 pts.push(p);
                 // Where the gradient fails, the edge's own direction (from

@@ -46,7 +46,11 @@ pub struct EdgeQuery {
 impl Evaluator {
     /// Builds the mesher's shader for `net` (whose output's first input is
     /// the scene) and makes it current on `renderer`.
-    pub fn new(renderer: &mut Renderer, lib: &Library, net: &Network) -> Result<Evaluator, MeshError> {
+    pub fn new(
+        renderer: &mut Renderer,
+        lib: &Library,
+        net: &Network,
+    ) -> Result<Evaluator, MeshError> {
         let built = build(lib, net, Mode::Mesh)?;
         renderer.set_shader(&built.shader, &built.compiled)?;
         renderer.set_params(&built.shader.param_values(net, lib));
@@ -104,20 +108,36 @@ impl Evaluator {
     /// (distance, material, material2, blend) at each point.
     pub fn sample(&mut self, points: &[[f32; 3]]) -> Result<Vec<[f32; 4]>, RenderError> {
         self.evaluations += points.len() as u64;
-        self.items_op([OP_SAMPLE, 0.0, 0.0, 0.0], [0.0; 4], points.len(), 1, &|i, v| {
-            let p = points[i];
-            v.push([p[0], p[1], p[2], 0.0]);
-        })
+        self.items_op(
+            [OP_SAMPLE, 0.0, 0.0, 0.0],
+            [0.0; 4],
+            points.len(),
+            1,
+            &|i, v| {
+                let p = points[i];
+                v.push([p[0], p[1], p[2], 0.0]);
+            },
+        )
     }
 
     /// The SDF gradient at each point by tetrahedral differences of step
     /// `eps` (not normalised; NaN where the SDF is).
-    pub fn gradients(&mut self, points: &[[f32; 3]], eps: f32) -> Result<Vec<[f32; 3]>, RenderError> {
+    pub fn gradients(
+        &mut self,
+        points: &[[f32; 3]],
+        eps: f32,
+    ) -> Result<Vec<[f32; 3]>, RenderError> {
         self.evaluations += 4 * points.len() as u64;
-        let v = self.items_op([OP_GRADIENT, 0.0, eps, 0.0], [0.0; 4], points.len(), 1, &|i, v| {
-            let p = points[i];
-            v.push([p[0], p[1], p[2], 0.0]);
-        })?;
+        let v = self.items_op(
+            [OP_GRADIENT, 0.0, eps, 0.0],
+            [0.0; 4],
+            points.len(),
+            1,
+            &|i, v| {
+                let p = points[i];
+                v.push([p[0], p[1], p[2], 0.0]);
+            },
+        )?;
         // The offsets the template uses, in its order; their outer products sum to 4 I.
         const K: [[f32; 3]; 4] = [
             [1.0, -1.0, -1.0],
@@ -139,13 +159,23 @@ impl Evaluator {
     }
 
     /// The material's base colour (linear RGB) at each point, seen along its normal.
-    pub fn colours(&mut self, points: &[[f32; 3]], normals: &[[f32; 3]]) -> Result<Vec<[f32; 3]>, RenderError> {
+    pub fn colours(
+        &mut self,
+        points: &[[f32; 3]],
+        normals: &[[f32; 3]],
+    ) -> Result<Vec<[f32; 3]>, RenderError> {
         self.evaluations += points.len() as u64;
-        let v = self.items_op([OP_COLOUR, 0.0, 0.0, 0.0], [0.0; 4], points.len(), 2, &|i, v| {
-            let (p, n) = (points[i], normals[i]);
-            v.push([p[0], p[1], p[2], 0.0]);
-            v.push([n[0], n[1], n[2], 0.0]);
-        })?;
+        let v = self.items_op(
+            [OP_COLOUR, 0.0, 0.0, 0.0],
+            [0.0; 4],
+            points.len(),
+            2,
+            &|i, v| {
+                let (p, n) = (points[i], normals[i]);
+                v.push([p[0], p[1], p[2], 0.0]);
+                v.push([n[0], n[1], n[2], 0.0]);
+            },
+        )?;
         Ok(v.iter().map(|c| [c[0], c[1], c[2]]).collect())
     }
 
@@ -161,11 +191,22 @@ impl Evaluator {
     ) -> Result<Vec<(f32, [f32; 3])>, RenderError> {
         self.evaluations += EDGE_EVALUATIONS * edges.len() as u64;
         let second = [origin[0], origin[1], origin[2], 0.0];
-        let v = self.items_op([OP_EDGE, 0.0, step, eps], second, edges.len(), 2, &|i, v| {
-            let e = edges[i];
-            v.push([e.start[0] as f32, e.start[1] as f32, e.start[2] as f32, e.axis as f32]);
-            v.push([e.values[0], e.values[1], 0.0, 0.0]);
-        })?;
+        let v = self.items_op(
+            [OP_EDGE, 0.0, step, eps],
+            second,
+            edges.len(),
+            2,
+            &|i, v| {
+                let e = edges[i];
+                v.push([
+                    e.start[0] as f32,
+                    e.start[1] as f32,
+                    e.start[2] as f32,
+                    e.axis as f32,
+                ]);
+                v.push([e.values[0], e.values[1], 0.0, 0.0]);
+            },
+        )?;
         Ok(v.iter().map(|r| (r[0], [r[1], r[2], r[3]])).collect())
     }
 

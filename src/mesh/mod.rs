@@ -167,7 +167,9 @@ pub enum MeshError {
     #[error("{0}")]
     Invalid(String),
     /// The run took longer than its timeout.
-    #[error("meshing took longer than the timeout of {0:.0} s: lower --resolution, mesh a smaller --bounds or give a longer --timeout")]
+    #[error(
+        "meshing took longer than the timeout of {0:.0} s: lower --resolution, mesh a smaller --bounds or give a longer --timeout"
+    )]
     Timeout(f64),
 }
 
@@ -262,9 +264,7 @@ pub fn mesh_network(
 ) -> Result<(Mesh, MeshInfo), MeshError> {
     check_options(opts)?;
     let start = Instant::now();
-    let deadline = opts
-        .timeout
-        .map(|t| (start + t, t.as_secs_f64()));
+    let deadline = opts.timeout.map(|t| (start + t, t.as_secs_f64()));
     let scene = scene_network(net, opts.node.as_deref())?;
     let target = scene.nodes[&scene.output]
         .input(0)
@@ -399,12 +399,24 @@ pub fn find_bounds(
         min: [-e; 3],
         max: [e; 3],
     };
-    let near = grid::surface_box(ev, cube(NEAR_EXTENT), SEARCH_DETAIL, SEARCH_BUDGET, lipschitz)?;
+    let near = grid::surface_box(
+        ev,
+        cube(NEAR_EXTENT),
+        SEARCH_DETAIL,
+        SEARCH_BUDGET,
+        lipschitz,
+    )?;
     let touches_any = |s: &grid::SurfaceBox| s.touches.iter().flatten().any(|t| *t);
     let first = if near.found.is_some() && !touches_any(&near) {
         near
     } else {
-        let far = grid::surface_box(ev, cube(SEARCH_EXTENT), SEARCH_DETAIL, SEARCH_BUDGET, lipschitz)?;
+        let far = grid::surface_box(
+            ev,
+            cube(SEARCH_EXTENT),
+            SEARCH_DETAIL,
+            SEARCH_BUDGET,
+            lipschitz,
+        )?;
         // A distance estimate that overestimates far away can hide the
         // surface from the large search; then the near one stands.
         if far.found.is_some() { far } else { near }

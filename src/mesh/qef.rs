@@ -82,7 +82,13 @@ pub fn solve_in_box(points: &[[f64; 3]], normals: &[[f64; 3]], lo: f64, hi: f64)
         }
         x = solve_pinned(points, normals, pinned);
     }
-    x.map(|c| if c.is_finite() { c.clamp(lo, hi) } else { 0.5 * (lo + hi) })
+    x.map(|c| {
+        if c.is_finite() {
+            c.clamp(lo, hi)
+        } else {
+            0.5 * (lo + hi)
+        }
+    })
 }
 
 /// As [`solve`], with some coordinates fixed.

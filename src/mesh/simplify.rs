@@ -182,7 +182,11 @@ impl State {
         // The link condition: a and b share exactly the two vertices
         // opposite their edge.
         let (na, nb) = (self.neighbours(a), self.neighbours(b));
-        let shared: Vec<u32> = na.iter().filter(|v| nb.binary_search(v).is_ok()).copied().collect();
+        let shared: Vec<u32> = na
+            .iter()
+            .filter(|v| nb.binary_search(v).is_ok())
+            .copied()
+            .collect();
         let opposite: Vec<u32> = self.around[a as usize]
             .iter()
             .filter(|&&t| self.tris[t as usize].contains(&b))
@@ -191,7 +195,8 @@ impl State {
                 tri.into_iter().find(|&v| v != a && v != b).unwrap_or(a)
             })
             .collect();
-        if opposite.len() != 2 || shared.len() != 2 || !opposite.iter().all(|v| shared.contains(v)) {
+        if opposite.len() != 2 || shared.len() != 2 || !opposite.iter().all(|v| shared.contains(v))
+        {
             return false;
         }
         // Each opposite vertex keeps at least three neighbours (no flat pair).
@@ -205,7 +210,13 @@ impl State {
                     continue;
                 }
                 let old = tri.map(|i| self.pos[i as usize]);
-                let new = tri.map(|i| if i == a || i == b { p } else { self.pos[i as usize] });
+                let new = tri.map(|i| {
+                    if i == a || i == b {
+                        p
+                    } else {
+                        self.pos[i as usize]
+                    }
+                });
                 let n_old = cross(sub(old[1], old[0]), sub(old[2], old[0]));
                 let n_new = cross(sub(new[1], new[0]), sub(new[2], new[0]));
                 let (Some(u), Some(w)) = (normalise(n_old), normalise(n_new)) else {
@@ -273,7 +284,11 @@ impl State {
 
 /// Simplifies `mesh` in place; normals and colours of merged vertices are
 /// those of the vertex kept (the caller may evaluate them again).
-pub fn simplify(mesh: &mut Mesh, tolerance: f32, deadline: Option<(Instant, f64)>) -> Result<(), MeshError> {
+pub fn simplify(
+    mesh: &mut Mesh,
+    tolerance: f32,
+    deadline: Option<(Instant, f64)>,
+) -> Result<(), MeshError> {
     let nv = mesh.positions.len();
     let pos: Vec<[f64; 3]> = mesh.positions.iter().map(|p| p.map(|c| c as f64)).collect();
     // Each triangle's plane goes to its three corners.
@@ -351,7 +366,9 @@ pub fn simplify(mesh: &mut Mesh, tolerance: f32, deadline: Option<(Instant, f64)
         {
             continue;
         }
-        let Some((p, _)) = s.target(a, b) else { continue };
+        let Some((p, _)) = s.target(a, b) else {
+            continue;
+        };
         if !s.allowed(a, b, p) {
             continue;
         }

@@ -592,7 +592,11 @@ impl Renderer {
     ) -> Result<(wgpu::RenderPipeline, wgpu::BindGroup, Option<wgpu::Buffer>), RenderError> {
         self.write_uniforms(width, height)?;
         let b = self.bound.as_ref().ok_or(RenderError::NoShader)?;
-        Ok((b.entry.pipeline.clone(), b.bind_group.clone(), b.points.clone()))
+        Ok((
+            b.entry.pipeline.clone(),
+            b.bind_group.clone(),
+            b.points.clone(),
+        ))
     }
 
     /// Draws the current shader into `view` (whose size is `width`×`height`).
