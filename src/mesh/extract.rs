@@ -75,12 +75,17 @@ struct QuadEdge {
     inside_first: bool,
 }
 
+/// How far beyond its cell (in cells) a vertex may move to meet a crease.
+const RELAX_REACH: f64 = 0.5;
+
 /// One block's part of the mesh.
 #[derive(Default)]
 struct BlockOut {
     cells: Vec<CellRec>,
     quads: Vec<QuadEdge>,
     positions: Vec<[f32; 3]>,
+    /// Vertices (counted in the block) with a better place beyond their cell.
+    preferred: Vec<(u32, [f32; 3])>,
     normals: Vec<[f32; 3]>,
     colors: Vec<[f32; 3]>,
     boundary_crossings: u64,
@@ -425,9 +430,19 @@ fn vertices(grid: &Grid, coord: [u32; 3], c: &Classified, refined: &[(f32, [f32;
                 nrm.push(unit(grad).unwrap_or(fallback).map(|x| x as f64));
             }
             // Strictly inside the cell: vertices of different cells never
-            // coincide, and quads cannot fold far.
+            // coincide, and quads cannot fold.
             const INSET: f64 = 1e-3;
             let mut x = qef::solve_in_box(&pts, &nrm, INSET, 1.0 - INSET);
+            // A crease that passes just outside the cell would be met a
+            // little beyond it: that place is offered to [`relax`], which
+            // takes it where no triangle turns.
+            let beyond = qef::solve_in_box(&pts, &nrm, -RELAX_REACH, 1.0 + RELAX_REACH);
+            if beyond != x {
+                out.preferred.push((
+                    out.positions.len() as u32,
+                    [0, 1, 2].map(|a| cmin[a] + beyond[a] as f32 * grid.step),
+                ));
+            }
             let mut pos = [0, 1, 2].map(|a| cmin[a] + x[a] as f32 * grid.step);
             // Two polygons of one cell whose vertices land on the same point
             // (both pinned to one corner, say): the later one moves towards
@@ -529,10 +544,70 @@ fn assemble(
         mesh.triangles.extend(tris);
         stats.missing_quads += missing;
     }
+    let mut preferred = Vec::new();
+    for coord in blocks {
+        let i = block_index(*coord);
+        if let Some(o) = &outs[i] {
+            preferred.extend(o.preferred.iter().map(|(v, p)| (bases[i] + v, *p)));
+        }
+    }
+    relax(&mut mesh, &preferred);
     if stats.normal_fallbacks > 0 {
         face_normal_fallback(&mut mesh);
     }
     mesh
+}
+
+/// Moves each vertex to its preferred place beyond its cell where none of
+/// its triangles turns by more than about 45 degrees or shrinks to a
+/// sliver: crease vertices land on creases that only clip their cells,
+/// without folding the mesh.
+fn relax(mesh: &mut Mesh, preferred: &[(u32, [f32; 3])]) {
+    if preferred.is_empty() {
+        return;
+    }
+    let mut slot = vec![u32::MAX; mesh.positions.len()];
+    for (k, (v, _)) in preferred.iter().enumerate() {
+        slot[*v as usize] = k as u32;
+    }
+    let mut around: Vec<Vec<u32>> = vec![Vec::new(); preferred.len()];
+    for (t, tri) in mesh.triangles.iter().enumerate() {
+        for v in tri {
+            let k = slot[*v as usize];
+            if k != u32::MAX {
+                around[k as usize].push(t as u32);
+            }
+        }
+    }
+    let normal = |p: [[f32; 3]; 3]| cross(sub(p[1], p[0]), sub(p[2], p[0]));
+    for (k, (v, to)) in preferred.iter().enumerate() {
+        let v = *v;
+        let safe = around[k].iter().all(|&t| {
+            let tri = mesh.triangles[t as usize];
+            let before = tri.map(|i| mesh.positions[i as usize]);
+            let after = tri.map(|i| {
+                if i == v {
+                    *to
+                } else {
+                    mesh.positions[i as usize]
+                }
+            });
+            let (n0, n1) = (normal(before), normal(after));
+            let longest = (0..3)
+                .map(|j| {
+                    let e = sub(after[(j + 1) % 3], after[j]);
+                    dot(e, e)
+                })
+                .fold(0.0f32, f32::max);
+            match (unit(n0), unit(n1)) {
+                (Some(a), Some(b)) => dot(a, b) > 0.7 && dot(n1, n1).sqrt() > 0.05 * longest,
+                _ => false,
+            }
+        });
+        if safe {
+            mesh.positions[v as usize] = *to;
+        }
+    }
 }
 
 /// The unit vector along `g`, unless it is (nearly) zero or not finite.

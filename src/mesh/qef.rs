@@ -54,41 +54,46 @@ pub fn solve(points: &[[f64; 3]], normals: &[[f64; 3]]) -> [f64; 3] {
     x
 }
 
-/// The QEF minimiser within the box `lo..hi`: where the free minimiser
-/// falls outside, the coordinates past the box are pinned to its side and
-/// the rest solved again, up to three times, so that a crease the cell only
-/// clips keeps its vertex on the nearer plane instead of being pulled off
-/// every plane by a plain clamp.
+/// The QEF minimiser within the box `lo..hi` (on every axis): the free
+/// minimiser when it lies inside; otherwise the best of the minimisers with
+/// some coordinates pinned to a side of the box (every choice of sides is
+/// tried: 26 small solves), so that a crease the cell only clips keeps its
+/// vertex as close to its planes as the cell allows, rather than wherever a
+/// clamp would put it.
 pub fn solve_in_box(points: &[[f64; 3]], normals: &[[f64; 3]], lo: f64, hi: f64) -> [f64; 3] {
-    let mut pinned = [None::<f64>; 3];
-    let mut x = solve_pinned(points, normals, pinned);
-    for _ in 0..3 {
-        let mut changed = false;
-        for a in 0..3 {
-            if pinned[a].is_none() && !(lo..=hi).contains(&x[a]) {
-                // A NaN goes to the middle.
-                pinned[a] = Some(if x[a] < lo {
-                    lo
-                } else if x[a] > hi {
-                    hi
-                } else {
-                    0.5 * (lo + hi)
-                });
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-        x = solve_pinned(points, normals, pinned);
+    let inside = |x: &[f64; 3]| x.iter().all(|c| (lo - 1e-9..=hi + 1e-9).contains(c));
+    let free = solve(points, normals);
+    if inside(&free) {
+        return free;
     }
-    x.map(|c| {
-        if c.is_finite() {
-            c.clamp(lo, hi)
-        } else {
-            0.5 * (lo + hi)
+    let residual = |x: &[f64; 3]| -> f64 {
+        points
+            .iter()
+            .zip(normals)
+            .map(|(p, n)| {
+                let d: f64 = (0..3).map(|a| n[a] * (x[a] - p[a])).sum();
+                d * d
+            })
+            .sum()
+    };
+    let mut best: Option<([f64; 3], f64)> = None;
+    for code in 1..27u32 {
+        let pinned = [0, 1, 2].map(|a| match (code / 3u32.pow(a as u32)) % 3 {
+            0 => None,
+            1 => Some(lo),
+            _ => Some(hi),
+        });
+        let x = solve_pinned(points, normals, pinned);
+        if !inside(&x) || x.iter().any(|c| !c.is_finite()) {
+            continue;
         }
-    })
+        let r = residual(&x);
+        if best.is_none_or(|(_, br)| r < br - 1e-15) {
+            best = Some((x, r));
+        }
+    }
+    let x = best.map(|(x, _)| x).unwrap_or([0.5 * (lo + hi); 3]);
+    x.map(|c| c.clamp(lo, hi))
 }
 
 /// As [`solve`], with some coordinates fixed.

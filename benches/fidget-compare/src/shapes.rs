@@ -133,11 +133,29 @@ impl Shape {
         })
     }
 
-    /// The first-order distance of `p` from the zero set, |f| / |grad f|.
+    /// The first-order distance of `p` from the zero set: f / |grad f| of
+    /// each CSG piece, combined as the shape combines them (a raw piece
+    /// measured in its own units would make the max of two pieces pick the
+    /// wrong one).
     pub fn distance_estimate(&self, p: [f64; 3]) -> f64 {
-        let g = self.gradient(p);
-        let len = length3(g[0], g[1], g[2]).max(1e-12);
-        self.eval(p).abs() / len
+        let signed = |f: &dyn Fn([f64; 3]) -> f64| {
+            let h = 1e-6;
+            let g = [0, 1, 2].map(|a| {
+                let mut hi = p;
+                let mut lo = p;
+                hi[a] += h;
+                lo[a] -= h;
+                (f(hi) - f(lo)) / (2.0 * h)
+            });
+            f(p) / length3(g[0], g[1], g[2]).max(1e-12)
+        };
+        match &self.kind {
+            Kind::GyroidShell => signed(&|q| self.sheet(q)).max(signed(&|q| self.ball(q))).abs(),
+            _ => {
+                let g = self.gradient(p);
+                self.eval(p).abs() / length3(g[0], g[1], g[2]).max(1e-12)
+            }
+        }
     }
 
     /// Whether `p` lies on a crease (two pieces of the CSG within `reach`
