@@ -432,12 +432,11 @@ fn vertices(grid: &Grid, coord: [u32; 3], c: &Classified, refined: &[(f32, [f32;
             // Strictly inside the cell: vertices of different cells never
             // coincide, and quads cannot fold.
             const INSET: f64 = 1e-3;
-            let mut x = qef::solve_in_box(&pts, &nrm, INSET, 1.0 - INSET);
+            let (mut x, beyond) = qef::place(&pts, &nrm, INSET, RELAX_REACH);
             // A crease that passes just outside the cell would be met a
             // little beyond it: that place is offered to [`relax`], which
             // takes it where no triangle turns.
-            let beyond = qef::solve_in_box(&pts, &nrm, -RELAX_REACH, 1.0 + RELAX_REACH);
-            if beyond != x {
+            if let Some(beyond) = beyond {
                 out.preferred.push((
                     out.positions.len() as u32,
                     [0, 1, 2].map(|a| cmin[a] + beyond[a] as f32 * grid.step),

@@ -61,8 +61,34 @@ pub fn solve(points: &[[f64; 3]], normals: &[[f64; 3]]) -> [f64; 3] {
 /// vertex as close to its planes as the cell allows, rather than wherever a
 /// clamp would put it.
 pub fn solve_in_box(points: &[[f64; 3]], normals: &[[f64; 3]], lo: f64, hi: f64) -> [f64; 3] {
-    let inside = |x: &[f64; 3]| x.iter().all(|c| (lo - 1e-9..=hi + 1e-9).contains(c));
+    solve_in_box_from(points, normals, lo, hi, solve(points, normals))
+}
+
+/// The cell's vertex (within `inset..1 - inset`) and, when the free
+/// minimiser lies outside the cell, the best place within `reach` of it.
+pub fn place(
+    points: &[[f64; 3]],
+    normals: &[[f64; 3]],
+    inset: f64,
+    reach: f64,
+) -> ([f64; 3], Option<[f64; 3]>) {
     let free = solve(points, normals);
+    if free.iter().all(|c| (inset..=1.0 - inset).contains(c)) {
+        return (free, None);
+    }
+    let inside = solve_in_box_from(points, normals, inset, 1.0 - inset, free);
+    let beyond = solve_in_box_from(points, normals, -reach, 1.0 + reach, free);
+    (inside, (beyond != inside).then_some(beyond))
+}
+
+fn solve_in_box_from(
+    points: &[[f64; 3]],
+    normals: &[[f64; 3]],
+    lo: f64,
+    hi: f64,
+    free: [f64; 3],
+) -> [f64; 3] {
+    let inside = |x: &[f64; 3]| x.iter().all(|c| (lo - 1e-9..=hi + 1e-9).contains(c));
     if inside(&free) {
         return free;
     }
