@@ -378,9 +378,9 @@ pub fn simplify(
     // Compact: live vertices in their old order, live triangles.
     let mut remap = vec![u32::MAX; nv];
     let mut out = Mesh::default();
-    for v in 0..nv {
+    for (v, slot) in remap.iter_mut().enumerate() {
         if s.alive[v] && !s.around[v].is_empty() {
-            remap[v] = out.positions.len() as u32;
+            *slot = out.positions.len() as u32;
             out.positions.push(s.pos[v].map(|c| c as f32));
             out.normals.push(mesh.normals[v]);
             out.colors.push(mesh.colors[v]);

@@ -48,7 +48,7 @@ pub fn parse_lines(
         firsts.push(line);
         line += p.iter().filter(|&&b| b == b'\n').count() as u64;
     }
-    let parsed: Vec<Result<Vec<[f32; 3]>, (u64, String)>> = pieces
+    let parsed: Vec<PieceResult> = pieces
         .par_iter()
         .zip(&firsts)
         .map(|(p, first)| parse_piece(p, *first))
@@ -68,7 +68,10 @@ pub fn parse_lines(
     Ok(())
 }
 
-fn parse_piece(text: &[u8], first_line: u64) -> Result<Vec<[f32; 3]>, (u64, String)> {
+/// A piece's points, or the line and message of its first bad line.
+type PieceResult = Result<Vec<[f32; 3]>, (u64, String)>;
+
+fn parse_piece(text: &[u8], first_line: u64) -> PieceResult {
     let mut out = Vec::with_capacity(text.len() / 24);
     for (i, raw) in text.split(|&b| b == b'\n').enumerate() {
         let line = match raw.iter().position(|&b| b == b'#') {
