@@ -31,7 +31,9 @@ pub fn parse_lines(
     // Split at line ends into pieces of about equal size.
     let mut cuts = vec![0];
     for k in 1..PIECES {
-        let mut at = (text.len() * k / PIECES).max(*cuts.last().unwrap_or(&0));
+        let mut at = (text.len() * k / PIECES)
+            .max(*cuts.last().unwrap_or(&0))
+            .max(1);
         while at < text.len() && text[at - 1] != b'\n' {
             at += 1;
         }
