@@ -6,7 +6,10 @@ use crate::mesh::{Aabb, MeshOptions, format_bounds, mesh_network};
 use crate::project::Project;
 use crate::render::{Gpu, Renderer};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// How long past `--timeout` the watchdog waits for a GPU draw to return.
+const WATCHDOG_GRACE: Duration = Duration::from_secs(5);
 
 #[derive(clap::Args, Debug)]
 pub struct MeshArgs {
@@ -29,6 +32,17 @@ pub struct MeshArgs {
     /// Refuse meshes with more triangles than this.
     #[arg(long, default_value_t = crate::mesh::DEFAULT_MAX_TRIANGLES)]
     pub max_triangles: usize,
+    /// Merge triangles where the surface moves less than this distance
+    /// (scene units): fewer triangles on flat parts, still closed.
+    #[arg(long, value_name = "DISTANCE")]
+    pub tolerance: Option<f32>,
+    /// Stop with an error when meshing takes longer than this.
+    #[arg(long, value_name = "SECONDS", default_value_t = crate::limits::GPU_TIMEOUT_SECS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: u64,
+    /// Print what the scene promises and the time of each stage.
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 /// Parses `x0,y0,z0,x1,y1,z1`.
@@ -59,6 +73,8 @@ pub fn run(args: MeshArgs, project: &Project) -> Result<(), String> {
         bounds: args.bounds,
         node: args.node.clone(),
         max_triangles: args.max_triangles,
+        tolerance: args.tolerance,
+        timeout: Some(Duration::from_secs(args.timeout)),
     };
     // Refuse bad options before loading anything or opening the GPU.
     crate::mesh::check_options(&opts).map_err(|e| e.report())?;
@@ -70,10 +86,15 @@ pub fn run(args: MeshArgs, project: &Project) -> Result<(), String> {
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let mut renderer = Renderer::new(gpu);
     renderer.asset_dirs = project.asset_dirs(&net.file);
+    // A draw that never ends (a loop in a ROP) cannot be interrupted from
+    // here: past the timeout the GPU wait gives up and the command exits.
+    renderer.timeout = opts.timeout;
     let bar = indicatif::ProgressBar::new(0);
     bar.set_style(
-        indicatif::ProgressStyle::with_template("meshing {bar:40} {pos}/{len} blocks {elapsed}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        indicatif::ProgressStyle::with_template(
+            "meshing {bar:40} {pos}/{len} blocks {elapsed} (eta {eta})",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let mut progress = |done: u64, total: u64| {
         // Short runs finish before a bar would help.
@@ -82,9 +103,53 @@ pub fn run(args: MeshArgs, project: &Project) -> Result<(), String> {
             bar.set_position(done);
         }
     };
+    // The mesher stops itself between batches at the timeout; the watchdog,
+    // a little later, stops a driver that never returns.
+    let watchdog = super::render::Watchdog::start(
+        Duration::from_secs(args.timeout) + WATCHDOG_GRACE,
+        &args.network,
+    );
+    watchdog.arm("meshing");
     let result = mesh_network(&net, &lib, &mut renderer, &opts, &mut progress);
+    watchdog.disarm();
     bar.finish_and_clear();
-    let (mesh, info) = result.map_err(|e| e.report())?;
+    let (mesh, info) = result.map_err(|e| match e {
+        crate::mesh::MeshError::Render(r) => {
+            super::render::render_error(&args.network, "meshing", r)
+        }
+        other => other.report(),
+    })?;
+    if info.promise.lipschitz().is_none() {
+        eprintln!(
+            "note: the scene promises no distance bound (a ROP without `distance:`, or a field that breaks it): every block was evaluated{}",
+            if info.bounds_found {
+                "; the bounds were found by sampling and may miss thin parts: give --bounds to be sure"
+            } else {
+                ""
+            }
+        );
+    }
+    if args.verbose {
+        let [build, bounds, blocks, extract, simplify] = info.timings;
+        eprintln!(
+            "the scene is {}; {} of {} blocks evaluated, {} draws",
+            info.promise.describe(),
+            info.active_blocks,
+            info.total_blocks,
+            info.draws
+        );
+        eprintln!(
+            "stages: shader {:.3} s, bounds {:.3} s, blocks {:.3} s, extraction {:.3} s (GPU waits {:.3} s, CPU {:.3} s), simplification {:.3} s",
+            build, bounds, blocks, extract, info.stats.gpu_wait, info.stats.cpu, simplify
+        );
+        if opts.tolerance.is_some() {
+            eprintln!(
+                "simplified {} triangles to {}",
+                info.unsimplified_triangles,
+                mesh.triangles.len()
+            );
+        }
+    }
     if info.bounds_found {
         eprintln!("bounds {}", format_bounds(&info.bounds));
         let cut: Vec<&str> = ["x", "y", "z"]
@@ -104,9 +169,13 @@ pub fn run(args: MeshArgs, project: &Project) -> Result<(), String> {
     if let Some(note) = info.open_note() {
         eprintln!("note: {note}");
     }
+    let t_write = Instant::now();
     let bytes = encode(&mesh, format)?;
     crate::files::write_atomic(&args.output, &bytes)
         .map_err(|e| format!("{}: cannot write: {e}", args.output.display()))?;
+    if args.verbose {
+        eprintln!("write {:.3} s", t_write.elapsed().as_secs_f64());
+    }
     eprintln!(
         "wrote {}: {} vertices, {} triangles, {}x{}x{} cells of {:.4} ({} of {} blocks), {} evaluations, {:.2} s on {}{}",
         args.output.display(),

@@ -58,6 +58,9 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS", default_value_t = crate::limits::GPU_TIMEOUT_SECS,
               value_parser = clap::value_parser!(u64).range(1..))]
         timeout: u64,
+        /// Print the time of each stage (on stderr).
+        #[arg(short, long)]
+        verbose: bool,
     },
     /// Mesh the scene (or --node) into a .glb, .obj, .stl or .ply file.
     #[cfg(feature = "mesh-files")]
@@ -286,7 +289,8 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
             network,
             points,
             timeout,
-        } => render::sample(&network, &points, timeout, project),
+            verbose,
+        } => render::sample(&network, &points, timeout, verbose, project),
         #[cfg(feature = "mesh-files")]
         Command::Mesh(args) => mesh::run(args, project),
         Command::Export {

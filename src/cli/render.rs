@@ -6,7 +6,6 @@ use crate::build::build;
 use crate::generate::Mode;
 use crate::project::Project;
 use crate::render::{Gpu, Renderer, save_exr, save_png};
-use crate::sample::sample_network;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -87,13 +86,13 @@ fn numbered(path: &Path, frame: u32) -> PathBuf {
 /// says which network and step, and exits at once: a GPU running a loop
 /// that never ends cannot be stopped any other way (waiting for it, or
 /// dropping the device, would hang too).
-struct Watchdog {
+pub(super) struct Watchdog {
     state: std::sync::Arc<std::sync::Mutex<Option<(Instant, String)>>>,
     limit: Duration,
 }
 
 impl Watchdog {
-    fn start(limit: Duration, network: &Path) -> Watchdog {
+    pub(super) fn start(limit: Duration, network: &Path) -> Watchdog {
         let state: std::sync::Arc<std::sync::Mutex<Option<(Instant, String)>>> = Default::default();
         let watched = state.clone();
         let network = network.display().to_string();
@@ -115,13 +114,13 @@ impl Watchdog {
     }
 
     /// Starts the clock for one step, named in the message if it runs over.
-    fn arm(&self, step: &str) {
+    pub(super) fn arm(&self, step: &str) {
         if let Ok(mut s) = self.state.lock() {
             *s = Some((Instant::now() + self.limit, step.to_string()));
         }
     }
 
-    fn disarm(&self) {
+    pub(super) fn disarm(&self) {
         if let Ok(mut s) = self.state.lock() {
             *s = None;
         }
@@ -155,7 +154,7 @@ fn timed_out(network: &str, step: &str, secs: u64) -> ! {
 
 /// A render error, or the stop of the process when the GPU timed out on
 /// `step` (the device is still busy: returning would hang on dropping it).
-fn render_error(network: &Path, step: &str, e: crate::render::RenderError) -> String {
+pub(super) fn render_error(network: &Path, step: &str, e: crate::render::RenderError) -> String {
     if let crate::render::RenderError::Timeout(secs) = e {
         timed_out(&network.display().to_string(), step, secs as u64);
     }
@@ -255,61 +254,59 @@ pub fn run(args: RenderArgs, project: &Project) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads points, one per line: `x`, `x y` or `x y z` (commas allowed, `#` comments).
-pub fn read_points(text: &str, file: &Path) -> Result<Vec<[f32; 3]>, String> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let nums: Result<Vec<f32>, _> = line
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|s| !s.is_empty())
-            .map(str::parse)
-            .collect();
-        let nums = nums.map_err(|e| format!("{}:{}:1: {e}", file.display(), i + 1))?;
-        if nums.is_empty() || nums.len() > 3 {
-            return Err(format!(
-                "{}:{}:1: expected 1 to 3 numbers",
-                file.display(),
-                i + 1
-            ));
-        }
-        out.push([
-            nums[0],
-            *nums.get(1).unwrap_or(&0.0),
-            *nums.get(2).unwrap_or(&0.0),
-        ]);
-    }
-    Ok(out)
-}
-
 pub fn sample(
     network: &Path,
     points: &Path,
     timeout: u64,
+    verbose: bool,
     project: &Project,
 ) -> Result<(), String> {
+    let t0 = Instant::now();
     let lib = load_library(project, true);
     let net = load_network(project, network, &lib)?;
-    let text = crate::files::read_text(points, crate::limits::POINTS_FILE_BYTES)
-        .map_err(|e| format!("{}: {e}", points.display()))?;
-    let pts = read_points(&text, points)?;
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
+    let t_gpu = t0.elapsed();
     let mut renderer = Renderer::new(gpu);
     renderer.asset_dirs = project.asset_dirs(&net.file);
     let limit = Duration::from_secs(timeout);
     renderer.timeout = Some(limit);
     let watchdog = Watchdog::start(limit, network);
-    watchdog.arm("sampling");
-    let values = sample_network(&net, &lib, &mut renderer, &pts).map_err(|e| match e {
-        crate::sample::SampleError::Render(r) => render_error(network, "sampling", r),
-        other => other.report(),
-    })?;
+    watchdog.arm("building the sampling shader");
+    let mut sampler =
+        crate::sample::Sampler::new(&net, &lib, &mut renderer).map_err(|e| match e {
+            crate::sample::SampleError::Render(r) => render_error(network, "sampling", r),
+            other => other.report(),
+        })?;
     watchdog.disarm();
-    for v in values {
-        println!("{} {}", v[0], v[1] as i32);
+    let t_shader = t0.elapsed() - t_gpu;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    // Each draw waits at most the timeout (the renderer's, which the
+    // sampler's draws keep): past it the process stops, as a render would.
+    let times = crate::sample::stream::sample_file(
+        &mut sampler,
+        points,
+        crate::limits::POINTS_FILE_BYTES,
+        &mut out,
+    )
+    .map_err(|e| match e {
+        crate::sample::stream::StreamError::Sample(crate::sample::SampleError::Render(r)) => {
+            render_error(network, "sampling", r)
+        }
+        other => other.to_string(),
+    })?;
+    if verbose {
+        eprintln!(
+            "{} points: library, network and GPU {:.3} s, shader {:.3} s, read {:.3} s, parse {:.3} s, GPU waits {:.3} s, format and write {:.3} s, total {:.3} s",
+            times.points,
+            t_gpu.as_secs_f64(),
+            t_shader.as_secs_f64(),
+            times.read,
+            times.parse,
+            times.gpu_wait,
+            times.write,
+            t0.elapsed().as_secs_f64()
+        );
     }
     Ok(())
 }

@@ -203,6 +203,10 @@ pub struct RopDef {
     /// What the output promises about distances; `None` when the ROP does
     /// not say (taken as no promise).
     pub distance: Option<DistanceKind>,
+    /// `lipschitz:` in `rop.yaml`: an expression of the parameters (as in
+    /// macro tables) giving the factor by which the output's slope may
+    /// exceed its promise; see `crate::mesh::guarantee`.
+    pub lipschitz: Option<String>,
     pub dir: PathBuf,
     pub yaml_path: PathBuf,
     pub coord_types: Vec<CoordType>,

@@ -19,6 +19,8 @@ pub(super) struct RopYaml {
     pub(super) raytk: Vec<String>,
     #[serde(default)]
     pub(super) distance: Option<String>,
+    #[serde(default)]
+    pub(super) lipschitz: Option<String>,
     pub(super) coord_types: Vec<String>,
     pub(super) return_types: Vec<String>,
     #[serde(default)]

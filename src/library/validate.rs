@@ -136,6 +136,7 @@ pub(super) fn build_def(
         keywords: raw.keywords,
         raytk: raw.raytk,
         distance,
+        lipschitz: raw.lipschitz,
         dir: site.dir,
         yaml_path,
         coord_types,
@@ -333,6 +334,13 @@ fn distance_of(raw: &RopYaml, src: &Src) -> Result<Option<DistanceKind>, Library
                 crate::value::echo(bad)
             ),
         ));
+    }
+    if let Some(e) = raw
+        .lipschitz
+        .as_deref()
+        .and_then(|x| crate::expr::check_syntax(x).err())
+    {
+        return Err(src.err("lipschitz:", format!("lipschitz: {e}")));
     }
     let Some(d) = &raw.distance else {
         return Ok(None);

@@ -1,87 +1,123 @@
 //! Evaluating the scene on the GPU for the mesher: blocks of grid samples,
-//! points, gradients and colours, in draws of bounded size, and the sparse
-//! search for the blocks (or boxes) the surface may pass through.
+//! points, edge crossings, gradients and colours, in draws of bounded size
+//! through [`Device`] (two in flight), and the sparse search for the blocks
+//! (or boxes) the surface may pass through.
 //!
-//! ropkit's SDFs are exact or lower bounds of the distance, so a box whose
-//! centre distance exceeds its half-diagonal holds no surface: such boxes
-//! are skipped, and only boxes that may hold surface are split further.
+//! A box is skipped only on the scene's [`Promise`]: with a Lipschitz factor
+//! L, a centre value |f| above L times the half-diagonal rules the surface
+//! out of the box. A scene that promises nothing gets every block.
 
 use super::MeshError;
+use super::device::{Device, MAX_INPUT, MAX_ITEMS, Ticket};
+use super::guarantee::Promise;
 use crate::build::build;
 use crate::generate::Mode;
 use crate::library::Library;
 use crate::network::Network;
-use crate::render::{MESH_INPUT_VEC4S, RenderError, Renderer};
+use crate::render::{RenderError, Renderer};
 
-/// Most texels one draw returns (16 MiB of results).
-const MAX_ITEMS_PER_DRAW: usize = 1 << 20;
 /// Operations of `shaders/templates/mesh.glsl`.
 const OP_GRID: f32 = 0.0;
 const OP_SAMPLE: f32 = 1.0;
 const OP_GRADIENT: f32 = 2.0;
 const OP_COLOUR: f32 = 3.0;
+const OP_EDGE: f32 = 4.0;
+/// Evaluations per edge item: refinement steps and a gradient.
+const EDGE_EVALUATIONS: u64 = 10;
 
-/// The scene's SDF on the GPU: a renderer holding a `Mode::Mesh` shader.
-pub struct Evaluator<'r> {
-    renderer: &'r mut Renderer,
+/// The scene's SDF on the GPU: a `Mode::Mesh` shader and its draws.
+pub struct Evaluator {
+    dev: Device,
     /// SDF evaluations so far (each gradient counts four).
     pub evaluations: u64,
-    /// Draws so far.
-    pub draws: u64,
+    /// Blocks of grid samples submitted and not yet collected.
+    pending: Option<(Ticket, usize)>,
 }
 
-impl<'r> Evaluator<'r> {
+/// A crossed grid edge to refine: its lower grid point, its axis, and the
+/// values at its two ends.
+#[derive(Debug, Clone, Copy)]
+pub struct EdgeQuery {
+    pub start: [u32; 3],
+    pub axis: u8,
+    pub values: [f32; 2],
+}
+
+impl Evaluator {
     /// Builds the mesher's shader for `net` (whose output's first input is
     /// the scene) and makes it current on `renderer`.
     pub fn new(
-        renderer: &'r mut Renderer,
+        renderer: &mut Renderer,
         lib: &Library,
         net: &Network,
-    ) -> Result<Evaluator<'r>, MeshError> {
+    ) -> Result<Evaluator, MeshError> {
         let built = build(lib, net, Mode::Mesh)?;
         renderer.set_shader(&built.shader, &built.compiled)?;
         renderer.set_params(&built.shader.param_values(net, lib));
         Ok(Evaluator {
-            renderer,
+            dev: Device::new(renderer)?,
             evaluations: 0,
-            draws: 0,
+            pending: None,
         })
     }
 
-    /// One operation on a list of points (with a second vector per point for
-    /// colours), in as many draws as the input buffer needs.
-    fn points_op(
+    /// Draws so far.
+    pub fn draws(&self) -> u64 {
+        self.dev.draws
+    }
+
+    /// One operation on a list of items of `per` input vec4s each (written by
+    /// `fill`), in as many draws as the input buffer needs, two in flight
+    /// where a slot is free.
+    fn items_op(
         &mut self,
-        op: f32,
-        step: f32,
-        points: &[[f32; 3]],
-        normals: Option<&[[f32; 3]]>,
+        header: [f32; 4],
+        second: [f32; 4],
+        count: usize,
+        per: usize,
+        fill: &dyn Fn(usize, &mut Vec<[f32; 4]>),
     ) -> Result<Vec<[f32; 4]>, RenderError> {
-        let per = if normals.is_some() { 2 } else { 1 };
-        let chunk = ((MESH_INPUT_VEC4S - 2) / per).min(MAX_ITEMS_PER_DRAW);
-        let mut out = Vec::with_capacity(points.len());
-        let mut input = Vec::with_capacity(MESH_INPUT_VEC4S);
-        for (ci, pts) in points.chunks(chunk).enumerate() {
-            input.clear();
-            input.push([op, pts.len() as f32, step, 0.0]);
-            input.push([0.0; 4]);
-            for (k, p) in pts.iter().enumerate() {
-                input.push([p[0], p[1], p[2], 0.0]);
-                if let Some(n) = normals {
-                    let n = n[ci * chunk + k];
-                    input.push([n[0], n[1], n[2], 0.0]);
+        let chunk = ((MAX_INPUT - 2) / per).min(MAX_ITEMS);
+        let mut out = Vec::with_capacity(count);
+        let mut input = Vec::with_capacity(MAX_INPUT);
+        let mut in_flight: std::collections::VecDeque<Ticket> = Default::default();
+        let mut start = 0;
+        while start < count || !in_flight.is_empty() {
+            if start < count && self.dev.can_submit() {
+                let n = chunk.min(count - start);
+                input.clear();
+                input.push([header[0], n as f32, header[2], header[3]]);
+                input.push(second);
+                for i in start..start + n {
+                    fill(i, &mut input);
+                }
+                in_flight.push_back(self.dev.submit(&input, n)?);
+                start += n;
+                // Keep one slot for the next chunk while this one runs.
+                if start < count && self.dev.can_submit() {
+                    continue;
                 }
             }
-            out.extend(self.renderer.evaluate_mesh(&input, pts.len())?);
-            self.draws += 1;
+            if let Some(t) = in_flight.pop_front() {
+                self.dev.collect(t, &mut out)?;
+            }
         }
-        self.evaluations += points.len() as u64 * if op == OP_GRADIENT { 4 } else { 1 };
         Ok(out)
     }
 
     /// (distance, material, material2, blend) at each point.
     pub fn sample(&mut self, points: &[[f32; 3]]) -> Result<Vec<[f32; 4]>, RenderError> {
-        self.points_op(OP_SAMPLE, 0.0, points, None)
+        self.evaluations += points.len() as u64;
+        self.items_op(
+            [OP_SAMPLE, 0.0, 0.0, 0.0],
+            [0.0; 4],
+            points.len(),
+            1,
+            &|i, v| {
+                let p = points[i];
+                v.push([p[0], p[1], p[2], 0.0]);
+            },
+        )
     }
 
     /// The SDF gradient at each point by tetrahedral differences of step
@@ -91,7 +127,17 @@ impl<'r> Evaluator<'r> {
         points: &[[f32; 3]],
         eps: f32,
     ) -> Result<Vec<[f32; 3]>, RenderError> {
-        let v = self.points_op(OP_GRADIENT, eps, points, None)?;
+        self.evaluations += 4 * points.len() as u64;
+        let v = self.items_op(
+            [OP_GRADIENT, 0.0, eps, 0.0],
+            [0.0; 4],
+            points.len(),
+            1,
+            &|i, v| {
+                let p = points[i];
+                v.push([p[0], p[1], p[2], 0.0]);
+            },
+        )?;
         // The offsets the template uses, in its order; their outer products sum to 4 I.
         const K: [[f32; 3]; 4] = [
             [1.0, -1.0, -1.0],
@@ -118,14 +164,96 @@ impl<'r> Evaluator<'r> {
         points: &[[f32; 3]],
         normals: &[[f32; 3]],
     ) -> Result<Vec<[f32; 3]>, RenderError> {
-        let v = self.points_op(OP_COLOUR, 0.0, points, Some(normals))?;
+        self.evaluations += points.len() as u64;
+        let v = self.items_op(
+            [OP_COLOUR, 0.0, 0.0, 0.0],
+            [0.0; 4],
+            points.len(),
+            2,
+            &|i, v| {
+                let (p, n) = (points[i], normals[i]);
+                v.push([p[0], p[1], p[2], 0.0]);
+                v.push([n[0], n[1], n[2], 0.0]);
+            },
+        )?;
         Ok(v.iter().map(|c| [c[0], c[1], c[2]]).collect())
     }
 
-    /// The samples of whole blocks and one point beyond: block `b` at
+    /// The zero crossing on each edge of a grid (`origin`, `step`), refined
+    /// on the SDF itself, and the gradient there (differences of `eps`):
+    /// (t along the edge from its start, gradient).
+    pub fn edges(
+        &mut self,
+        origin: [f32; 3],
+        step: f32,
+        eps: f32,
+        edges: &[EdgeQuery],
+    ) -> Result<Vec<(f32, [f32; 3])>, RenderError> {
+        self.evaluations += EDGE_EVALUATIONS * edges.len() as u64;
+        let second = [origin[0], origin[1], origin[2], 0.0];
+        let v = self.items_op(
+            [OP_EDGE, 0.0, step, eps],
+            second,
+            edges.len(),
+            2,
+            &|i, v| {
+                let e = edges[i];
+                v.push([
+                    e.start[0] as f32,
+                    e.start[1] as f32,
+                    e.start[2] as f32,
+                    e.axis as f32,
+                ]);
+                v.push([e.values[0], e.values[1], 0.0, 0.0]);
+            },
+        )?;
+        Ok(v.iter().map(|r| (r[0], [r[1], r[2], r[3]])).collect())
+    }
+
+    /// Most blocks of `cells` cells a side one [`Self::submit_blocks`] takes.
+    pub fn blocks_per_draw(cells: u32) -> usize {
+        let per_block = ((cells + 3) as usize).pow(3);
+        (MAX_ITEMS * 4 / per_block).clamp(1, MAX_INPUT - 2)
+    }
+
+    /// Starts evaluating whole blocks and one point beyond: block `b` at
     /// integer block coordinates covers grid points `b * cells + (-1..=cells
-    /// + 1)` on each axis, grid point `i` lying at `origin + i * step`.
-    /// Returns `(cells + 3)^3` values per block, x fastest, blocks in order.
+    /// + 1)` on each axis, grid point `i` lying at `origin + i * step`. At
+    /// most [`Self::blocks_per_draw`] blocks; collect with [`Self::collect_blocks`].
+    pub fn submit_blocks(
+        &mut self,
+        origin: [f32; 3],
+        step: f32,
+        cells: u32,
+        blocks: &[[u32; 3]],
+    ) -> Result<(), RenderError> {
+        let per_block = ((cells + 3) as usize).pow(3);
+        let samples = blocks.len() * per_block;
+        let items = samples.div_ceil(4);
+        let mut input = Vec::with_capacity(blocks.len() + 2);
+        input.push([OP_GRID, items as f32, step, cells as f32]);
+        input.push([origin[0], origin[1], origin[2], blocks.len() as f32]);
+        for b in blocks {
+            input.push([b[0] as f32, b[1] as f32, b[2] as f32, 0.0]);
+        }
+        let ticket = self.dev.submit(&input, items)?;
+        self.pending = Some((ticket, samples));
+        self.evaluations += samples as u64;
+        Ok(())
+    }
+
+    /// The samples of the blocks submitted last: `(cells + 3)^3` values per
+    /// block, x fastest, blocks in order.
+    pub fn collect_blocks(&mut self) -> Result<Vec<f32>, RenderError> {
+        let Some((ticket, samples)) = self.pending.take() else {
+            return Ok(Vec::new());
+        };
+        let mut v = Vec::with_capacity(samples.div_ceil(4));
+        self.dev.collect(ticket, &mut v)?;
+        Ok(v.iter().flatten().copied().take(samples).collect())
+    }
+
+    /// Submits and collects blocks (any number).
     pub fn blocks(
         &mut self,
         origin: [f32; 3],
@@ -133,24 +261,11 @@ impl<'r> Evaluator<'r> {
         cells: u32,
         blocks: &[[u32; 3]],
     ) -> Result<Vec<f32>, RenderError> {
-        let per_block = ((cells + 3) as usize).pow(3);
-        let max_blocks = (MAX_ITEMS_PER_DRAW * 4 / per_block).clamp(1, MESH_INPUT_VEC4S - 2);
-        let mut out = Vec::with_capacity(blocks.len() * per_block);
-        let mut input = Vec::with_capacity(MESH_INPUT_VEC4S);
-        for chunk in blocks.chunks(max_blocks) {
-            let samples = chunk.len() * per_block;
-            let items = samples.div_ceil(4);
-            input.clear();
-            input.push([OP_GRID, items as f32, step, cells as f32]);
-            input.push([origin[0], origin[1], origin[2], chunk.len() as f32]);
-            for b in chunk {
-                input.push([b[0] as f32, b[1] as f32, b[2] as f32, 0.0]);
-            }
-            let v = self.renderer.evaluate_mesh(&input, items)?;
-            self.draws += 1;
-            out.extend(v.iter().flatten().take(samples));
+        let mut out = Vec::new();
+        for chunk in blocks.chunks(Self::blocks_per_draw(cells)) {
+            self.submit_blocks(origin, step, cells, chunk)?;
+            out.extend(self.collect_blocks()?);
         }
-        self.evaluations += (blocks.len() * per_block) as u64;
         Ok(out)
     }
 }
@@ -197,17 +312,19 @@ impl Lattice {
     }
 }
 
-/// Of `cells` of `lattice`, those the surface may pass through: the
-/// distance at the centre is at most the half-diagonal plus `margin`.
+/// Of `cells` of `lattice`, those the surface may pass through: the value
+/// at the centre is at most `lipschitz` times the half-diagonal plus `margin`.
 pub fn may_hold_surface(
     ev: &mut Evaluator,
     lattice: &Lattice,
     cells: &[[u32; 3]],
     margin: f32,
+    lipschitz: f64,
 ) -> Result<Vec<[u32; 3]>, RenderError> {
     let centres: Vec<[f32; 3]> = cells.iter().map(|c| lattice.centre(*c)).collect();
     let d = ev.sample(&centres)?;
-    let reach = lattice.half_diagonal() + margin;
+    // A little over the promise: float rounding of the value and the centre.
+    let reach = ((lattice.half_diagonal() + margin) as f64 * lipschitz * 1.001) as f32;
     // A NaN distance says nothing: keep the cell rather than lose surface.
     Ok(cells
         .iter()
@@ -237,15 +354,28 @@ fn children(cells: &[[u32; 3]], limit: [u32; 3]) -> Vec<[u32; 3]> {
 
 /// The leaf blocks (`block` cells of size `step` on a side) of a grid of
 /// `cells` cells from `origin` that the surface may pass through, found
-/// coarse to fine. Sorted by z, then y, then x.
+/// coarse to fine on the scene's promise; every block when it promises
+/// nothing. Sorted by z, then y, then x.
 pub fn active_blocks(
     ev: &mut Evaluator,
+    promise: Promise,
     origin: [f32; 3],
     step: f32,
     cells: [u32; 3],
     block: u32,
 ) -> Result<Vec<[u32; 3]>, RenderError> {
     let leaf_counts = cells.map(|c| c.div_ceil(block));
+    let Some(lipschitz) = promise.lipschitz() else {
+        let mut all = Vec::new();
+        for z in 0..leaf_counts[2] {
+            for y in 0..leaf_counts[1] {
+                for x in 0..leaf_counts[0] {
+                    all.push([x, y, z]);
+                }
+            }
+        }
+        return Ok(all);
+    };
     // Start at a level with at most 8 boxes a side, then halve down to the leaves.
     let mut levels = 0u32;
     while leaf_counts.iter().any(|&n| n.div_ceil(1 << levels) > 8) {
@@ -267,7 +397,7 @@ pub fn active_blocks(
     }
     // Half a leaf cell of slack covers rounding in the distance.
     let margin = 0.5 * step;
-    let mut active = may_hold_surface(ev, &lattice, &all, margin)?;
+    let mut active = may_hold_surface(ev, &lattice, &all, margin, lipschitz)?;
     for level in (0..levels).rev() {
         let next = lattice.halved();
         let limit = leaf_counts.map(|n| n.div_ceil(1 << level));
@@ -276,7 +406,7 @@ pub fn active_blocks(
             counts: limit,
             ..next
         };
-        active = may_hold_surface(ev, &lattice, &kids, margin)?;
+        active = may_hold_surface(ev, &lattice, &kids, margin, lipschitz)?;
     }
     active.sort_by_key(|b| (b[2], b[1], b[0]));
     Ok(active)
@@ -293,12 +423,14 @@ pub struct SurfaceBox {
 
 /// Searches `region` coarse to fine until the cells are at most 1/`detail`
 /// of the found box's longest side, or the next level would evaluate more
-/// than `budget` points.
+/// than `budget` points. `lipschitz` is the scene's factor (a guess where it
+/// promises none: the mesh itself never relies on it).
 pub fn surface_box(
     ev: &mut Evaluator,
     region: Aabb,
     detail: f32,
     budget: usize,
+    lipschitz: f64,
 ) -> Result<SurfaceBox, RenderError> {
     let size = region.size();
     let mut lattice = Lattice {
@@ -314,7 +446,7 @@ pub fn surface_box(
             }
         }
     }
-    let mut active = may_hold_surface(ev, &lattice, &cells, 0.0)?;
+    let mut active = may_hold_surface(ev, &lattice, &cells, 0.0, lipschitz)?;
     for _ in 0..40 {
         if active.is_empty() {
             break;
@@ -327,7 +459,7 @@ pub fn surface_box(
         let next = lattice.halved();
         let kids = children(&active, next.counts);
         lattice = next;
-        active = may_hold_surface(ev, &lattice, &kids, 0.0)?;
+        active = may_hold_surface(ev, &lattice, &kids, 0.0, lipschitz)?;
     }
     if active.is_empty() {
         return Ok(SurfaceBox {

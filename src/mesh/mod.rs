@@ -1,16 +1,23 @@
 //! Mesh export: turns a network's 3D scene into a closed, oriented, coloured
 //! triangle mesh.
 //!
-//! The scene's SDF is evaluated on the GPU ([`grid`]) in blocks of
-//! [`BLOCK_CELLS`]³ cells, coarse to fine, skipping every block the surface
-//! cannot reach; the surface is extracted by dual contouring ([`extract`],
-//! [`qef`]) one batch of blocks at a time, so memory stays bounded by the
-//! mesh itself; normals come from the SDF gradient and colours from the
-//! material switch; [`write`] stores the result as glTF binary, OBJ, STL or PLY.
+//! The scene's SDF is evaluated on the GPU ([`grid`], [`device`]) in blocks
+//! of [`BLOCK_CELLS`]³ cells, coarse to fine, skipping a block only where
+//! the scene's [`guarantee::Promise`] rules the surface out (every block is
+//! evaluated for a field that promises nothing); the surface is extracted by
+//! dual contouring ([`extract`], [`contour`], [`qef`]) one batch of blocks at
+//! a time on every core while the GPU evaluates the next; normals come from
+//! the SDF gradient and colours from the material switch; [`simplify`]
+//! merges flat regions on request; [`write`] stores the result as glTF
+//! binary, OBJ, STL or PLY.
 
+pub mod contour;
+pub mod device;
 pub mod extract;
 pub mod grid;
+pub mod guarantee;
 pub mod qef;
+pub mod simplify;
 #[cfg(feature = "mesh-files")]
 pub mod write;
 
@@ -19,11 +26,11 @@ use crate::library::Library;
 use crate::network::{Network, node_path};
 use crate::render::{RenderError, Renderer};
 pub use grid::Aabb;
+pub use guarantee::Promise;
+use std::time::{Duration, Instant};
 
 /// Cells on a side of one evaluation block.
 pub const BLOCK_CELLS: u32 = 16;
-/// Grid samples evaluated per batch (about 16 MiB of values).
-pub const BATCH_SAMPLES: usize = 4 << 20;
 /// Most cells along the longest side.
 pub const MAX_RESOLUTION: u32 = 4096;
 /// Most triangles a mesh may have unless the caller allows more (about 1 GiB in memory).
@@ -65,6 +72,11 @@ pub struct MeshOptions {
     pub node: Option<String>,
     /// Refuse to build a mesh with more triangles than this.
     pub max_triangles: usize,
+    /// Merge triangles while the surface moves less than this (scene
+    /// units): fewer triangles where the surface is flat.
+    pub tolerance: Option<f32>,
+    /// Give up with [`MeshError::Timeout`] after this long.
+    pub timeout: Option<Duration>,
 }
 
 impl Default for MeshOptions {
@@ -74,6 +86,8 @@ impl Default for MeshOptions {
             bounds: None,
             node: None,
             max_triangles: DEFAULT_MAX_TRIANGLES,
+            tolerance: None,
+            timeout: None,
         }
     }
 }
@@ -97,7 +111,15 @@ pub struct MeshInfo {
     /// SDF evaluations and GPU draws.
     pub evaluations: u64,
     pub draws: u64,
+    /// What the scene's values promise, which decided the blocks skipped.
+    pub promise: Promise,
+    /// Triangles before simplification (`tolerance`), and the largest
+    /// distance simplification moved the surface (scene units, estimated).
+    pub unsimplified_triangles: usize,
     pub stats: extract::ExtractStats,
+    /// Seconds for: building the shader, finding the bounds, finding the
+    /// blocks, extraction, simplification.
+    pub timings: [f64; 5],
 }
 
 impl MeshInfo {
@@ -121,7 +143,7 @@ impl MeshInfo {
             ))
         } else if self.stats.missing_quads > 0 {
             Some(format!(
-                "{} quads are missing where the SDF overestimates distances (a block with surface was skipped): the mesh is open there",
+                "{} quads are missing where the SDF breaks its distance promise (a block with surface was skipped): the mesh is open there",
                 self.stats.missing_quads
             ))
         } else {
@@ -145,6 +167,11 @@ pub enum MeshError {
     /// Bad options.
     #[error("{0}")]
     Invalid(String),
+    /// The run took longer than its timeout.
+    #[error(
+        "meshing took longer than the timeout of {0:.0} s: lower --resolution, mesh a smaller --bounds or give a longer --timeout"
+    )]
+    Timeout(f64),
 }
 
 impl MeshError {
@@ -208,6 +235,13 @@ pub fn check_options(opts: &MeshOptions) -> Result<(), MeshError> {
             opts.resolution
         )));
     }
+    if let Some(t) = opts.tolerance
+        && !(t.is_finite() && t >= 0.0)
+    {
+        return Err(MeshError::Invalid(format!(
+            "tolerance {t}: give a distance of 0 or more, in scene units"
+        )));
+    }
     if let Some(b) = &opts.bounds {
         let ok =
             (0..3).all(|a| b.min[a].is_finite() && b.max[a].is_finite() && b.min[a] < b.max[a]);
@@ -230,12 +264,23 @@ pub fn mesh_network(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<(Mesh, MeshInfo), MeshError> {
     check_options(opts)?;
+    let start = Instant::now();
+    let deadline = opts.timeout.map(|t| (start + t, t.as_secs_f64()));
     let scene = scene_network(net, opts.node.as_deref())?;
+    let target = scene.nodes[&scene.output]
+        .input(0)
+        .map(str::to_string)
+        .unwrap_or_default();
+    let promise = guarantee::promise_of(&scene, lib, &target);
+    let mut timings = [0.0; 5];
     let mut ev = grid::Evaluator::new(renderer, lib, &scene)?;
+    timings[0] = start.elapsed().as_secs_f64();
+    let t = Instant::now();
     let (bounds, unbounded) = match opts.bounds {
         Some(b) => (b, [false; 3]),
-        None => find_bounds(&mut ev, opts.resolution)?,
+        None => find_bounds(&mut ev, opts.resolution, promise.lipschitz().unwrap_or(1.0))?,
     };
+    timings[1] = t.elapsed().as_secs_f64();
     let longest = bounds.longest();
     let step = longest / opts.resolution as f32;
     let size = bounds.size();
@@ -248,7 +293,9 @@ pub fn mesh_network(
         cells,
         block: BLOCK_CELLS,
     };
-    let blocks = grid::active_blocks(&mut ev, origin, step, cells, BLOCK_CELLS)?;
+    let t = Instant::now();
+    let blocks = grid::active_blocks(&mut ev, promise, origin, step, cells, BLOCK_CELLS)?;
+    timings[2] = t.elapsed().as_secs_f64();
     let total_blocks = cells
         .iter()
         .map(|c| c.div_ceil(BLOCK_CELLS) as usize)
@@ -257,9 +304,10 @@ pub fn mesh_network(
         return Err(MeshError::Empty(empty_message(&bounds)));
     }
     // A plane through a block gives about 2 B² triangles; refuse early what
-    // would pass the limit anyway.
+    // would pass the limit anyway (a dense pass promises nothing about how
+    // many blocks hold surface, so it is judged as it goes).
     let estimate = blocks.len() * (BLOCK_CELLS * BLOCK_CELLS) as usize * 2;
-    if estimate > opts.max_triangles.saturating_mul(2) {
+    if promise.lipschitz().is_some() && estimate > opts.max_triangles.saturating_mul(2) {
         return Err(MeshError::TooLarge(format!(
             "at resolution {} the surface reaches {} blocks, about {} million triangles, more than the limit of {} million: lower the resolution or mesh a smaller box",
             opts.resolution,
@@ -268,9 +316,35 @@ pub fn mesh_network(
             opts.max_triangles / 1_000_000
         )));
     }
-    let (mesh, stats) = extract::extract(&mut ev, &grid, &blocks, opts.max_triangles, progress)?;
+    let t = Instant::now();
+    let limits = extract::Limits {
+        max_triangles: opts.max_triangles,
+        deadline,
+        progress,
+    };
+    let (mut mesh, stats) = extract::extract(&mut ev, &grid, &blocks, limits)?;
+    timings[3] = t.elapsed().as_secs_f64();
     if mesh.triangles.is_empty() {
         return Err(MeshError::Empty(empty_message(&bounds)));
+    }
+    let unsimplified_triangles = mesh.triangles.len();
+    if let Some(tolerance) = opts.tolerance.filter(|t| *t > 0.0) {
+        let t = Instant::now();
+        simplify::simplify(&mut mesh, tolerance, deadline)?;
+        // Merged vertices moved: their normals and colours again, from the SDF.
+        let grads = ev.gradients(&mesh.positions, 0.05 * step)?;
+        for (n, g) in mesh.normals.iter_mut().zip(&grads) {
+            if let Some(u) = extract::unit(*g) {
+                *n = u;
+            }
+        }
+        let colours = ev.colours(&mesh.positions, &mesh.normals)?;
+        for (c, new) in mesh.colors.iter_mut().zip(colours) {
+            if new.iter().all(|x| x.is_finite()) {
+                *c = new.map(|x| x.clamp(0.0, 1.0));
+            }
+        }
+        timings[4] = t.elapsed().as_secs_f64();
     }
     let info = MeshInfo {
         bounds: Aabb {
@@ -284,8 +358,11 @@ pub fn mesh_network(
         active_blocks: blocks.len(),
         total_blocks,
         evaluations: ev.evaluations,
-        draws: ev.draws,
+        draws: ev.draws(),
+        promise,
+        unsimplified_triangles,
         stats,
+        timings,
     };
     Ok((mesh, info))
 }
@@ -317,17 +394,30 @@ pub fn format_bounds(b: &Aabb) -> String {
 pub fn find_bounds(
     ev: &mut grid::Evaluator,
     resolution: u32,
+    lipschitz: f64,
 ) -> Result<(Aabb, [bool; 3]), MeshError> {
     let cube = |e: f32| Aabb {
         min: [-e; 3],
         max: [e; 3],
     };
-    let near = grid::surface_box(ev, cube(NEAR_EXTENT), SEARCH_DETAIL, SEARCH_BUDGET)?;
+    let near = grid::surface_box(
+        ev,
+        cube(NEAR_EXTENT),
+        SEARCH_DETAIL,
+        SEARCH_BUDGET,
+        lipschitz,
+    )?;
     let touches_any = |s: &grid::SurfaceBox| s.touches.iter().flatten().any(|t| *t);
     let first = if near.found.is_some() && !touches_any(&near) {
         near
     } else {
-        let far = grid::surface_box(ev, cube(SEARCH_EXTENT), SEARCH_DETAIL, SEARCH_BUDGET)?;
+        let far = grid::surface_box(
+            ev,
+            cube(SEARCH_EXTENT),
+            SEARCH_DETAIL,
+            SEARCH_BUDGET,
+            lipschitz,
+        )?;
         // A distance estimate that overestimates far away can hide the
         // surface from the large search; then the near one stands.
         if far.found.is_some() { far } else { near }
@@ -355,7 +445,7 @@ pub fn find_bounds(
                 }
             }),
         };
-        let second = grid::surface_box(ev, region, SEARCH_DETAIL, SEARCH_BUDGET)?;
+        let second = grid::surface_box(ev, region, SEARCH_DETAIL, SEARCH_BUDGET, lipschitz)?;
         let Some(inner) = second.found else {
             return Err(MeshError::Empty(format!(
                 "the scene's surface runs off to ±{SEARCH_EXTENT} but has none within ±{UNBOUNDED_EXTENT}: give --bounds"

@@ -54,6 +54,119 @@ pub fn solve(points: &[[f64; 3]], normals: &[[f64; 3]]) -> [f64; 3] {
     x
 }
 
+/// The QEF minimiser within the box `lo..hi` (on every axis): the free
+/// minimiser when it lies inside; otherwise the best of the minimisers with
+/// some coordinates pinned to a side of the box (every choice of sides is
+/// tried: 26 small solves), so that a crease the cell only clips keeps its
+/// vertex as close to its planes as the cell allows, rather than wherever a
+/// clamp would put it.
+pub fn solve_in_box(points: &[[f64; 3]], normals: &[[f64; 3]], lo: f64, hi: f64) -> [f64; 3] {
+    solve_in_box_from(points, normals, lo, hi, solve(points, normals))
+}
+
+/// The cell's vertex (within `inset..1 - inset`) and, when the free
+/// minimiser lies outside the cell, the best place within `reach` of it.
+pub fn place(
+    points: &[[f64; 3]],
+    normals: &[[f64; 3]],
+    inset: f64,
+    reach: f64,
+) -> ([f64; 3], Option<[f64; 3]>) {
+    let free = solve(points, normals);
+    if free.iter().all(|c| (inset..=1.0 - inset).contains(c)) {
+        return (free, None);
+    }
+    let inside = solve_in_box_from(points, normals, inset, 1.0 - inset, free);
+    let beyond = solve_in_box_from(points, normals, -reach, 1.0 + reach, free);
+    (inside, (beyond != inside).then_some(beyond))
+}
+
+fn solve_in_box_from(
+    points: &[[f64; 3]],
+    normals: &[[f64; 3]],
+    lo: f64,
+    hi: f64,
+    free: [f64; 3],
+) -> [f64; 3] {
+    let inside = |x: &[f64; 3]| x.iter().all(|c| (lo - 1e-9..=hi + 1e-9).contains(c));
+    if inside(&free) {
+        return free;
+    }
+    let residual = |x: &[f64; 3]| -> f64 {
+        points
+            .iter()
+            .zip(normals)
+            .map(|(p, n)| {
+                let d: f64 = (0..3).map(|a| n[a] * (x[a] - p[a])).sum();
+                d * d
+            })
+            .sum()
+    };
+    let mut best: Option<([f64; 3], f64)> = None;
+    for code in 1..27u32 {
+        let pinned = [0, 1, 2].map(|a| match (code / 3u32.pow(a as u32)) % 3 {
+            0 => None,
+            1 => Some(lo),
+            _ => Some(hi),
+        });
+        let x = solve_pinned(points, normals, pinned);
+        if !inside(&x) || x.iter().any(|c| !c.is_finite()) {
+            continue;
+        }
+        let r = residual(&x);
+        if best.is_none_or(|(_, br)| r < br - 1e-15) {
+            best = Some((x, r));
+        }
+    }
+    let x = best.map(|(x, _)| x).unwrap_or([0.5 * (lo + hi); 3]);
+    x.map(|c| c.clamp(lo, hi))
+}
+
+/// As [`solve`], with some coordinates fixed.
+fn solve_pinned(points: &[[f64; 3]], normals: &[[f64; 3]], pinned: [Option<f64>; 3]) -> [f64; 3] {
+    if pinned.iter().all(Option::is_none) {
+        return solve(points, normals);
+    }
+    let n = points.len().max(1) as f64;
+    let mut mass = [0.0; 3];
+    for p in points {
+        for a in 0..3 {
+            mass[a] += p[a] / n;
+        }
+    }
+    // The origin of the free coordinates: the mass point, with pinned ones set.
+    let base: [f64; 3] = [0, 1, 2].map(|a| pinned[a].unwrap_or(mass[a]));
+    let free = |a: usize| pinned[a].is_none();
+    let mut m = [[0.0f64; 3]; 3];
+    let mut b = [0.0f64; 3];
+    for (p, nv) in points.iter().zip(normals) {
+        let d = (0..3).map(|a| nv[a] * (p[a] - base[a])).sum::<f64>();
+        for r in (0..3).filter(|&r| free(r)) {
+            b[r] += nv[r] * d;
+            for c in (0..3).filter(|&c| free(c)) {
+                m[r][c] += nv[r] * nv[c];
+            }
+        }
+    }
+    let (values, vectors) = symmetric_eigen(m);
+    let largest = values.iter().fold(0.0f64, |x, v| x.max(v.abs()));
+    let mut x = base;
+    if largest <= 0.0 || !largest.is_finite() {
+        return x;
+    }
+    for k in 0..3 {
+        if values[k].abs() < TRUNCATE * largest {
+            continue;
+        }
+        let v = [vectors[0][k], vectors[1][k], vectors[2][k]];
+        let proj = (0..3).map(|a| v[a] * b[a]).sum::<f64>() / values[k];
+        for a in (0..3).filter(|&a| free(a)) {
+            x[a] += v[a] * proj;
+        }
+    }
+    x
+}
+
 /// Eigenvalues and eigenvectors (the columns of the matrix) of a symmetric
 /// 3x3 matrix, by cyclic Jacobi rotations.
 pub fn symmetric_eigen(mut a: [[f64; 3]; 3]) -> ([f64; 3], [[f64; 3]; 3]) {

@@ -168,6 +168,23 @@ impl Renderer {
         Ok(())
     }
 
+    /// The current pipeline, bind group and point buffer, with the globals
+    /// written for a `width`×`height` target: for evaluators that keep their
+    /// own targets and overlap draws (`crate::mesh::device`).
+    pub(crate) fn bindings(
+        &mut self,
+        width: u32,
+        height: u32,
+    ) -> Result<(wgpu::RenderPipeline, wgpu::BindGroup, Option<wgpu::Buffer>), RenderError> {
+        self.write_uniforms(width, height)?;
+        let b = self.bound.as_ref().ok_or(RenderError::NoShader)?;
+        Ok((
+            b.entry.pipeline.clone(),
+            b.bind_group.clone(),
+            b.points.clone(),
+        ))
+    }
+
     /// Draws the current shader into `view` (whose size is `width`×`height`).
     pub fn draw(
         &mut self,

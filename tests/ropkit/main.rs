@@ -18,6 +18,7 @@ mod mechanisms;
 mod mesh;
 mod packaging;
 mod renderer;
+mod sample;
 mod saving;
 mod scaling;
 mod stages;

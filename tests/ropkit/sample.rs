@@ -1,0 +1,119 @@
+//! `ropkit sample` streaming a points file, and the many-points path of
+//! `sample_network`, checked against the sphere's distance formula.
+
+use crate::common::*;
+use ropkit::network::Network;
+use ropkit::render::Renderer;
+use ropkit::sample::sample_network;
+
+/// Points on a fixed sequence in [-2, 2]³.
+fn points(n: usize) -> Vec<[f32; 3]> {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        ((state >> 11) as f64 / (1u64 << 53) as f64 * 4.0 - 2.0) as f32
+    };
+    (0..n).map(|_| [next(), next(), next()]).collect()
+}
+
+/// The fixture's sphere: radius 1 at the origin.
+fn sphere(p: [f32; 3]) -> f32 {
+    (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]).sqrt() - 1.0
+}
+
+#[test]
+fn sample_streams_a_file_larger_than_its_chunks() {
+    if gpu("sample_streams").is_none() {
+        return;
+    }
+    // About 7 MiB: more than one 4 MiB chunk, lines cut at the chunk's end,
+    // with comments, blank lines, commas and one- and two-number lines.
+    let pts = points(260_000);
+    let mut text = String::from("# x y z\n");
+    for (i, p) in pts.iter().enumerate() {
+        match i % 5 {
+            0 => text += &format!("{},{},{}\n", p[0], p[1], p[2]),
+            1 => text += &format!("{} {} {} # note\n\n", p[0], p[1], p[2]),
+            _ => text += &format!("{}\t{} {}\n", p[0], p[1], p[2]),
+        }
+    }
+    text += "0.5\n0.25 0.5\n";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("points.txt");
+    std::fs::write(&file, &text).unwrap();
+    let out = run_ropkit([
+        "sample",
+        "tests/fixtures/sphere.yaml",
+        "--points",
+        file.to_str().unwrap(),
+        "-v",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    // -v names each stage.
+    for stage in ["parse", "GPU waits", "format and write", "260002 points"] {
+        assert!(err.contains(stage), "{stage}: {err}");
+    }
+    let values: Vec<(f32, i32)> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let mut w = l.split_whitespace();
+            (
+                w.next().unwrap().parse().unwrap(),
+                w.next().unwrap().parse().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(values.len(), pts.len() + 2);
+    for (p, (v, _)) in pts.iter().zip(&values) {
+        assert!(
+            (v - sphere(*p)).abs() < 1e-4,
+            "{p:?}: {v} vs {}",
+            sphere(*p)
+        );
+    }
+    assert!((values[pts.len()].0 + 0.5).abs() < 1e-5);
+    assert!((values[pts.len() + 1].0 - (0.3125f32.sqrt() - 1.0)).abs() < 1e-5);
+
+    // A bad line past the first chunk is named by its line number.
+    let lines = text.lines().count();
+    std::fs::write(&file, format!("{text}1 2 nope\n")).unwrap();
+    let out = run_ropkit([
+        "sample",
+        "tests/fixtures/sphere.yaml",
+        "--points",
+        file.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains(&format!("points.txt:{}:1:", lines + 1)),
+        "{err}"
+    );
+}
+
+#[test]
+fn sample_many_points_agree_with_few() {
+    let Some(gpu) = gpu("sample_many_points") else {
+        return;
+    };
+    let lib = library();
+    let net = Network::load(&root().join("tests/fixtures/sphere.yaml"), &lib).unwrap();
+    let mut r = Renderer::new(gpu);
+    // Many points take the evaluation shader; a few of them the sampling one.
+    let many = points(70_000);
+    let a = sample_network(&net, &lib, &mut r, &many).unwrap();
+    let b = sample_network(&net, &lib, &mut r, &many[..500]).unwrap();
+    assert_eq!(a.len(), many.len());
+    for (i, p) in many.iter().enumerate() {
+        assert!((a[i][0] - sphere(*p)).abs() < 1e-4, "{p:?}");
+    }
+    for i in 0..500 {
+        assert!(
+            (a[i][0] - b[i][0]).abs() < 1e-5 && a[i][1] == b[i][1],
+            "{i}"
+        );
+    }
+}
