@@ -3,6 +3,7 @@
 use crate::compile::{CompileError, Compiled, compile};
 use crate::generate::{GenerateError, Mode, Shader, generate};
 use crate::library::Library;
+use crate::location::Location;
 use crate::network::{Network, NetworkError};
 use crate::resolve::{Resolution, ResolveError, resolve};
 use std::fmt;
@@ -48,13 +49,11 @@ impl BuildError {
 }
 
 /// One located problem of a build, as a caller outside the CLI wants it:
-/// the file (a ROP file, the network, or `None` for generated text), the
-/// position, the node and the message without the location prefix.
+/// where it is (a ROP file, the network, or no file for generated text),
+/// the node and the message without the location prefix.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Located {
-    pub file: Option<PathBuf>,
-    pub line: usize,
-    pub col: usize,
+    pub at: Location,
     pub node: Option<String>,
     pub message: String,
 }
@@ -62,58 +61,50 @@ pub struct Located {
 impl BuildError {
     /// Every problem the error holds (a GLSL error may hold several), located.
     pub fn locations(&self) -> Vec<Located> {
+        let one = |at: Location, node: Option<String>, message: &str| {
+            vec![Located {
+                at,
+                node,
+                message: message.to_string(),
+            }]
+        };
         match self {
-            BuildError::Network(e) => vec![Located {
-                file: Some(e.file.clone()),
-                line: e.line,
-                col: e.col,
-                node: e.node.clone(),
-                message: e.message.clone(),
-            }],
-            BuildError::Resolve { file, line, error } => vec![Located {
-                file: Some(file.clone()),
-                line: *line,
-                col: 1,
-                node: Some(error.node.clone()),
-                message: error.message.clone(),
-            }],
+            BuildError::Network(e) => one(e.at.clone(), e.node.clone(), &e.message),
+            BuildError::Resolve { file, line, error } => one(
+                Location::new(file, *line, 1),
+                Some(error.node.clone()),
+                &error.message,
+            ),
             BuildError::Generate(GenerateError::Macro {
                 file,
                 line,
                 node,
                 message,
-            }) => vec![Located {
-                file: Some(file.clone()),
-                line: *line,
-                col: 1,
-                node: Some(node.clone()),
-                message: message.clone(),
-            }],
-            BuildError::Generate(GenerateError::Library { file, message }) => vec![Located {
-                file: Some(file.clone()),
-                line: 1,
-                col: 1,
-                node: None,
-                message: message.clone(),
-            }],
-            BuildError::Generate(GenerateError::Other { message }) => vec![Located {
-                file: None,
-                line: 1,
-                col: 1,
-                node: None,
-                message: message.clone(),
-            }],
+            }) => one(Location::new(file, *line, 1), Some(node.clone()), message),
+            BuildError::Generate(GenerateError::Library { file, message }) => {
+                one(Location::new(file, 1, 1), None, message)
+            }
+            BuildError::Generate(GenerateError::Other { message }) => {
+                let generated = Location {
+                    file: None,
+                    line: 1,
+                    col: 1,
+                };
+                one(generated, None, message)
+            }
             BuildError::Compile(e) => e
                 .diagnostics
                 .iter()
                 .map(|d| Located {
-                    file: d.file.clone(),
-                    line: if d.file.is_some() {
-                        d.line
-                    } else {
-                        d.generated_line
+                    at: Location {
+                        file: d.file.clone(),
+                        line: if d.file.is_some() {
+                            d.line
+                        } else {
+                            d.generated_line
+                        },
+                        col: d.col,
                     },
-                    col: d.col,
                     node: d.node.clone(),
                     message: d.message.clone(),
                 })

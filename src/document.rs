@@ -221,19 +221,14 @@ impl Document {
             self.revision += 1;
             Network::load(&self.net.file, &self.lib).map(|net| self.net = net)
         } else {
-            self.net
-                .check(&self.lib)
-                .map_err(|(node, message)| NetworkError {
-                    file: self.net.file.clone(),
-                    line: node
-                        .as_ref()
-                        .and_then(|n| self.net.lines.get(n))
-                        .copied()
-                        .unwrap_or(1),
-                    col: 1,
-                    node,
-                    message,
-                })
+            self.net.check(&self.lib).map_err(|(node, message)| {
+                let line = node
+                    .as_ref()
+                    .and_then(|n| self.net.lines.get(n))
+                    .copied()
+                    .unwrap_or(1);
+                NetworkError::new(&self.net.file, line, node, message)
+            })
         };
         if let Err(e) = checked {
             let e = LiveError::Network(e);

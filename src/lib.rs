@@ -13,6 +13,7 @@
 pub mod expr;
 pub mod globals;
 pub mod limits;
+pub mod location;
 pub mod substitute;
 pub mod types;
 pub mod value;

@@ -15,6 +15,44 @@ pub enum ParamValue {
     Text(String),
 }
 
+/// Why a value does not suit a parameter.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ValueError {
+    #[error("expected {expected}, found {found}")]
+    Expected { expected: String, found: String },
+    #[error("{0} is too large (parameters are 32-bit floats: at most about 3.4e38)")]
+    TooLarge(String),
+    #[error("{0} is too large for an integer parameter (at most 16777216 either way)")]
+    IntTooLarge(String),
+    #[error("NaN is not a value")]
+    NaN,
+    #[error("infinity is not a value (parameters are finite 32-bit floats)")]
+    Infinite,
+    #[error("'{value}' is not one of the options: {options}")]
+    NotAnOption { value: String, options: String },
+    #[error("the text holds the control character U+{0:04X}")]
+    ControlCharacter(u32),
+    #[error("a {style} parameter does not take {value}")]
+    WrongKind { style: ParamStyle, value: String },
+    #[error("texture path '{0}' leaves the project: use a path relative to the project")]
+    AbsolutePath(String),
+    #[error("texture path '{0}' leaves the project")]
+    LeavesProject(String),
+    #[error("longer than {0} characters")]
+    TooLong(usize),
+    #[error("{0}")]
+    Yaml(String),
+}
+
+impl ValueError {
+    fn expected(expected: &str, found: String) -> ValueError {
+        ValueError::Expected {
+            expected: expected.to_string(),
+            found,
+        }
+    }
+}
+
 impl ParamValue {
     /// The zero value of a style, used when a definition gives no default.
     pub fn zero(style: ParamStyle, options: &[String]) -> ParamValue {
@@ -34,20 +72,21 @@ impl ParamValue {
         yaml: &Yaml,
         style: ParamStyle,
         options: &[String],
-    ) -> Result<ParamValue, String> {
+    ) -> Result<ParamValue, ValueError> {
         Self::read_yaml(yaml, style, options)?.checked(style, options)
     }
 
-    fn read_yaml(yaml: &Yaml, style: ParamStyle, options: &[String]) -> Result<ParamValue, String> {
+    fn read_yaml(
+        yaml: &Yaml,
+        style: ParamStyle,
+        options: &[String],
+    ) -> Result<ParamValue, ValueError> {
         let number =
             |v: &Yaml| -> Option<f64> { v.as_f64().or_else(|| v.as_i64().map(|i| i as f64)) };
         // YAML reads `1e309` as text (no float holds it): say what it is.
         let not_a_number = |v: &Yaml, expected: &str| match v {
-            Yaml::String(s) if overflowing_number(s) => format!(
-                "{} is too large (parameters are 32-bit floats: at most about 3.4e38)",
-                echo(s)
-            ),
-            _ => format!("expected {expected}, found {}", describe(v)),
+            Yaml::String(s) if overflowing_number(s) => ValueError::TooLarge(echo(s)),
+            _ => ValueError::expected(expected, describe(v)),
         };
         match style {
             ParamStyle::Float => number(yaml)
@@ -58,16 +97,15 @@ impl ParamValue {
                 (None, Some(f)) if f.fract() == 0.0 && f.abs() < 1e15 => {
                     Ok(ParamValue::Int(f as i64))
                 }
-                (None, Some(f)) if f.fract() == 0.0 => Err(format!(
-                    "{} is too large for an integer parameter (at most 16777216 either way)",
-                    echo(&number_text(yaml))
-                )),
+                (None, Some(f)) if f.fract() == 0.0 => {
+                    Err(ValueError::IntTooLarge(echo(&number_text(yaml))))
+                }
                 _ => Err(not_a_number(yaml, "an integer")),
             },
             ParamStyle::Toggle => match (yaml.as_bool(), yaml.as_i64()) {
                 (Some(b), _) => Ok(ParamValue::Bool(b)),
                 (None, Some(i @ (0 | 1))) => Ok(ParamValue::Bool(i == 1)),
-                _ => Err(format!("expected true or false, found {}", describe(yaml))),
+                _ => Err(ValueError::expected("true or false", describe(yaml))),
             },
             ParamStyle::Menu => {
                 let text = match yaml {
@@ -76,37 +114,33 @@ impl ParamValue {
                         options[n.as_u64().unwrap_or(0) as usize].clone()
                     }
                     _ => {
-                        return Err(format!(
-                            "expected one of {}, found {}",
-                            options.join(", "),
-                            describe(yaml)
-                        ));
+                        let expected = format!("one of {}", options.join(", "));
+                        return Err(ValueError::expected(&expected, describe(yaml)));
                     }
                 };
                 if options.contains(&text) {
                     Ok(ParamValue::Text(text))
                 } else {
-                    Err(format!(
-                        "'{text}' is not one of the options: {}",
-                        options.join(", ")
-                    ))
+                    Err(ValueError::NotAnOption {
+                        value: text,
+                        options: options.join(", "),
+                    })
                 }
             }
             ParamStyle::String | ParamStyle::Texture => match yaml {
                 Yaml::String(s) => Ok(ParamValue::Text(s.clone())),
                 Yaml::Null => Ok(ParamValue::Text(String::new())),
-                _ => Err(format!("expected a string, found {}", describe(yaml))),
+                _ => Err(ValueError::expected("a string", describe(yaml))),
             },
             multi => {
                 let n = multi.components();
-                let items = yaml.as_sequence().ok_or_else(|| {
-                    format!("expected a list of {n} numbers, found {}", describe(yaml))
-                })?;
+                let expected = format!("a list of {n} numbers");
+                let items = yaml
+                    .as_sequence()
+                    .ok_or_else(|| ValueError::expected(&expected, describe(yaml)))?;
                 if items.len() != n {
-                    return Err(format!(
-                        "expected a list of {n} numbers, found {} items",
-                        items.len()
-                    ));
+                    let found = format!("{} items", items.len());
+                    return Err(ValueError::expected(&expected, found));
                 }
                 items
                     .iter()
@@ -121,17 +155,14 @@ impl ParamValue {
     /// number of components, finite numbers a 32-bit float can hold, a menu
     /// option that exists, a texture path that stays in the project. Every
     /// edit, whatever it comes from, passes here.
-    pub fn checked(self, style: ParamStyle, options: &[String]) -> Result<ParamValue, String> {
-        let finite = |f: f64| -> Result<(), String> {
+    pub fn checked(self, style: ParamStyle, options: &[String]) -> Result<ParamValue, ValueError> {
+        let finite = |f: f64| -> Result<(), ValueError> {
             if f.is_nan() {
-                Err("NaN is not a value".into())
+                Err(ValueError::NaN)
             } else if f.is_infinite() {
-                Err("infinity is not a value (parameters are finite 32-bit floats)".into())
+                Err(ValueError::Infinite)
             } else if f.abs() > f32::MAX as f64 {
-                Err(format!(
-                    "{} is too large (parameters are 32-bit floats: at most about 3.4e38)",
-                    echo(&f.to_string())
-                ))
+                Err(ValueError::TooLarge(echo(&f.to_string())))
             } else {
                 Ok(())
             }
@@ -151,20 +182,17 @@ impl ParamValue {
             }
             (ParamValue::Int(i), ParamStyle::Int) => {
                 if i.unsigned_abs() > 1 << 24 {
-                    return Err(format!(
-                        "{i} is too large for an integer parameter (at most 16777216 either way)"
-                    ));
+                    return Err(ValueError::IntTooLarge(i.to_string()));
                 }
                 true
             }
             (ParamValue::Bool(_), ParamStyle::Toggle) => true,
             (ParamValue::Text(t), ParamStyle::Menu) => {
                 if !options.contains(t) {
-                    return Err(format!(
-                        "'{}' is not one of the options: {}",
-                        echo(t),
-                        options.join(", ")
-                    ));
+                    return Err(ValueError::NotAnOption {
+                        value: echo(t),
+                        options: options.join(", "),
+                    });
                 }
                 true
             }
@@ -175,10 +203,7 @@ impl ParamValue {
                     .chars()
                     .find(|c| c.is_control() && !matches!(c, '\t' | '\n'))
                 {
-                    return Err(format!(
-                        "the text holds the control character U+{:04X}",
-                        c as u32
-                    ));
+                    return Err(ValueError::ControlCharacter(c as u32));
                 }
                 true
             }
@@ -197,10 +222,10 @@ impl ParamValue {
         if ok {
             Ok(value)
         } else {
-            Err(format!(
-                "a {style} parameter does not take {}",
-                echo(&format!("{value:?}"))
-            ))
+            Err(ValueError::WrongKind {
+                style,
+                value: echo(&format!("{value:?}")),
+            })
         }
     }
 
@@ -278,26 +303,21 @@ pub use crate::yaml::yaml_string;
 pub use crate::limits::{cut_message, echo};
 
 /// Reads one YAML value given on a command line (`2.5`, `[0, 1, 0]`, `x`).
-pub fn parse_yaml_value(text: &str) -> Result<Yaml, String> {
+pub fn parse_yaml_value(text: &str) -> Result<Yaml, ValueError> {
     if text.len() > limits::CLI_VALUE_BYTES {
-        return Err(format!(
-            "longer than {} characters",
-            limits::CLI_VALUE_BYTES
-        ));
+        return Err(ValueError::TooLong(limits::CLI_VALUE_BYTES));
     }
-    crate::yaml::from_str(text).map_err(|e| e.message)
+    crate::yaml::from_str(text).map_err(|e| ValueError::Yaml(e.message))
 }
 
 /// A texture path must stay inside the project: relative, with no `..` that climbs out.
-pub fn check_texture_path(p: &str) -> Result<(), String> {
+pub fn check_texture_path(p: &str) -> Result<(), ValueError> {
     if p.is_empty() {
         return Ok(());
     }
     let path = Path::new(p);
     if path.is_absolute() {
-        return Err(format!(
-            "texture path '{p}' leaves the project: use a path relative to the project"
-        ));
+        return Err(ValueError::AbsolutePath(p.to_string()));
     }
     let mut depth: i32 = 0;
     for c in path.components() {
@@ -308,7 +328,7 @@ pub fn check_texture_path(p: &str) -> Result<(), String> {
             _ => depth = -1,
         }
         if depth < 0 {
-            return Err(format!("texture path '{p}' leaves the project"));
+            return Err(ValueError::LeavesProject(p.to_string()));
         }
     }
     Ok(())

@@ -9,6 +9,7 @@ use pyo3::types::PyDict;
 use ropkit::build::{BuildError as RkBuildError, Located};
 use ropkit::library::LibraryError as RkLibraryError;
 use ropkit::live::LiveError;
+use ropkit::location::Location;
 use ropkit::network::NetworkError as RkNetworkError;
 use ropkit::render::RenderError as RkRenderError;
 use ropkit::sample::SampleError;
@@ -106,9 +107,7 @@ impl Problem {
         Problem::located(
             kind,
             Located {
-                file: None,
-                line: 0,
-                col: 0,
+                at: Location::default(),
                 node: None,
                 message: message.into(),
             },
@@ -130,9 +129,11 @@ impl Problem {
         Problem::located(
             kind,
             Located {
-                file: file.map(Path::to_path_buf),
-                line,
-                col: usize::from(line > 0),
+                at: Location {
+                    file: file.map(Path::to_path_buf),
+                    line,
+                    col: usize::from(line > 0),
+                },
                 node: node.map(str::to_string),
                 message,
             },
@@ -159,11 +160,11 @@ impl Problem {
         let py = value.py();
         let first = self.locations.first();
         let file = first
-            .and_then(|l| l.file.as_ref())
+            .and_then(|l| l.at.file.as_ref())
             .map(|f| f.display().to_string());
         value.setattr("file", file)?;
-        value.setattr("line", first.map(|l| l.line).filter(|l| *l > 0))?;
-        value.setattr("col", first.map(|l| l.col).filter(|c| *c > 0))?;
+        value.setattr("line", first.map(|l| l.at.line).filter(|l| *l > 0))?;
+        value.setattr("col", first.map(|l| l.at.col).filter(|c| *c > 0))?;
         value.setattr("node", first.and_then(|l| l.node.clone()))?;
         value.setattr(
             "message",
@@ -184,10 +185,10 @@ impl Problem {
 /// `file:line:col: message (node n)`, leaving out what the location lacks
 /// (line 0 means no line).
 fn describe(l: &Located) -> String {
-    let prefix = match (&l.file, l.line) {
-        (Some(f), 0) => format!("{}: ", f.display()),
-        (Some(f), line) => format!("{}:{line}:{}: ", f.display(), l.col.max(1)),
-        (None, _) => String::new(),
+    // A line without a file (generated text) is not worth printing.
+    let prefix = match &l.at.file {
+        Some(_) => format!("{}: ", l.at),
+        None => String::new(),
     };
     let node = l.node.as_ref().map(|n| format!(" (node {n})"));
     format!("{prefix}{}{}", l.message, node.unwrap_or_default())
@@ -195,9 +196,9 @@ fn describe(l: &Located) -> String {
 
 fn location_dict<'py>(py: Python<'py>, l: &Located) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    d.set_item("file", l.file.as_ref().map(|f| f.display().to_string()))?;
-    d.set_item("line", Some(l.line).filter(|l| *l > 0))?;
-    d.set_item("col", Some(l.col).filter(|c| *c > 0))?;
+    d.set_item("file", l.at.file.as_ref().map(|f| f.display().to_string()))?;
+    d.set_item("line", Some(l.at.line).filter(|l| *l > 0))?;
+    d.set_item("col", Some(l.at.col).filter(|c| *c > 0))?;
     d.set_item("node", l.node.clone())?;
     d.set_item("message", l.message.clone())?;
     Ok(d)
@@ -214,10 +215,8 @@ impl Problem {
     /// made in Python has no file, so its errors name the node alone.
     fn without_pseudo_files(mut self) -> Problem {
         for l in &mut self.locations {
-            if l.file.as_deref().is_some_and(is_pseudo_file) {
-                l.file = None;
-                l.line = 0;
-                l.col = 0;
+            if l.at.file.as_deref().is_some_and(is_pseudo_file) {
+                l.at = Location::default();
             }
         }
         if self.text.starts_with('<')
@@ -251,9 +250,7 @@ impl From<&RkNetworkError> for Problem {
             Kind::Network,
             e.to_string(),
             Located {
-                file: Some(e.file.clone()),
-                line: e.line,
-                col: e.col,
+                at: e.at.clone(),
                 node: e.node.clone(),
                 message: e.message.clone(),
             },
@@ -269,9 +266,7 @@ impl From<&RkRenderError> for Problem {
                 Kind::Render,
                 e.to_string(),
                 Located {
-                    file: Some(path.clone()),
-                    line: 0,
-                    col: 0,
+                    at: Location::new(path, 0, 0),
                     node: None,
                     message: message.clone(),
                 },
@@ -287,9 +282,7 @@ impl From<&RkLibraryError> for Problem {
             Kind::Library,
             e.to_string(),
             Located {
-                file: Some(e.file.clone()),
-                line: e.line,
-                col: e.col,
+                at: e.at.clone(),
                 node: None,
                 message: e.message.clone(),
             },

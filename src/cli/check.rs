@@ -48,7 +48,7 @@ pub fn run(project: &Project, dir: Option<PathBuf>, no_glslang: bool) -> Result<
         .filter(|e| {
             wanted
                 .as_ref()
-                .is_none_or(|w| canonical(&e.file).starts_with(w))
+                .is_none_or(|w| canonical(e.at.path()).starts_with(w))
         })
         .count();
     if let (Some(d), true) = (&dir, only.is_empty()) {

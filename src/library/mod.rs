@@ -18,6 +18,7 @@ pub use source::{Builtin, Origin, Sources};
 use validate::*;
 
 use crate::limits;
+use crate::location::Location;
 use crate::types::{ContextType, CoordType, ParamStyle, ReturnType, parse_type_list};
 use crate::value::ParamValue;
 use serde::Deserialize;
@@ -29,11 +30,9 @@ use std::path::{Path, PathBuf};
 
 /// A problem with one ROP folder or shader file, located in its file.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{}:{line}:{col}: {message}", file.display())]
+#[error("{at}: {message}")]
 pub struct LibraryError {
-    pub file: PathBuf,
-    pub line: usize,
-    pub col: usize,
+    pub at: Location,
     pub message: String,
 }
 
@@ -41,9 +40,7 @@ impl LibraryError {
     /// Messages may quote the file: they are cut to a readable length.
     fn at(file: &Path, line: usize, message: impl Into<String>) -> Self {
         LibraryError {
-            file: file.to_path_buf(),
-            line,
-            col: 1,
+            at: Location::new(file, line, 1),
             message: crate::value::cut_message(&message.into()),
         }
     }
@@ -108,9 +105,7 @@ impl Library {
                 Ok(Some(text)) => {
                     if let Some(p) = crate::glsl::scan(&text) {
                         lib.broken.push(LibraryError {
-                            file: path,
-                            line: p.line,
-                            col: p.col,
+                            at: Location::new(&path, p.line, p.col),
                             message: p.message,
                         });
                         continue;
@@ -212,11 +207,11 @@ impl Library {
     /// The load error of a ROP that exists on disk but failed to load.
     pub fn broken_rop(&self, name: &str) -> Option<&LibraryError> {
         self.broken.iter().find(|e| {
-            e.file
-                .parent()
+            let file = e.at.path();
+            file.parent()
                 .and_then(|d| d.file_name())
                 .is_some_and(|d| d == name)
-                || e.file.file_name().is_some_and(|d| d == name)
+                || file.file_name().is_some_and(|d| d == name)
         })
     }
 
@@ -330,9 +325,7 @@ fn load_rop(
         .and_then(|t| t.ok_or_else(|| std::io::ErrorKind::NotFound.into()))
         .map_err(|e| LibraryError::at(&yaml_path, 1, format!("cannot read: {e}")))?;
     let raw: RopYaml = crate::yaml::from_str(&text).map_err(|e| LibraryError {
-        file: yaml_path.clone(),
-        line: e.line,
-        col: e.col,
+        at: Location::new(&yaml_path, e.line, e.col),
         message: e.message,
     })?;
     let src = Src {

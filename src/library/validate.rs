@@ -2,6 +2,7 @@
 //! parameters, inputs, macro tables, textures, variables, names.
 
 use super::*;
+use crate::location::Location;
 
 /// Most field-capable parameters one ROP may have.
 pub const MAX_FIELD_PARAMS: usize = 8;
@@ -434,9 +435,7 @@ pub(super) fn check_blocks(blocks: &[CodeBlock]) -> Result<(), LibraryError> {
             .or_else(|| crate::glsl::expanded_size(&block.text, limits::GLSL_STATEMENT_TOKENS));
         if let Some(p) = problem {
             return Err(LibraryError {
-                file: block.path.clone(),
-                line: block.file_line(p.line),
-                col: p.col,
+                at: Location::new(&block.path, block.file_line(p.line), p.col),
                 message: p.message,
             });
         }

@@ -6,7 +6,7 @@
 
 use super::{Network, Node};
 use crate::library::{Library, ParamDef, RopDef};
-use crate::value::ParamValue;
+use crate::value::{ParamValue, ValueError};
 use serde_yaml_ng::Value as Yaml;
 
 /// Why an edit was refused.
@@ -23,11 +23,18 @@ pub enum EditError {
         param: String,
         known: String,
     },
-    #[error("{node}.{param}: {message}")]
+    #[error("{node}.{param}: {error}")]
     Value {
         node: String,
         param: String,
-        message: String,
+        error: ValueError,
+    },
+    /// `--buffer NAME` names no buffer of the output.
+    #[error("{node}.Buffer: --buffer {buffer}: {error}")]
+    Buffer {
+        node: String,
+        buffer: String,
+        error: ValueError,
     },
     #[error("{0} is the output; make another node the output before deleting it")]
     IsOutput(String),
@@ -133,10 +140,10 @@ impl Network {
         let pdef = param_def(self.rop_of(lib, path)?, param)?.clone();
         let v = value
             .checked(pdef.style, &pdef.options)
-            .map_err(|message| EditError::Value {
+            .map_err(|error| EditError::Value {
                 node: path.into(),
                 param: param.into(),
-                message,
+                error,
             })?;
         self.node_mut(path)?.params.insert(param.to_string(), v);
         Ok(())
@@ -151,11 +158,11 @@ impl Network {
         value: &Yaml,
     ) -> Result<(), EditError> {
         let pdef = param_def(self.rop_of(lib, path)?, param)?.clone();
-        let v = ParamValue::from_yaml(value, pdef.style, &pdef.options).map_err(|message| {
+        let v = ParamValue::from_yaml(value, pdef.style, &pdef.options).map_err(|error| {
             EditError::Value {
                 node: path.into(),
                 param: param.into(),
-                message,
+                error,
             }
         })?;
         self.set_value(lib, path, param, v)
@@ -204,10 +211,10 @@ impl Network {
             let output = self.output.clone();
             self.set_param(lib, &output, "Buffer", &Yaml::String(b.to_string()))
                 .map_err(|e| match e {
-                    EditError::Value { message, .. } => EditError::Value {
+                    EditError::Value { error, .. } => EditError::Buffer {
                         node: output.clone(),
-                        param: "Buffer".into(),
-                        message: format!("--buffer {b}: {message}"),
+                        buffer: b.to_string(),
+                        error,
                     },
                     other => other,
                 })?;

@@ -8,6 +8,7 @@ pub use edit::{EditError, node_path};
 
 use crate::library::{Library, RopDef, line_of};
 use crate::limits;
+use crate::location::Location;
 use crate::value::{ParamValue, cut_message, echo, yaml_string};
 use serde::Deserialize;
 use serde_yaml_ng::Value as Yaml;
@@ -16,13 +17,22 @@ use std::path::{Path, PathBuf};
 
 /// A problem in a network file, located at the node it concerns.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{}:{line}:{col}: {message}{}", file.display(), node.as_ref().map(|n| format!(" (node {n})")).unwrap_or_default())]
+#[error("{at}: {message}{}", node.as_ref().map(|n| format!(" (node {n})")).unwrap_or_default())]
 pub struct NetworkError {
-    pub file: PathBuf,
-    pub line: usize,
-    pub col: usize,
+    pub at: Location,
     pub node: Option<String>,
     pub message: String,
+}
+
+impl NetworkError {
+    /// A problem at line `line` of `file`, about `node` when there is one.
+    pub fn new(file: &Path, line: usize, node: Option<String>, message: String) -> NetworkError {
+        NetworkError {
+            at: Location::new(file, line, 1),
+            node,
+            message,
+        }
+    }
 }
 
 /// A node's own ROP definition (`rop: custom` with a `custom:` mapping),
@@ -133,16 +143,8 @@ struct NodeYaml {
 
 impl Network {
     pub fn load(path: &Path, lib: &Library) -> Result<Network, NetworkError> {
-        let text =
-            crate::files::read_text(path, crate::limits::NETWORK_FILE_BYTES).map_err(|e| {
-                NetworkError {
-                    file: path.to_path_buf(),
-                    line: 1,
-                    col: 1,
-                    node: None,
-                    message: format!("cannot read network: {e}"),
-                }
-            })?;
+        let text = crate::files::read_text(path, crate::limits::NETWORK_FILE_BYTES)
+            .map_err(|e| NetworkError::new(path, 1, None, format!("cannot read network: {e}")))?;
         Network::parse(&text, path, lib)
     }
 
@@ -150,17 +152,11 @@ impl Network {
     pub fn parse(text: &str, file: &Path, lib: &Library) -> Result<Network, NetworkError> {
         // Messages quote the file (node paths, ROP names): each is cut to a
         // readable length, and so is the node path shown beside it.
-        let at = |line: usize, node: Option<&str>, message: String| NetworkError {
-            file: file.to_path_buf(),
-            line,
-            col: 1,
-            node: node.map(echo),
-            message: cut_message(&message),
+        let at = |line: usize, node: Option<&str>, message: String| {
+            NetworkError::new(file, line, node.map(echo), cut_message(&message))
         };
         let raw: NetworkYaml = crate::yaml::from_str(text).map_err(|e| NetworkError {
-            file: file.to_path_buf(),
-            line: e.line,
-            col: e.col,
+            at: Location::new(file, e.line, e.col),
             node: None,
             message: e.message,
         })?;
@@ -237,9 +233,7 @@ impl Network {
                     let node_text = index.node_text(line);
                     let def = crate::library::custom_def(source, &node_text, file, line, lib)
                         .map_err(|e| NetworkError {
-                            file: e.file,
-                            line: e.line,
-                            col: e.col,
+                            at: e.at,
                             node: Some(echo(path)),
                             message: e.message,
                         })?;

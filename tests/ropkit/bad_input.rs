@@ -345,7 +345,7 @@ fn yaml_that_was_quadratic_or_exploding_is_refused_at_once() {
     );
     let (r, took) = parse(&deep);
     let e = r.unwrap_err();
-    assert_eq!((e.line, e.col), (2, 71), "{e}");
+    assert_eq!((e.at.line, e.at.col), (2, 71), "{e}");
     assert!(e.message.contains("nested deeper than 64 levels"), "{e}");
     assert!(took.as_secs() < 5, "{took:?}");
     // An alias bomb: nine aliases of nine aliases... of nine values.
@@ -361,7 +361,7 @@ fn yaml_that_was_quadratic_or_exploding_is_refused_at_once() {
     }
     let (r, took) = parse(&bomb);
     let e = r.unwrap_err();
-    assert_eq!(e.line, 4, "at the first alias: {e}");
+    assert_eq!(e.at.line, 4, "at the first alias: {e}");
     assert!(
         e.message.contains("YAML aliases (*a0) are not supported"),
         "{e}"
@@ -393,7 +393,7 @@ fn network_parsing_is_linear_and_node_counts_are_capped() {
             .contains("40001 nodes: a network holds at most 20000"),
         "{e}"
     );
-    assert_eq!(e.line, 2, "at nodes:");
+    assert_eq!(e.at.line, 2, "at nodes:");
     assert!(t.elapsed().as_secs() < 30, "{:?}", t.elapsed());
 }
 

@@ -174,7 +174,7 @@ fn a_glsl_error_in_custom_code_is_reported_at_the_network_file_line() {
         + 1;
     let at = &err.locations()[0];
     assert_eq!(
-        (at.file.as_deref(), at.line),
+        (at.at.file.as_deref(), at.at.line),
         (Some(net.file.as_path()), row),
         "{err}"
     );
@@ -188,7 +188,7 @@ fn a_glsl_error_in_custom_code_is_reported_at_the_network_file_line() {
         + 1;
     let at = &err.locations()[0];
     assert_eq!(
-        (at.file.as_deref(), at.line),
+        (at.at.file.as_deref(), at.at.line),
         (Some(net.file.as_path()), line),
         "{err}"
     );
@@ -202,8 +202,8 @@ fn a_glsl_error_in_custom_code_is_reported_at_the_network_file_line() {
     let err = build(&lib, &net, Mode::Render).expect_err("recursion");
     let want = text.lines().position(|l| l.contains("THIS_f(x)")).unwrap() + 1;
     let at = &err.locations()[0];
-    assert_eq!(at.file.as_deref(), Some(net.file.as_path()), "{err}");
-    assert_eq!(at.line, want, "{err}");
+    assert_eq!(at.at.file.as_deref(), Some(net.file.as_path()), "{err}");
+    assert_eq!(at.at.line, want, "{err}");
     assert_eq!(at.node.as_deref(), Some("/blob"), "{err}");
     assert!(at.message.contains("recursion"), "{err}");
 }
@@ -441,10 +441,10 @@ fn bad_custom_nodes_give_clear_errors_at_their_lines() {
             err.message.contains(message),
             "expected '{message}' in: {err}\n{text}"
         );
-        assert_eq!(err.file, Path::new("bad.yaml"));
+        assert_eq!(err.at.path(), Path::new("bad.yaml"));
         assert_eq!(err.node.as_deref(), Some("/blob"), "{err}");
         let want = text.lines().position(|l| l.contains(line_with)).unwrap() + 1;
-        assert_eq!(err.line, want, "{err}\n{text}");
+        assert_eq!(err.at.line, want, "{err}\n{text}");
     }
     // A bad value for one of its parameters is found on the node's own
     // params line, not in the definition that names the parameter too.
@@ -462,7 +462,7 @@ fn bad_custom_nodes_give_clear_errors_at_their_lines() {
         .position(|l| l.contains("Squash: [1, 2]"))
         .unwrap()
         + 1;
-    assert_eq!(err.line, want, "{err}");
+    assert_eq!(err.at.line, want, "{err}");
     // Types that do not fit where the node is wired: a resolve error that
     // names the node and the file.
     let text = with_custom(&format!(
@@ -648,7 +648,7 @@ fn variables_cost_nothing_when_unused_and_are_checked_at_resolve() {
     )
     .unwrap();
     let err = lib.read_folder(&dir).expect_err("Kind is no parameter");
-    assert_eq!(err.line, 6, "{err}");
+    assert_eq!(err.at.line, 6, "{err}");
     assert!(err.message.contains("'Kind'"), "{err}");
 }
 
