@@ -23,3 +23,4 @@ mod scaling;
 mod stages;
 mod viewer;
 mod volumes;
+mod web;
