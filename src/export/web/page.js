@@ -1,7 +1,7 @@
 // ropkit web page: one network's shader drawn with WebGL2. The scene (the
 // GLSL ES shader naga wrote, its parameters, camera and textures) is the
-// JSON block above; ropkit wrote it. The page needs nothing else and asks nothing of
-// the network.
+// JSON block above; ropkit wrote it. The page needs nothing else and
+// makes no request.
 //
 // window.ropkit, for tests and for pages that embed the scene:
 //   ready            a promise: resolves after the first frame (with its
