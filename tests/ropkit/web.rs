@@ -216,6 +216,22 @@ fn web_page_parameters_and_time_change_the_picture_as_render_does() {
     assert_same("default with --set", &after, &reference);
     let (moved, _) = difference(&before, &after);
     assert!(moved > 4.0 / 255.0, "the edits changed little: {moved}");
+    // The mouse orbits the camera; "reset camera" brings the network's back.
+    drag(&mut browser, &tab, (48.0, 48.0), (78.0, 40.0));
+    let orbited = canvas(&mut browser, &tab);
+    let (turned, _) = difference(&after, &orbited);
+    assert!(
+        turned > 4.0 / 255.0,
+        "a drag moved the picture little: {turned}"
+    );
+    browser
+        .eval(&tab, "document.getElementById('reset').click()")
+        .unwrap();
+    assert_eq!(
+        canvas(&mut browser, &tab),
+        after,
+        "reset gives the network's camera back"
+    );
     // A compiled-in parameter and a wrong value are refused with a message.
     let err = browser
         .eval(&tab, r#"window.ropkit.set("/scene/blend.Mode", "union")"#)
@@ -306,6 +322,29 @@ fn web_page_shows_why_it_cannot_draw() {
     browser.close(tab);
 }
 
+/// A left-button drag with the mouse, in CSS pixels of the page.
+fn drag(browser: &mut Browser, tab: &Tab, from: (f64, f64), to: (f64, f64)) {
+    let steps = 4;
+    let mut events = vec![("mousePressed", from)];
+    for k in 1..=steps {
+        let t = k as f64 / steps as f64;
+        events.push((
+            "mouseMoved",
+            (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t),
+        ));
+    }
+    events.push(("mouseReleased", to));
+    for (kind, (x, y)) in events {
+        browser
+            .call(
+                Some(&tab.session),
+                "Input.dispatchMouseEvent",
+                json!({ "type": kind, "x": x, "y": y, "button": "left", "buttons": 1, "clickCount": 1 }),
+            )
+            .unwrap();
+    }
+}
+
 /// The message the page shows, or "" when it shows none.
 fn shown_message(browser: &mut Browser, tab: &Tab) -> String {
     let v = browser
@@ -378,4 +417,70 @@ fn requests(events: &[Json], tab: &Tab) -> Vec<String> {
         })
         .filter_map(|e| e["params"]["request"]["url"].as_str().map(str::to_string))
         .collect()
+}
+
+#[test]
+fn web_export_embeds_textures_and_refuses_what_a_page_cannot_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    let net = dir.path().join("net.yaml");
+    std::fs::write(
+        &net,
+        "output: /render\nnodes:\n  /ball: { rop: sphere }\n  /tex: { rop: textureMaterial, params: { Texture: tex.png }, inputs: [/ball] }\n  /render: { rop: raymarchRender3D, inputs: { scene: /tex } }\n",
+    )
+    .unwrap();
+    let tex = dir.path().join("tex.png");
+    let export = |out: &Path| {
+        run_ropkit([
+            "export",
+            net.to_str().unwrap(),
+            "--format",
+            "html",
+            "-o",
+            out.to_str().unwrap(),
+        ])
+    };
+    let page = dir.path().join("page.html");
+
+    // The texture travels inside the page, byte for byte.
+    let png = std::fs::read(root().join("assets/checker.png")).unwrap();
+    std::fs::write(&tex, &png).unwrap();
+    let o = export(&page);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&page).unwrap();
+    let encoded = base64::engine::general_purpose::STANDARD.encode(&png);
+    assert!(text.contains(&format!("data:image/png;base64,{encoded}")));
+
+    // Writing the page over the texture it embeds is refused.
+    let o = export(&tex);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("refusing to overwrite"));
+    assert_eq!(
+        std::fs::read(&tex).unwrap(),
+        png,
+        "the texture is untouched"
+    );
+
+    // A file no browser decodes, named with its node.
+    std::fs::write(&tex, b"GIF89a not a png").unwrap();
+    let o = export(&page);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("tex.png") && err.contains("node /tex") && err.contains("PNG and JPEG"),
+        "{err}"
+    );
+
+    // Past the cap on embedded bytes.
+    let mut big = png.clone();
+    big.resize(ropkit::limits::PAGE_TEXTURE_BYTES as usize + 1, 0);
+    std::fs::write(&tex, &big).unwrap();
+    let o = export(&page);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("PAGE_TEXTURE_BYTES") && err.contains("node /tex"),
+        "{err}"
+    );
+    // The page written before is still the good one.
+    assert_eq!(std::fs::read_to_string(&page).unwrap(), text);
 }
