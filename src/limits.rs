@@ -64,6 +64,9 @@ limits! {
     TEXTURE_FILE_BYTES: u64 = 64 << 20, Bytes;
     /// Largest texture, in pixels per side.
     TEXTURE_SIDE: u32 = 8192, Count;
+    /// Most bytes of texture files one exported web page embeds, all
+    /// together (base64 makes the page a third larger than that).
+    PAGE_TEXTURE_BYTES: u64 = 16 << 20, Bytes;
     /// Largest points file for `ropkit sample`.
     POINTS_FILE_BYTES: u64 = 256 << 20, Bytes;
     /// Deepest nesting of YAML collections in any file (counted on the text,

@@ -10,7 +10,7 @@ mod render;
 
 use crate::build::build;
 use crate::catalog;
-use crate::export::{Format, export};
+use crate::export::{Format, export_in};
 use crate::generate::Mode;
 use crate::library::Library;
 use crate::network::Network;
@@ -304,8 +304,14 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
             let lib = load_library(project, true);
             let net = load_network(project, &network, &lib)?;
             let built = build(&lib, &net, Mode::Render).map_err(|e| e.report())?;
-            let bytes = export(&built, &net, &lib, format).map_err(|e| e.to_string())?;
-            write_or_print(output.as_deref(), &bytes, &[&network])
+            let assets = project.asset_dirs(&net.file);
+            let bytes =
+                export_in(&built, &net, &lib, format, &assets).map_err(|e| e.to_string())?;
+            // A page embeds textures: never written over one of them.
+            let textures = crate::export::html::texture_files(&built.shader, &assets);
+            let mut inputs: Vec<&Path> = vec![&network];
+            inputs.extend(textures.iter().map(PathBuf::as_path));
+            write_or_print(output.as_deref(), &bytes, &inputs)
         }
         Command::Check { dir, no_glslang } => check::run(project, dir, no_glslang),
         Command::List { markdown, json } => {

@@ -76,6 +76,9 @@ pub enum Mode {
     /// blocks of grid points, points, gradients and material colours, as a
     /// read-only storage buffer asks. Parameter values are compiled in.
     Mesh,
+    /// A web page's shader: like `Render`, with the page's entry point
+    /// (naga turns it into GLSL ES 3.00 for WebGL2).
+    Web,
 }
 
 impl Mode {

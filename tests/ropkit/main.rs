@@ -24,3 +24,4 @@ mod scaling;
 mod stages;
 mod viewer;
 mod volumes;
+mod web;

@@ -9,6 +9,7 @@ mod live;
 mod mesh;
 mod sample;
 mod shadertoy;
+mod web;
 
 use super::emit::Out;
 use super::layout::Layout;
@@ -59,6 +60,7 @@ impl Mode {
             Mode::Data => &data::Data,
             Mode::Sample => &sample::Sample,
             Mode::Mesh => &mesh::Mesh,
+            Mode::Web => &web::Web,
         }
     }
 }

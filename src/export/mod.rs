@@ -1,5 +1,8 @@
 //! Exports of a built network for other programs: the GLSL itself, a JSON
-//! description of the parameter layout, WGSL and SPIR-V through naga's back ends.
+//! description of the parameter layout, WGSL and SPIR-V through naga's back
+//! ends, a Shadertoy pass, and a self-contained web page ([`html`]).
+
+pub mod html;
 
 use crate::build::Built;
 use crate::generate::Shader;
@@ -16,6 +19,8 @@ pub enum Format {
     Spirv,
     /// A Shadertoy image pass (GLSL ES, `mainImage`), parameters baked in.
     Shadertoy,
+    /// One self-contained web page (WebGL2) with the live parameters as controls.
+    Html,
 }
 
 /// What every front end needs to know of a format: the name the command
@@ -31,42 +36,15 @@ pub struct FormatInfo {
     pub text: bool,
 }
 
+// One row a format, kept on one line each (rustfmt would spread them).
+#[rustfmt::skip]
 pub const FORMATS: &[FormatInfo] = &[
-    FormatInfo {
-        format: Format::Glsl,
-        name: "glsl",
-        extension: "frag",
-        label: "GLSL",
-        text: true,
-    },
-    FormatInfo {
-        format: Format::Shadertoy,
-        name: "shadertoy",
-        extension: "shadertoy.glsl",
-        label: "Shadertoy",
-        text: true,
-    },
-    FormatInfo {
-        format: Format::Json,
-        name: "json",
-        extension: "json",
-        label: "JSON layout",
-        text: true,
-    },
-    FormatInfo {
-        format: Format::Wgsl,
-        name: "wgsl",
-        extension: "wgsl",
-        label: "WGSL",
-        text: true,
-    },
-    FormatInfo {
-        format: Format::Spirv,
-        name: "spirv",
-        extension: "spv",
-        label: "SPIR-V",
-        text: false,
-    },
+    FormatInfo { format: Format::Glsl, name: "glsl", extension: "frag", label: "GLSL", text: true },
+    FormatInfo { format: Format::Shadertoy, name: "shadertoy", extension: "shadertoy.glsl", label: "Shadertoy", text: true },
+    FormatInfo { format: Format::Json, name: "json", extension: "json", label: "JSON layout", text: true },
+    FormatInfo { format: Format::Wgsl, name: "wgsl", extension: "wgsl", label: "WGSL", text: true },
+    FormatInfo { format: Format::Spirv, name: "spirv", extension: "spv", label: "SPIR-V", text: false },
+    FormatInfo { format: Format::Html, name: "html", extension: "html", label: "web page", text: true },
 ];
 
 impl Format {
@@ -108,16 +86,39 @@ pub enum ExportError {
     Spirv(String),
     #[error("Shadertoy output failed: {0}")]
     Shadertoy(String),
+    #[error("web page output failed: {0}")]
+    Web(String),
+    #[error("{}: cannot embed the texture of node {node} in a web page: {message}", path.display())]
+    Texture {
+        path: std::path::PathBuf,
+        node: String,
+        message: String,
+    },
 }
 
-/// The exported bytes for a format.
+/// The exported bytes for a format. A web page embeds the network's
+/// textures, looked up from the network's folder (see
+/// [`html::default_asset_dirs`]); [`export_in`] names the folders.
 pub fn export(
     built: &Built,
     net: &Network,
     lib: &Library,
     format: Format,
 ) -> Result<Vec<u8>, ExportError> {
+    export_in(built, net, lib, format, &html::default_asset_dirs(net))
+}
+
+/// [`export`], with texture files looked up in `asset_dirs` (first match
+/// wins; the built-in assets after them).
+pub fn export_in(
+    built: &Built,
+    net: &Network,
+    lib: &Library,
+    format: Format,
+    asset_dirs: &[std::path::PathBuf],
+) -> Result<Vec<u8>, ExportError> {
     match format {
+        Format::Html => html::page(net, lib, asset_dirs).map(String::into_bytes),
         Format::Glsl => Ok(built.shader.glsl.clone().into_bytes()),
         Format::Shadertoy => crate::build::stitch(lib, net, crate::generate::Mode::Shadertoy)
             .map(|(_, shader)| shader.glsl.into_bytes())
@@ -151,7 +152,7 @@ pub fn export(
     }
 }
 
-fn value_json(v: &ParamValue) -> Json {
+pub(crate) fn value_json(v: &ParamValue) -> Json {
     match v {
         ParamValue::Float(f) => json!(f),
         ParamValue::Int(i) => json!(i),
