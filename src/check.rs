@@ -119,8 +119,13 @@ pub fn check_library(lib: &Library, only: &[String]) -> Vec<CheckCase> {
     cases
 }
 
+/// What glslangValidator printed when it refused a shader.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{0}")]
+pub struct GlslangError(pub String);
+
 /// Runs `glslangValidator -V` on a fragment shader. `None` when the tool is not installed.
-pub fn glslang(glsl: &str) -> Option<Result<(), String>> {
+pub fn glslang(glsl: &str) -> Option<Result<(), GlslangError>> {
     let dir = tempfile::tempdir().ok()?;
     let path = dir.path().join("shader.frag");
     std::fs::write(&path, glsl).ok()?;
@@ -135,10 +140,10 @@ pub fn glslang(glsl: &str) -> Option<Result<(), String>> {
     Some(if out.status.success() {
         Ok(())
     } else {
-        Err(format!(
+        Err(GlslangError(format!(
             "{}{}",
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
-        ))
+        )))
     })
 }

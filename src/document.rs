@@ -221,13 +221,18 @@ impl Document {
             self.revision += 1;
             Network::load(&self.net.file, &self.lib).map(|net| self.net = net)
         } else {
-            self.net.check(&self.lib).map_err(|(node, message)| {
-                let line = node
-                    .as_ref()
+            self.net.check(&self.lib).map_err(|e| {
+                let line = e
+                    .node()
                     .and_then(|n| self.net.lines.get(n))
                     .copied()
                     .unwrap_or(1);
-                NetworkError::new(&self.net.file, line, node, message)
+                NetworkError::new(
+                    &self.net.file,
+                    line,
+                    e.node().map(str::to_string),
+                    e.to_string(),
+                )
             })
         };
         if let Err(e) = checked {

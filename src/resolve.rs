@@ -91,9 +91,9 @@ fn resolve_with(lib: &Library, net: &Network, variables: bool) -> Result<Resolut
         .iter()
         .map(|p| {
             let node = &net.nodes[p];
-            node.lookup(lib).map_err(|message| ResolveError {
+            node.lookup(lib).map_err(|e| ResolveError {
                 node: p.clone(),
-                message,
+                message: e.to_string(),
             })
         })
         .collect::<Result<_, _>>()?;

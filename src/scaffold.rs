@@ -5,42 +5,82 @@ use crate::library::Library;
 use crate::network::Network;
 use std::path::{Path, PathBuf};
 
+/// Why nothing (or nothing more) was written.
+#[derive(Debug, thiserror::Error)]
+pub enum ScaffoldError {
+    #[error("give CATEGORY/NAME, e.g. sdf/myShape")]
+    NoSpec,
+    #[error("'{0}': category and name are identifiers (letters, digits, _)")]
+    BadSpec(String),
+    #[error(
+        "a ROP named '{name}' exists already ({}): a new one would shadow it; pick another name, or give --force",
+        path.display()
+    )]
+    Shadows { name: String, path: PathBuf },
+    #[error("{}: already exists", .0.display())]
+    Exists(PathBuf),
+    #[error("{}: not empty; init writes into a new or empty folder", .0.display())]
+    NotEmpty(PathBuf),
+    #[error("{}: {error}", path.display())]
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    #[error("{file}: no node '{node}'")]
+    NoNode { file: String, node: String },
+    #[error(
+        "{file}: node {node} runs the library's ROP '{rop}'; --from writes out a node with its own definition (rop: custom)"
+    )]
+    NotCustom {
+        file: String,
+        node: String,
+        rop: String,
+    },
+    #[error("{file}: node {node}: custom: is not a mapping")]
+    NotAMapping { file: String, node: String },
+    /// The folder written did not read back; it was removed again.
+    #[error("{0} (nothing written)")]
+    ReadBack(String),
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> ScaffoldError + '_ {
+    move |error| ScaffoldError::Io {
+        path: path.to_path_buf(),
+        error,
+    }
+}
+
 /// Writes `<root>/<category>/<name>/` with a ROP that passes `check` as it is.
-pub fn new_rop(spec: &str, root: &Path, lib: &Library, force: bool) -> Result<(), String> {
-    let (category, name) = spec
-        .split_once('/')
-        .ok_or("give CATEGORY/NAME, e.g. sdf/myShape")?;
+pub fn new_rop(spec: &str, root: &Path, lib: &Library, force: bool) -> Result<(), ScaffoldError> {
+    let (category, name) = spec.split_once('/').ok_or(ScaffoldError::NoSpec)?;
     let valid = |s: &str| {
         !s.is_empty()
             && s.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
             && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
     };
     if !valid(category) || !valid(name) {
-        return Err(format!(
-            "'{spec}': category and name are identifiers (letters, digits, _)"
-        ));
+        return Err(ScaffoldError::BadSpec(spec.to_string()));
     }
     if let Some(other) = lib.get(name)
         && !force
     {
-        return Err(format!(
-            "a ROP named '{name}' exists already ({}): a new one would shadow it; pick another name, or give --force",
-            other.yaml_path.display()
-        ));
+        return Err(ScaffoldError::Shadows {
+            name: name.to_string(),
+            path: other.yaml_path.clone(),
+        });
     }
     let dir = root.join(category).join(name);
     if dir.exists() {
-        return Err(format!("{}: already exists", dir.display()));
+        return Err(ScaffoldError::Exists(dir));
     }
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(&dir).map_err(io(&dir))?;
     let yaml = format!(
         "name: {name}\ncategory: {category}\ndescription: A new ROP; describe what it does.\nkeywords: []\ncoordTypes: [vec2, vec3]\nreturnTypes: [Sdf, float]\ncontextTypes: [any]\nparams:\n  - {{ name: Size, style: float, default: 1.0, min: 0.0, max: 4.0, label: Size, help: Radius of the shape }}\n  - {{ name: Translate, style: xyz, default: [0, 0, 0], min: -5.0, max: 5.0, label: Translate, help: Moves the shape }}\n"
     );
     let function = "// The primary function: called with a coordinate and a context.\n// THIS_ prefixes keep names unique; parameters are THIS_<Name>.\nReturnT thismap(CoordT p, ContextT ctx) {\n#ifdef THIS_COORD_TYPE_vec2\n  p -= THIS_Translate.xy;\n#else\n  p -= THIS_Translate;\n#endif\n  float d = length(p) - THIS_Size;\n#ifdef THIS_RETURN_TYPE_Sdf\n  return createSdf(d);\n#else\n  return d;\n#endif\n}\n";
-    crate::files::write_atomic(&dir.join("rop.yaml"), yaml.as_bytes())
-        .map_err(|e| e.to_string())?;
-    crate::files::write_atomic(&dir.join("function.glsl"), function.as_bytes())
-        .map_err(|e| e.to_string())?;
+    let (yaml_file, function_file) = (dir.join("rop.yaml"), dir.join("function.glsl"));
+    crate::files::write_atomic(&yaml_file, yaml.as_bytes()).map_err(io(&yaml_file))?;
+    crate::files::write_atomic(&function_file, function.as_bytes()).map_err(io(&function_file))?;
     println!("wrote {}", dir.display());
     Ok(())
 }
@@ -57,29 +97,31 @@ pub fn rop_from_node(
     root: &Path,
     lib: &Library,
     force: bool,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, ScaffoldError> {
     use serde_yaml_ng::{Mapping, Value as Yaml};
-    let file = net.file.display();
-    let n = net
-        .nodes
-        .get(node)
-        .ok_or_else(|| format!("{file}: no node '{}'", crate::value::echo(node)))?;
+    let file = net.file.display().to_string();
+    let n = net.nodes.get(node).ok_or_else(|| ScaffoldError::NoNode {
+        file: file.clone(),
+        node: crate::value::echo(node),
+    })?;
     let Some(custom) = &n.custom else {
-        return Err(format!(
-            "{file}: node {node} runs the library's ROP '{}'; --from writes out a node with its own definition (rop: custom)",
-            n.rop
-        ));
+        return Err(ScaffoldError::NotCustom {
+            file,
+            node: node.to_string(),
+            rop: n.rop.clone(),
+        });
     };
     let Yaml::Mapping(source) = &custom.source else {
-        return Err(format!("{file}: node {node}: custom: is not a mapping"));
+        return Err(ScaffoldError::NotAMapping {
+            file,
+            node: node.to_string(),
+        });
     };
     let last = node.rsplit('/').find(|s| !s.is_empty()).unwrap_or("custom");
     let fallback_name = crate::resolve::glsl_name(last);
     let (category, name) = match spec {
         Some(spec) => {
-            let (c, n) = spec
-                .split_once('/')
-                .ok_or("give CATEGORY/NAME, e.g. sdf/myShape")?;
+            let (c, n) = spec.split_once('/').ok_or(ScaffoldError::NoSpec)?;
             (c.to_string(), n.to_string())
         }
         None => {
@@ -94,21 +136,19 @@ pub fn rop_from_node(
         }
     };
     if !valid_identifier(&category) || !valid_identifier(&name) {
-        return Err(format!(
-            "'{category}/{name}': category and name are identifiers (letters, digits, _); give CATEGORY/NAME"
-        ));
+        return Err(ScaffoldError::BadSpec(format!("{category}/{name}")));
     }
     if let Some(other) = lib.get(&name)
         && !force
     {
-        return Err(format!(
-            "a ROP named '{name}' exists already ({}): a new one would shadow it; give another CATEGORY/NAME, or --force",
-            other.yaml_path.display()
-        ));
+        return Err(ScaffoldError::Shadows {
+            name,
+            path: other.yaml_path.clone(),
+        });
     }
     let dir = root.join(&category).join(&name);
     if dir.exists() {
-        return Err(format!("{}: already exists", dir.display()));
+        return Err(ScaffoldError::Exists(dir));
     }
     // rop.yaml: name and category first, then the definition's fields as
     // written, less the code, which goes to its files.
@@ -124,7 +164,7 @@ pub fn rop_from_node(
     }
     let mut text = String::new();
     crate::yaml::write_block(&Yaml::Mapping(yaml), 0, &mut text);
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(&dir).map_err(io(&dir))?;
     let written = (|| {
         crate::files::write_atomic(&dir.join("rop.yaml"), text.as_bytes())?;
         for block in &custom.def.blocks {
@@ -137,7 +177,7 @@ pub fn rop_from_node(
         .and_then(|_| lib.read_folder(&dir).map_err(|e| e.to_string()));
     if let Err(e) = checked {
         let _ = std::fs::remove_dir_all(&dir);
-        return Err(format!("{e} (nothing written)"));
+        return Err(ScaffoldError::ReadBack(e));
     }
     println!(
         "wrote {} from node {node}: the node may now say `rop: {name}` without its custom: block",
@@ -154,16 +194,13 @@ fn valid_identifier(s: &str) -> bool {
 
 /// Writes a starter project into `dir`: a network using a ROP of the
 /// project's own, that ROP's folder, and a README saying how to run it.
-pub fn init(dir: &Path) -> Result<(), String> {
+pub fn init(dir: &Path) -> Result<(), ScaffoldError> {
     let busy = std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some());
     if busy {
-        return Err(format!(
-            "{}: not empty; init writes into a new or empty folder",
-            dir.display()
-        ));
+        return Err(ScaffoldError::NotEmpty(dir.to_path_buf()));
     }
     let rops = dir.join("rops");
-    std::fs::create_dir_all(&rops).map_err(|e| format!("{}: {e}", rops.display()))?;
+    std::fs::create_dir_all(&rops).map_err(io(&rops))?;
     // The starter ROP is a new-rop skeleton: the project's own ROPs never
     // clash with the built-in ones, so an empty library is enough here.
     new_rop_quiet("shapes/blob", &rops)?;
@@ -184,10 +221,9 @@ pub fn init(dir: &Path) -> Result<(), String> {
         `rops/shapes/blob/function.glsl` and the picture follows. \\\n\
         `ropkit render network.yaml -o out.png` renders it without a window.\n\
         New ROPs: `ropkit new-rop shapes/myShape` (they go into `rops/`).\n";
-    crate::files::write_atomic(&dir.join("network.yaml"), network.as_bytes())
-        .map_err(|e| e.to_string())?;
-    crate::files::write_atomic(&dir.join("README.md"), readme.as_bytes())
-        .map_err(|e| e.to_string())?;
+    let (net_file, readme_file) = (dir.join("network.yaml"), dir.join("README.md"));
+    crate::files::write_atomic(&net_file, network.as_bytes()).map_err(io(&net_file))?;
+    crate::files::write_atomic(&readme_file, readme.as_bytes()).map_err(io(&readme_file))?;
     println!(
         "wrote {}: run `ropkit view network.yaml` in that folder",
         dir.display()
@@ -195,6 +231,6 @@ pub fn init(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn new_rop_quiet(spec: &str, root: &Path) -> Result<(), String> {
+fn new_rop_quiet(spec: &str, root: &Path) -> Result<(), ScaffoldError> {
     new_rop(spec, root, &Library::default(), true)
 }

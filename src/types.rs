@@ -104,12 +104,17 @@ impl ParamStyle {
     }
 }
 
+/// A type name that is not one of the vocabulary's.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("unknown type '{0}'")]
+pub struct UnknownType(pub String);
+
 /// Parses a list of type names, with `any` meaning all of them.
 pub fn parse_type_list<T: Copy>(
     items: &[String],
     all: &[T],
     parse: impl Fn(&str) -> Option<T>,
-) -> Result<Vec<T>, String> {
+) -> Result<Vec<T>, UnknownType> {
     let mut out = Vec::new();
     for item in items {
         if item == "any" {
@@ -117,7 +122,7 @@ pub fn parse_type_list<T: Copy>(
         }
         match parse(item) {
             Some(t) => out.push(t),
-            None => return Err(format!("unknown type '{item}'")),
+            None => return Err(UnknownType(item.clone())),
         }
     }
     Ok(out)

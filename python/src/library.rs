@@ -86,7 +86,7 @@ impl PyLibrary {
     fn rop<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
         match ropkit::network::lookup_rop(&self.lib, name) {
             Ok(def) => json_to_py(py, &ropkit::export::rop_json(def)),
-            Err(message) => Err(pyo3::exceptions::PyKeyError::new_err(message)),
+            Err(e) => Err(pyo3::exceptions::PyKeyError::new_err(e.to_string())),
         }
     }
 

@@ -91,7 +91,7 @@ fn default_library(py: Python<'_>, library: Option<Py<PyLibrary>>) -> PyResult<P
 }
 
 fn parse_format(name: &str) -> PyResult<Format> {
-    Format::parse(name).map_err(pyo3::exceptions::PyValueError::new_err)
+    Format::parse(name).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
 }
 
 /// The exported text (or bytes, for SPIR-V) as a Python object.
@@ -196,7 +196,7 @@ impl PyNetwork {
             .ok_or_else(|| self.edit_error(Kind::Network, None, format!("no node {node}")))?;
         let def = n
             .lookup(&self.live.lib)
-            .map_err(|m| self.edit_error(Kind::Network, Some(node), m))?;
+            .map_err(|e| self.edit_error(Kind::Network, Some(node), e))?;
         def.input_index(name).ok_or_else(|| {
             let names: Vec<_> = def.inputs.iter().map(|i| i.name.as_str()).collect();
             self.edit_error(

@@ -67,7 +67,7 @@ pub fn parse_bounds(s: &str) -> Result<Aabb, String> {
 
 pub fn run(args: MeshArgs, project: &Project) -> Result<(), String> {
     check_output(&args.output, &[&args.network])?;
-    let format = MeshFormat::from_path(&args.output)?;
+    let format = MeshFormat::from_path(&args.output).map_err(|e| e.to_string())?;
     let opts = MeshOptions {
         resolution: args.resolution,
         bounds: args.bounds,
@@ -170,7 +170,7 @@ pub fn run(args: MeshArgs, project: &Project) -> Result<(), String> {
         eprintln!("note: {note}");
     }
     let t_write = Instant::now();
-    let bytes = encode(&mesh, format)?;
+    let bytes = encode(&mesh, format).map_err(|e| e.to_string())?;
     crate::files::write_atomic(&args.output, &bytes)
         .map_err(|e| format!("{}: cannot write: {e}", args.output.display()))?;
     if args.verbose {

@@ -172,7 +172,7 @@ pub fn main() -> ExitCode {
 
 #[cfg(feature = "viewer")]
 fn default_command(project: &Project) -> Result<(), String> {
-    crate::viewer::run(Default::default(), project)
+    crate::viewer::run(Default::default(), project).map_err(|e| e.to_string())
 }
 
 #[cfg(not(feature = "viewer"))]
@@ -275,7 +275,7 @@ impl From<ViewCmd> for crate::viewer::ViewArgs {
 fn run(command: Command, project: &Project) -> Result<(), String> {
     match command {
         #[cfg(feature = "viewer")]
-        Command::View(args) => crate::viewer::run(args.into(), project),
+        Command::View(args) => crate::viewer::run(args.into(), project).map_err(|e| e.to_string()),
         Command::Build { network, output } => {
             let lib = load_library(project, true);
             let net = load_network(project, &network, &lib)?;
@@ -331,15 +331,18 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
                     let net = load_network(project, Path::new(network), &lib)?;
                     crate::scaffold::rop_from_node(&net, node, spec.as_deref(), &root, &lib, force)
                         .map(|_| ())
+                        .map_err(|e| e.to_string())
                 }
                 (Some(_), _) => Err("--from takes NETWORK NODE".into()),
-                (None, Some(spec)) => crate::scaffold::new_rop(&spec, &root, &lib, force),
+                (None, Some(spec)) => {
+                    crate::scaffold::new_rop(&spec, &root, &lib, force).map_err(|e| e.to_string())
+                }
                 (None, None) => Err(
                     "give CATEGORY/NAME (e.g. sdf/myShape), or --from NETWORK NODE to write a custom node out"
                         .into(),
                 ),
             }
         }
-        Command::Init { dir } => crate::scaffold::init(&dir),
+        Command::Init { dir } => crate::scaffold::init(&dir).map_err(|e| e.to_string()),
     }
 }

@@ -227,13 +227,13 @@ pub fn run(args: RenderArgs, project: &Project) -> Result<(), String> {
                 .render_data(w, h)
                 .map_err(|e| render_error(&args.network, &step, e))?;
             watchdog.disarm();
-            save_exr(&texels, w, h, &path)?;
+            save_exr(&texels, w, h, &path).map_err(|e| e.to_string())?;
         } else {
             let img = renderer
                 .render_image(w, h)
                 .map_err(|e| render_error(&args.network, &step, e))?;
             watchdog.disarm();
-            save_png(&img, &path)?;
+            save_png(&img, &path).map_err(|e| e.to_string())?;
         }
         bar.inc(1);
     }

@@ -47,6 +47,11 @@ pub const FORMATS: &[FormatInfo] = &[
     FormatInfo { format: Format::Html, name: "html", extension: "html", label: "web page", text: true },
 ];
 
+/// A format name that is not in [`FORMATS`]; the message lists them.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("unknown export format '{0}' ({names})", names = FORMATS.iter().map(|f| f.name).collect::<Vec<_>>().join(", "))]
+pub struct UnknownFormat(pub String);
+
 impl Format {
     pub fn info(self) -> &'static FormatInfo {
         FORMATS
@@ -55,20 +60,13 @@ impl Format {
             .expect("every format has a row in FORMATS")
     }
     /// The format a name (or file extension) stands for, case ignored.
-    pub fn parse(name: &str) -> Result<Format, String> {
+    pub fn parse(name: &str) -> Result<Format, UnknownFormat> {
         let lower = name.to_ascii_lowercase();
         FORMATS
             .iter()
             .find(|f| f.name == lower || f.extension == lower)
             .map(|f| f.format)
-            .ok_or_else(|| {
-                let names: Vec<_> = FORMATS.iter().map(|f| f.name).collect();
-                format!(
-                    "unknown export format '{}' ({})",
-                    crate::value::echo(name),
-                    names.join(", ")
-                )
-            })
+            .ok_or_else(|| UnknownFormat(crate::value::echo(name)))
     }
 }
 

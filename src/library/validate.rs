@@ -3,9 +3,35 @@
 
 use super::*;
 use crate::location::Location;
+use crate::types::UnknownType;
 
 /// Most field-capable parameters one ROP may have.
 pub const MAX_FIELD_PARAMS: usize = 8;
+
+/// Why a parameter cannot be `field: true`.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub(super) enum FieldProblem {
+    #[error("at most {MAX_FIELD_PARAMS} parameters of a ROP may be field: true")]
+    TooMany,
+    #[error("a variadic ROP cannot have field parameters (its inputs repeat)")]
+    Variadic,
+    #[error(
+        "only float and vector parameters (not int, toggle, menu, rotation, string or texture) can be field: true"
+    )]
+    Style,
+    #[error("a field parameter cannot be macro: true (a field varies per point)")]
+    Macro,
+    #[error("an input has the same name; a field parameter's input takes its name")]
+    NameTaken,
+}
+
+/// A field parameter's problem, with the parameter's name.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("parameter {param}: {problem}")]
+pub(super) struct FieldParamError {
+    pub(super) param: String,
+    pub(super) problem: FieldProblem,
+}
 
 /// One input per field-capable parameter, after the declared ones: named
 /// as the parameter, optional, running at the caller's coordinate and
@@ -15,18 +41,23 @@ pub(super) fn field_inputs(
     params: &[ParamDef],
     inputs: &mut Vec<InputDef>,
     variadic: bool,
-) -> Result<(), (String, String)> {
+) -> Result<(), FieldParamError> {
     let fields: Vec<&ParamDef> = params.iter().filter(|p| p.field).collect();
     if fields.len() > MAX_FIELD_PARAMS {
-        return Err((
-            fields[MAX_FIELD_PARAMS].name.clone(),
-            format!("at most {MAX_FIELD_PARAMS} parameters of a ROP may be field: true"),
-        ));
+        return Err(FieldParamError {
+            param: fields[MAX_FIELD_PARAMS].name.clone(),
+            problem: FieldProblem::TooMany,
+        });
     }
     for p in fields {
-        let fail = |m: &str| Err((p.name.clone(), m.to_string()));
+        let fail = |problem| {
+            Err(FieldParamError {
+                param: p.name.clone(),
+                problem,
+            })
+        };
         if variadic {
-            return fail("a variadic ROP cannot have field parameters (its inputs repeat)");
+            return fail(FieldProblem::Variadic);
         }
         if !matches!(
             p.style,
@@ -38,15 +69,13 @@ pub(super) fn field_inputs(
                 | ParamStyle::Rgb
                 | ParamStyle::Rgba
         ) {
-            return fail(
-                "only float and vector parameters (not int, toggle, menu, rotation, string or texture) can be field: true",
-            );
+            return fail(FieldProblem::Style);
         }
         if p.is_macro {
-            return fail("a field parameter cannot be macro: true (a field varies per point)");
+            return fail(FieldProblem::Macro);
         }
         if inputs.iter().any(|i| i.name == p.name) {
-            return fail("an input has the same name; a field parameter's input takes its name");
+            return fail(FieldProblem::NameTaken);
         }
         let return_types = if p.style == ParamStyle::Float {
             vec![ReturnType::Float]
@@ -71,7 +100,7 @@ pub(super) fn optional_types<T: Copy>(
     list: &Option<Vec<String>>,
     all: &[T],
     parse: impl Fn(&str) -> Option<T>,
-) -> Result<Option<Vec<T>>, String> {
+) -> Result<Option<Vec<T>>, UnknownType> {
     list.as_ref()
         .map(|l| parse_type_list(l, all, parse))
         .transpose()
@@ -124,7 +153,7 @@ pub(super) fn build_def(
     let distance = distance_of(&raw, src)?;
     let variable = match &raw.variable {
         None => None,
-        Some(v) => Some(variable_def(v, &params).map_err(|m| err("variable:", m))?),
+        Some(v) => Some(variable_def(v, &params).map_err(|e| err("variable:", e.to_string()))?),
     };
     let blocks = read_blocks()?;
     check_blocks(&blocks)?;
@@ -245,7 +274,7 @@ fn params_of(raw: &RopYaml, src: &Src) -> Result<Vec<ParamDef>, LibraryError> {
 fn inputs_of(raw: &RopYaml, params: &[ParamDef], src: &Src) -> Result<Vec<InputDef>, LibraryError> {
     let mut inputs = Vec::new();
     for i in &raw.inputs {
-        let ierr = |m: String| {
+        let ierr = |m: UnknownType| {
             src.err(
                 &format!("name: {}", i.name),
                 format!("input {}: {m}", i.name),
@@ -280,7 +309,7 @@ fn inputs_of(raw: &RopYaml, params: &[ParamDef], src: &Src) -> Result<Vec<InputD
         ));
     }
     field_inputs(params, &mut inputs, raw.variadic)
-        .map_err(|(name, m)| src.err(&format!("name: {name}"), format!("parameter {name}: {m}")))?;
+        .map_err(|e| src.err(&format!("name: {}", e.param), e.to_string()))?;
     Ok(inputs)
 }
 
@@ -379,31 +408,40 @@ fn check_template(raw: &RopYaml, site: &DefSite) -> Result<(), LibraryError> {
 }
 
 /// Checks `variable:` against the parameters it names.
-pub(super) fn variable_def(v: &VariableYaml, params: &[ParamDef]) -> Result<VariableDef, String> {
+/// What is wrong with a `variable:` mapping.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub(super) enum VariableError {
+    #[error("variable: role '{0}' is neither provide nor read")]
+    Role(String),
+    #[error("variable: {what} names parameter '{name}', which the ROP does not have")]
+    NoParam { what: &'static str, name: String },
+    #[error("variable: the name parameter {0} must have style string")]
+    NameStyle(String),
+    #[error("variable: the type parameter {0} must be a menu of {types}", types = VARIABLE_TYPES.join(", "))]
+    TypeStyle(String),
+}
+
+pub(super) fn variable_def(
+    v: &VariableYaml,
+    params: &[ParamDef],
+) -> Result<VariableDef, VariableError> {
     let role = match v.role.as_str() {
         "provide" => VariableRole::Provide,
         "read" => VariableRole::Read,
-        other => {
-            return Err(format!(
-                "variable: role '{}' is neither provide nor read",
-                crate::value::echo(other)
-            ));
-        }
+        other => return Err(VariableError::Role(crate::value::echo(other))),
     };
-    let param = |name: &str, what: &str| {
-        params.iter().find(|p| p.name == name).ok_or_else(|| {
-            format!(
-                "variable: {what} names parameter '{}', which the ROP does not have",
-                crate::value::echo(name)
-            )
-        })
+    let param = |name: &str, what: &'static str| {
+        params
+            .iter()
+            .find(|p| p.name == name)
+            .ok_or_else(|| VariableError::NoParam {
+                what,
+                name: crate::value::echo(name),
+            })
     };
     let name = param(&v.name, "name")?;
     if name.style != ParamStyle::String {
-        return Err(format!(
-            "variable: the name parameter {} must have style string",
-            name.name
-        ));
+        return Err(VariableError::NameStyle(name.name.clone()));
     }
     let ty = param(&v.ty, "type")?;
     if ty.style != ParamStyle::Menu
@@ -412,11 +450,7 @@ pub(super) fn variable_def(v: &VariableYaml, params: &[ParamDef]) -> Result<Vari
             .iter()
             .any(|o| !VARIABLE_TYPES.contains(&o.as_str()))
     {
-        return Err(format!(
-            "variable: the type parameter {} must be a menu of {}",
-            ty.name,
-            VARIABLE_TYPES.join(", ")
-        ));
+        return Err(VariableError::TypeStyle(ty.name.clone()));
     }
     Ok(VariableDef {
         role,

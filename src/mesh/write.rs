@@ -6,7 +6,20 @@ use super::Mesh;
 use gltf_json as json;
 use json::validation::Checked::Valid;
 use json::validation::USize64;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// Why a mesh cannot be written in a format.
+#[derive(Debug, thiserror::Error)]
+pub enum MeshFileError {
+    #[error("{}: unknown mesh format '{ext}': use .glb, .obj, .stl or .ply", path.display())]
+    UnknownFormat { path: PathBuf, ext: String },
+    #[error("the mesh is too large for a .glb file (4 GiB): use .ply or .stl")]
+    TooLargeForGlb,
+    #[error("too many triangles for STL")]
+    TooLargeForStl,
+    #[error("glTF: {0}")]
+    Gltf(#[from] gltf_json::Error),
+}
 
 /// The file formats, by extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,7 +32,7 @@ pub enum MeshFormat {
 
 impl MeshFormat {
     /// The format a path's extension names.
-    pub fn from_path(path: &Path) -> Result<MeshFormat, String> {
+    pub fn from_path(path: &Path) -> Result<MeshFormat, MeshFileError> {
         let ext = path
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase())
@@ -29,16 +42,16 @@ impl MeshFormat {
             "obj" => Ok(MeshFormat::Obj),
             "stl" => Ok(MeshFormat::Stl),
             "ply" => Ok(MeshFormat::Ply),
-            _ => Err(format!(
-                "{}: unknown mesh format '{ext}': use .glb, .obj, .stl or .ply",
-                path.display()
-            )),
+            _ => Err(MeshFileError::UnknownFormat {
+                path: path.to_path_buf(),
+                ext,
+            }),
         }
     }
 }
 
 /// The mesh in `format`.
-pub fn encode(mesh: &Mesh, format: MeshFormat) -> Result<Vec<u8>, String> {
+pub fn encode(mesh: &Mesh, format: MeshFormat) -> Result<Vec<u8>, MeshFileError> {
     match format {
         MeshFormat::Glb => glb(mesh),
         MeshFormat::Obj => Ok(obj(mesh)),
@@ -74,7 +87,7 @@ fn bounds(points: &[[f32; 3]]) -> ([f32; 3], [f32; 3]) {
 /// glTF 2.0 binary: one mesh with POSITION, NORMAL, COLOR_0 (linear RGB
 /// floats, as glTF wants) and u32 indices, and a plain non-metallic
 /// material so that viewers show the vertex colours as they are.
-pub fn glb(mesh: &Mesh) -> Result<Vec<u8>, String> {
+pub fn glb(mesh: &Mesh) -> Result<Vec<u8>, MeshFileError> {
     let nv = mesh.positions.len();
     let attr_bytes = nv * 12;
     let index_bytes = mesh.triangles.len() * 12;
@@ -84,7 +97,7 @@ pub fn glb(mesh: &Mesh) -> Result<Vec<u8>, String> {
     }
     bin.extend_from_slice(bytemuck::cast_slice(&mesh.triangles));
     if bin.len() > u32::MAX as usize - 4096 {
-        return Err("the mesh is too large for a .glb file (4 GiB): use .ply or .stl".into());
+        return Err(MeshFileError::TooLargeForGlb);
     }
     while !bin.len().is_multiple_of(4) {
         bin.push(0);
@@ -206,7 +219,7 @@ pub fn glb(mesh: &Mesh) -> Result<Vec<u8>, String> {
     });
     root.scene = Some(scene);
 
-    let mut text = json::serialize::to_vec(&root).map_err(|e| e.to_string())?;
+    let mut text = json::serialize::to_vec(&root)?;
     // Chunks are 4-byte aligned: JSON pads with spaces, binary with zeros.
     while !text.len().is_multiple_of(4) {
         text.push(b' ');
@@ -256,9 +269,8 @@ pub fn obj(mesh: &Mesh) -> Vec<u8> {
 
 /// Binary STL: an 80-byte header, the triangle count, then per triangle its
 /// facet normal and three corners (STL has no shared vertices or colours).
-pub fn stl(mesh: &Mesh) -> Result<Vec<u8>, String> {
-    let count = u32::try_from(mesh.triangles.len())
-        .map_err(|_| "too many triangles for STL".to_string())?;
+pub fn stl(mesh: &Mesh) -> Result<Vec<u8>, MeshFileError> {
+    let count = u32::try_from(mesh.triangles.len()).map_err(|_| MeshFileError::TooLargeForStl)?;
     let mut out = Vec::with_capacity(84 + mesh.triangles.len() * 50);
     let mut header = [b' '; 80];
     let title = b"binary STL from ropkit";

@@ -15,8 +15,8 @@ pub enum EditError {
     #[error("no node {0}")]
     NoNode(String),
     /// The node's ROP is unknown or failed to load.
-    #[error("{0}")]
-    Rop(String),
+    #[error(transparent)]
+    Rop(#[from] super::LookupError),
     #[error("ROP {rop} has no parameter {param} (it has: {known})")]
     NoParam {
         rop: String,

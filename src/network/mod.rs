@@ -100,7 +100,7 @@ impl Node {
         Some((v.role, name, ty))
     }
     /// [`Node::def`], or why there is none.
-    pub fn lookup<'a>(&'a self, lib: &'a Library) -> Result<&'a RopDef, String> {
+    pub fn lookup<'a>(&'a self, lib: &'a Library) -> Result<&'a RopDef, LookupError> {
         match &self.custom {
             Some(c) => Ok(&c.def),
             None => lookup_named(lib, &self.rop),
@@ -139,6 +139,44 @@ struct NodeYaml {
     pos: Option<[f32; 2]>,
     #[serde(default)]
     custom: Option<Yaml>,
+}
+
+/// Why a network does not hold together against its library.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CheckError {
+    #[error("output node '{0}' is not in the network")]
+    NoOutput(String),
+    #[error("{problem}")]
+    Node { node: String, problem: NodeProblem },
+}
+
+impl CheckError {
+    /// The node the problem is at, when it is at one.
+    pub fn node(&self) -> Option<&str> {
+        match self {
+            CheckError::NoOutput(_) => None,
+            CheckError::Node { node, .. } => Some(node),
+        }
+    }
+}
+
+/// What is wrong at one node of a network.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum NodeProblem {
+    #[error(transparent)]
+    Lookup(#[from] LookupError),
+    #[error("too many inputs: {given} given, ROP {rop} takes at most {most}")]
+    TooManyInputs {
+        given: usize,
+        rop: String,
+        most: usize,
+    },
+    #[error("input {slot} refers to '{src}', which is not a node")]
+    NoSuchInput { slot: usize, src: String },
+    #[error("required input '{0}' is not connected")]
+    Required(String),
+    #[error("cycle: {0}")]
+    Cycle(String),
 }
 
 impl Network {
@@ -245,7 +283,8 @@ impl Network {
             };
             let def = match &custom {
                 Some(c) => &c.def,
-                None => lookup_named(lib, &raw_node.rop).map_err(|m| at(line, Some(path), m))?,
+                None => lookup_named(lib, &raw_node.rop)
+                    .map_err(|e| at(line, Some(path), e.to_string()))?,
             };
             let mut node = Node {
                 rop: raw_node.rop.clone(),
@@ -280,71 +319,60 @@ impl Network {
                     .map_err(|m| at(pline, Some(path), format!("parameter {pname}: {m}")))?;
                 node.params.insert(pname.to_string(), v);
             }
-            node.inputs =
-                read_inputs(raw_node.inputs.as_ref(), def).map_err(|m| at(line, Some(path), m))?;
+            node.inputs = read_inputs(raw_node.inputs.as_ref(), def)
+                .map_err(|e| at(line, Some(path), e.to_string()))?;
             net.nodes.insert(path.to_string(), node);
         }
-        net.check(lib).map_err(|(node, message)| {
-            let line = node
-                .as_ref()
+        net.check(lib).map_err(|e| {
+            let line = e
+                .node()
                 .and_then(|n| net.lines.get(n))
                 .copied()
                 .unwrap_or_else(|| line_of(text, "output:"));
-            at(line, node.as_deref(), message)
+            at(line, e.node(), e.to_string())
         })?;
         Ok(net)
     }
 
     /// Checks references, input counts, required inputs and cycles.
-    /// Returns the node concerned and the message.
-    pub fn check(&self, lib: &Library) -> Result<(), (Option<String>, String)> {
+    pub fn check(&self, lib: &Library) -> Result<(), CheckError> {
         if !self.nodes.contains_key(&self.output) {
-            return Err((
-                None,
-                format!("output node '{}' is not in the network", echo(&self.output)),
-            ));
+            return Err(CheckError::NoOutput(echo(&self.output)));
         }
         for (path, node) in &self.nodes {
-            let def = node.lookup(lib).map_err(|m| (Some(path.clone()), m))?;
+            let at = |problem| CheckError::Node {
+                node: path.clone(),
+                problem,
+            };
+            let def = node.lookup(lib).map_err(|e| at(NodeProblem::Lookup(e)))?;
             if node.inputs.len() > def.max_inputs() {
-                return Err((
-                    Some(path.clone()),
-                    format!(
-                        "too many inputs: {} given, ROP {} takes at most {}",
-                        node.inputs.len(),
-                        def.name,
-                        def.max_inputs()
-                    ),
-                ));
+                return Err(at(NodeProblem::TooManyInputs {
+                    given: node.inputs.len(),
+                    rop: def.name.clone(),
+                    most: def.max_inputs(),
+                }));
             }
             for (i, input) in node.inputs.iter().enumerate() {
                 if let Some(src) = input
                     && !self.nodes.contains_key(src)
                 {
-                    return Err((
-                        Some(path.clone()),
-                        format!(
-                            "input {} refers to '{}', which is not a node",
-                            i + 1,
-                            echo(src)
-                        ),
-                    ));
+                    return Err(at(NodeProblem::NoSuchInput {
+                        slot: i + 1,
+                        src: echo(src),
+                    }));
                 }
             }
             for (i, idef) in def.inputs.iter().enumerate() {
                 if idef.required && node.input(i).is_none() {
-                    return Err((
-                        Some(path.clone()),
-                        format!("required input '{}' is not connected", idef.name),
-                    ));
+                    return Err(at(NodeProblem::Required(idef.name.clone())));
                 }
             }
         }
         if let Some(cycle) = self.find_cycle() {
-            return Err((
-                Some(cycle[0].clone()),
-                format!("cycle: {}", cycle.join(" -> ")),
-            ));
+            return Err(CheckError::Node {
+                node: cycle[0].clone(),
+                problem: NodeProblem::Cycle(cycle.join(" -> ")),
+            });
         }
         Ok(())
     }
@@ -524,22 +552,60 @@ impl Network {
 
 /// [`lookup_rop`] for a node without a definition of its own: `rop: custom`
 /// without `custom:` is explained.
-fn lookup_named<'a>(lib: &'a Library, rop: &str) -> Result<&'a RopDef, String> {
+fn lookup_named<'a>(lib: &'a Library, rop: &str) -> Result<&'a RopDef, LookupError> {
     if rop == crate::library::CUSTOM_ROP && lib.get(rop).is_none() {
-        return Err("rop: custom needs its definition under `custom:` (coordTypes, returnTypes, params, function, ...)".into());
+        return Err(LookupError::CustomWithoutDefinition);
     }
     lookup_rop(lib, rop)
 }
 
+/// Why a ROP name gives no definition.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LookupError {
+    #[error("unknown ROP '{0}' (see `ropkit list`)")]
+    Unknown(String),
+    #[error("ROP '{name}' failed to load: {error}")]
+    Broken {
+        name: String,
+        error: crate::library::LibraryError,
+    },
+    #[error(
+        "rop: custom needs its definition under `custom:` (coordTypes, returnTypes, params, function, ...)"
+    )]
+    CustomWithoutDefinition,
+}
+
 /// The definition of ROP `name`, or why there is none (unknown, or failed to load).
-pub fn lookup_rop<'a>(lib: &'a Library, name: &str) -> Result<&'a RopDef, String> {
+pub fn lookup_rop<'a>(lib: &'a Library, name: &str) -> Result<&'a RopDef, LookupError> {
     lib.get(name).ok_or_else(|| match lib.broken_rop(name) {
-        Some(e) => format!("ROP '{name}' failed to load: {e}"),
-        None => format!("unknown ROP '{}' (see `ropkit list`)", echo(name)),
+        Some(e) => LookupError::Broken {
+            name: name.to_string(),
+            error: e.clone(),
+        },
+        None => LookupError::Unknown(echo(name)),
     })
 }
 
-fn read_inputs(raw: Option<&Yaml>, def: &RopDef) -> Result<Vec<Option<String>>, String> {
+/// What is wrong with a node's `inputs:`.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum InputsError {
+    #[error("inputs are node paths")]
+    NotAPath,
+    #[error("input names are text")]
+    NameNotText,
+    #[error("ROP {rop} has no input '{name}' (inputs: {known})")]
+    NoInput {
+        rop: String,
+        name: String,
+        known: String,
+    },
+    #[error("inputs are a list of node paths or a mapping of input name to path")]
+    Shape,
+    #[error(transparent)]
+    TooMany(#[from] NodeProblem),
+}
+
+fn read_inputs(raw: Option<&Yaml>, def: &RopDef) -> Result<Vec<Option<String>>, InputsError> {
     let mut slots: Vec<Option<String>> = Vec::new();
     let mut put = |index: usize, src: Option<String>| {
         if slots.len() <= index {
@@ -547,12 +613,10 @@ fn read_inputs(raw: Option<&Yaml>, def: &RopDef) -> Result<Vec<Option<String>>, 
         }
         slots[index] = src;
     };
-    let as_src = |v: &Yaml| -> Result<Option<String>, String> {
-        match v {
-            Yaml::Null => Ok(None),
-            Yaml::String(s) => Ok(Some(s.clone())),
-            _ => Err("inputs are node paths".into()),
-        }
+    let as_src = |v: &Yaml| match v {
+        Yaml::Null => Ok(None),
+        Yaml::String(s) => Ok(Some(s.clone())),
+        _ => Err(InputsError::NotAPath),
     };
     match raw {
         None | Some(Yaml::Null) => {}
@@ -566,33 +630,29 @@ fn read_inputs(raw: Option<&Yaml>, def: &RopDef) -> Result<Vec<Option<String>>, 
                 let name = match k {
                     Yaml::String(s) => s.clone(),
                     Yaml::Number(n) => n.to_string(),
-                    _ => return Err("input names are text".into()),
+                    _ => return Err(InputsError::NameNotText),
                 };
-                let index = def.input_index(&name).ok_or_else(|| {
-                    let names: Vec<_> = def.inputs.iter().map(|i| i.name.as_str()).collect();
-                    format!(
-                        "ROP {} has no input '{}' (inputs: {})",
-                        def.name,
-                        echo(&name),
-                        names.join(", ")
-                    )
+                let index = def.input_index(&name).ok_or_else(|| InputsError::NoInput {
+                    rop: def.name.clone(),
+                    name: echo(&name),
+                    known: def
+                        .inputs
+                        .iter()
+                        .map(|i| i.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 })?;
                 put(index, as_src(v)?);
             }
         }
-        Some(_) => {
-            return Err(
-                "inputs are a list of node paths or a mapping of input name to path".into(),
-            );
-        }
+        Some(_) => return Err(InputsError::Shape),
     }
     if slots.len() > def.max_inputs() {
-        return Err(format!(
-            "too many inputs: {} given, ROP {} takes at most {}",
-            slots.len(),
-            def.name,
-            def.max_inputs()
-        ));
+        return Err(InputsError::TooMany(NodeProblem::TooManyInputs {
+            given: slots.len(),
+            rop: def.name.clone(),
+            most: def.max_inputs(),
+        }));
     }
     Ok(slots)
 }

@@ -10,7 +10,7 @@ mod pipeline;
 mod readback;
 mod textures;
 
-pub use files::{save_exr, save_png};
+pub use files::{PictureError, save_exr, save_png};
 pub use gpu::Gpu;
 use pipeline::*;
 use readback::*;

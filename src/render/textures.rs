@@ -45,7 +45,7 @@ impl Renderer {
                 (key, bytes.to_vec())
             }
         };
-        let img = decode_texture(&bytes).map_err(|m| fail(&key, m))?;
+        let img = decode_texture(&bytes).map_err(|e| fail(&key, e.to_string()))?;
         let view = upload_texture(
             &self.gpu,
             img.width(),
@@ -58,22 +58,29 @@ impl Renderer {
     }
 }
 
+/// Why a texture file gives no picture.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum DecodeError {
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    #[error(transparent)]
+    Image(#[from] image::ImageError),
+    #[error("{width}x{height} is larger than the limit of {side}x{side}", side = crate::limits::TEXTURE_SIDE)]
+    TooLarge { width: u32, height: u32 },
+}
+
 /// Decodes an image, refusing sizes past [`crate::limits::TEXTURE_SIDE`]
 /// before any pixel memory is allocated.
-pub(super) fn decode_texture(bytes: &[u8]) -> Result<image::RgbaImage, String> {
-    let reader = image::ImageReader::new(std::io::Cursor::new(bytes))
-        .with_guessed_format()
-        .map_err(|e| e.to_string())?;
-    let (w, h) = reader.into_dimensions().map_err(|e| e.to_string())?;
+pub(super) fn decode_texture(bytes: &[u8]) -> Result<image::RgbaImage, DecodeError> {
+    let reader = image::ImageReader::new(std::io::Cursor::new(bytes)).with_guessed_format()?;
+    let (width, height) = reader.into_dimensions()?;
     let side = crate::limits::TEXTURE_SIDE;
-    if w > side || h > side {
-        return Err(format!("{w}x{h} is larger than the limit of {side}x{side}"));
+    if width > side || height > side {
+        return Err(DecodeError::TooLarge { width, height });
     }
     let img = image::ImageReader::new(std::io::Cursor::new(bytes))
-        .with_guessed_format()
-        .map_err(|e| e.to_string())?
-        .decode()
-        .map_err(|e| e.to_string())?;
+        .with_guessed_format()?
+        .decode()?;
     Ok(img.to_rgba8())
 }
 

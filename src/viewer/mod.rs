@@ -35,7 +35,16 @@ pub struct ViewArgs {
     pub started: Option<std::time::Instant>,
 }
 
-pub fn run(mut args: ViewArgs, project: &Project) -> Result<(), String> {
+/// Why the window did not open (or stopped).
+#[derive(Debug, thiserror::Error)]
+pub enum ViewerError {
+    #[error("{}: the screenshot is the network {}: refusing to overwrite it", shot.display(), network.display())]
+    ScreenshotIsNetwork { shot: PathBuf, network: PathBuf },
+    #[error("cannot open the viewer window: {0}")]
+    Window(#[from] eframe::Error),
+}
+
+pub fn run(mut args: ViewArgs, project: &Project) -> Result<(), ViewerError> {
     args.started.get_or_insert_with(std::time::Instant::now);
     let path = args
         .network
@@ -45,11 +54,10 @@ pub fn run(mut args: ViewArgs, project: &Project) -> Result<(), String> {
     if let Some(shot) = &args.screenshot
         && crate::files::same_file(shot, &path)
     {
-        return Err(format!(
-            "{}: the screenshot is the network {}: refusing to overwrite it",
-            shot.display(),
-            path.display()
-        ));
+        return Err(ViewerError::ScreenshotIsNetwork {
+            shot: shot.clone(),
+            network: path,
+        });
     }
     let lib = project.load_library();
     for w in &lib.warnings {
@@ -100,5 +108,5 @@ pub fn run(mut args: ViewArgs, project: &Project) -> Result<(), String> {
             )))
         }),
     )
-    .map_err(|e| format!("cannot open the viewer window: {e}"))
+    .map_err(ViewerError::from)
 }

@@ -92,10 +92,34 @@ pub enum Event {
     Exported {
         path: PathBuf,
         /// What was written (a line for the log), or why nothing was.
-        result: Result<String, String>,
+        result: Result<String, ExportFailure>,
     },
     /// The worker could not start (no GPU device).
     Dead(String),
+}
+
+/// Why an export from the viewer wrote nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportFailure {
+    #[error("nothing to export: the network has not built yet")]
+    NotBuilt,
+    #[error("no renderer")]
+    NoRenderer,
+    #[error("that is the network file itself")]
+    IsNetwork,
+    #[error(transparent)]
+    Export(#[from] crate::export::ExportError),
+    #[error(transparent)]
+    Render(#[from] crate::render::RenderError),
+    #[error(transparent)]
+    Picture(#[from] crate::render::PictureError),
+    #[error(transparent)]
+    MeshFile(#[from] crate::mesh::write::MeshFileError),
+    /// The mesher's report (its error with the hints it adds).
+    #[error("{0}")]
+    Mesh(String),
+    #[error("cannot write: {0}")]
+    Write(std::io::Error),
 }
 
 /// The window's handle on the worker.
@@ -390,11 +414,11 @@ impl Work {
 
     fn export(&mut self, format: Format, path: PathBuf) {
         let result = match &self.live.built {
-            None => Err("nothing to export: the network has not built yet".to_string()),
+            None => Err(ExportFailure::NotBuilt),
             Some(built) => export(built, &self.live.net, &self.live.lib, format)
-                .map_err(|e| e.to_string())
+                .map_err(ExportFailure::from)
                 .and_then(|bytes| {
-                    crate::files::write_atomic(&path, &bytes).map_err(|e| e.to_string())
+                    crate::files::write_atomic(&path, &bytes).map_err(ExportFailure::Write)
                 })
                 .map(|()| format!("exported {}", path.display())),
         };
@@ -406,12 +430,12 @@ impl Work {
             Some(r) => {
                 let saved = r.globals;
                 r.globals = globals;
-                let img = r.render_image(width, height).map_err(|e| e.to_string());
+                let img = r.render_image(width, height).map_err(ExportFailure::from);
                 r.globals = saved;
-                img.and_then(|img| crate::render::save_png(&img, &path))
+                img.and_then(|img| Ok(crate::render::save_png(&img, &path)?))
                     .map(|()| format!("exported {} ({width}x{height})", path.display()))
             }
-            None => Err("no renderer".into()),
+            None => Err(ExportFailure::NoRenderer),
         };
         self.send(Event::Exported { path, result });
     }
@@ -421,12 +445,17 @@ impl Work {
     /// preview waits meanwhile; the window does not.
     fn export_mesh(&mut self, path: PathBuf, resolution: u32) {
         use crate::mesh::{MeshOptions, mesh_network, write};
-        let result = (|| -> Result<String, String> {
+        let result = (|| -> Result<String, ExportFailure> {
             if crate::files::same_file(&path, &self.live.net.file) {
-                return Err("that is the network file itself".into());
+                return Err(ExportFailure::IsNetwork);
             }
             let format = write::MeshFormat::from_path(&path)?;
-            let gpu = self.live.renderer().ok_or("no renderer")?.gpu().clone();
+            let gpu = self
+                .live
+                .renderer()
+                .ok_or(ExportFailure::NoRenderer)?
+                .gpu()
+                .clone();
             let mut renderer = Renderer::new(gpu);
             renderer.asset_dirs = self.live.project.asset_dirs(&self.live.net.file);
             let opts = MeshOptions {
@@ -440,9 +469,9 @@ impl Work {
                 &opts,
                 &mut |_, _| {},
             )
-            .map_err(|e| e.report())?;
+            .map_err(|e| ExportFailure::Mesh(e.report()))?;
             let bytes = write::encode(&mesh, format)?;
-            crate::files::write_atomic(&path, &bytes).map_err(|e| e.to_string())?;
+            crate::files::write_atomic(&path, &bytes).map_err(ExportFailure::Write)?;
             let mut line = format!(
                 "exported {}: {} vertices, {} triangles",
                 path.display(),

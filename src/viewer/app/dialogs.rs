@@ -81,9 +81,10 @@ impl App {
         if let Some(image) = shot {
             let [w, h] = image.size;
             let bytes: Vec<u8> = image.pixels.iter().flat_map(|c| c.to_array()).collect();
-            let result = image::RgbaImage::from_raw(w as u32, h as u32, bytes)
-                .ok_or_else(|| "bad screenshot size".to_string())
-                .and_then(|img| crate::render::save_png(&img, &path));
+            let result = match image::RgbaImage::from_raw(w as u32, h as u32, bytes) {
+                Some(img) => crate::render::save_png(&img, &path).map_err(|e| e.to_string()),
+                None => Err("bad screenshot size".to_string()),
+            };
             match result {
                 Ok(()) => {
                     eprintln!(
