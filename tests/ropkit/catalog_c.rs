@@ -15,9 +15,9 @@
 //!   mirror, a period) leave the value unchanged;
 //! - property: fields and outputs, by identities, ranges and definitions.
 
-// mod fields;
+mod fields;
 mod fractals;
-// mod outputs;
+mod outputs;
 mod sdf2;
 mod sdf3;
 

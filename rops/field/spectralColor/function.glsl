@@ -1,0 +1,10 @@
+ReturnT thismap(CoordT p, ContextT ctx) {
+#ifdef THIS_HAS_INPUT_1
+  float v = inputOp1(p, ctx);
+#else
+  float v = p.x;
+#endif
+  float t = (v - THIS_Range.x) / (THIS_Range.y - THIS_Range.x);
+  float nm = mix(THIS_Wavelengths.x, THIS_Wavelengths.y, t);
+  return vec4(THIS_Brightness * rksSpectral(nm), 1.0);
+}
