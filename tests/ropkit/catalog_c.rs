@@ -160,3 +160,69 @@ pub(crate) fn expect_symmetric(
 pub(crate) fn pt2(p: V2) -> [f32; 3] {
     [p[0] as f32, p[1] as f32, 0.0]
 }
+
+/// Every ROP outside the filter and combine categories says which RayTK
+/// operators it stands in for (possibly none) and what its distance
+/// promises; every shape-making ROP promises something about distance, and
+/// every field, colour and output promises nothing.
+#[test]
+fn rops_name_their_raytk_operators_and_distance_kinds() {
+    use ropkit::library::DistanceKind;
+    let lib = catalog_library();
+    let mut problems = Vec::new();
+    for def in lib.rops.values() {
+        let cat = def.category.as_str();
+        if ["filter", "combine", "probe"].contains(&cat) {
+            continue;
+        }
+        let Some(kind) = def.distance else {
+            problems.push(format!("{}: no distance kind", def.name));
+            continue;
+        };
+        let shape = ["sdf", "sdf2d"].contains(&cat);
+        let plain = [
+            "field", "pattern", "function", "light", "camera", "output", "post",
+        ]
+        .contains(&cat);
+        if shape
+            && [DistanceKind::Keep, DistanceKind::KeepBound].contains(&kind)
+            && def.inputs.is_empty()
+        {
+            problems.push(format!(
+                "{}: keeps the distance of inputs it does not have",
+                def.name
+            ));
+        }
+        if plain && kind != DistanceKind::None {
+            problems.push(format!(
+                "{}: a {cat} ROP promises a distance ({})",
+                def.name,
+                kind.as_str()
+            ));
+        }
+        if cat == "material" && kind != DistanceKind::Keep {
+            problems.push(format!("{}: a material changes no distance", def.name));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // Some names RayTK users search for, each found.
+    for name in [
+        "sphereSdf",
+        "boxSdf",
+        "tetrahedronSdf",
+        "apollonianSdf",
+        "sierpinskiTetrahedronSdf",
+        "metaballField",
+        "atmosphereField",
+        "fieldRender",
+        "functionGraphRender",
+        "particleRender",
+        "render2D",
+        "basicMat",
+    ] {
+        assert!(
+            lib.rops.values().any(|d| d.raytk.iter().any(|n| n == name)),
+            "no ROP stands in for {name}"
+        );
+    }
+}
