@@ -4,7 +4,8 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #else
   float v = p.x;
 #endif
-  float t = (v - THIS_Range.x) / (THIS_Range.y - THIS_Range.x);
+  float span = THIS_Range.y - THIS_Range.x;
+  float t = (v - THIS_Range.x) / (abs(span) > 1e-9 ? span : 1e-9);
   float nm = mix(THIS_Wavelengths.x, THIS_Wavelengths.y, t);
   return vec4(THIS_Brightness * rksSpectral(nm), 1.0);
 }

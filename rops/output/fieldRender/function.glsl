@@ -46,7 +46,8 @@ vec4 thismap(vec2 fragCoord, Context ctx) {
   return vec4(s.rgb, 1.0);
 #else
   float v = s.x;
-  vec3 col = THIS_map((v - THIS_Range.x) / (THIS_Range.y - THIS_Range.x));
+  float span = THIS_Range.y - THIS_Range.x;
+  vec3 col = THIS_map((v - THIS_Range.x) / (abs(span) > 1e-9 ? span : 1e-9));
   if (THIS_Contours > 0.0) {
     // Distance to the nearest contour value, in pixels (through the value's
     // change per pixel, from its neighbours).

@@ -8,6 +8,8 @@ vec4 thismap(vec2 fragCoord, Context ctx) {
   vec2 uv = fragCoord / rk_resolution.xy;
   vec2 lo = vec2(THIS_XRange.x, THIS_YRange.x);
   vec2 span = vec2(THIS_XRange.y - THIS_XRange.x, THIS_YRange.y - THIS_YRange.x);
+  // An empty range would divide by zero below.
+  span = mix(span, vec2(1e-6), lessThan(abs(span), vec2(1e-6)));
   vec2 perPx = span / rk_resolution.xy;  // world units per pixel along x and y
   vec2 w = lo + uv * span;
   vec3 col = THIS_Background;

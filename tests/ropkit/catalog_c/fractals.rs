@@ -219,16 +219,22 @@ fn fold_into(p: V3, mirrors: &[V3]) -> V3 {
     p
 }
 
-fn dodeca_fractal(
-    p: V3,
-    n: usize,
+/// The dodecahedron fractal's step: scale, offset, turn, and the base
+/// dodecahedron's size.
+struct DodecaStep {
     s: f64,
     offset: V3,
     rot: V3,
     base: f64,
-    faces: &[[V3; 3]],
-    mirrors: &[V3],
-) -> f64 {
+}
+
+fn dodeca_fractal(p: V3, n: usize, step: &DodecaStep, faces: &[[V3; 3]], mirrors: &[V3]) -> f64 {
+    let DodecaStep {
+        s,
+        offset,
+        rot,
+        base,
+    } = *step;
     let mut z = p;
     let mut scale = 1.0;
     for _ in 0..n {
@@ -347,7 +353,7 @@ fn folding_fractals_follow_their_iteration_are_bounds_and_symmetric() {
         (
             "dodecahedronFractal",
             format!("{{ rop: dodecahedronFractal, params: {{ Iterations: 4, Scale: 2.6, BaseSize: 0.5, Offset: {off:?}, Rotate: {rot:?} }} }}"),
-            Box::new(move |p| dodeca_fractal(p, 4, 2.6, off, rot, 0.5, &dfaces, &mirrors)),
+            Box::new(move |p| dodeca_fractal(p, 4, &DodecaStep { s: 2.6, offset: off, rot, base: 0.5 }, &dfaces, &mirrors)),
         ),
         (
             "kaliGenerator",

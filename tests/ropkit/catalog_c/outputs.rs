@@ -3,11 +3,20 @@
 //! where the camera sees them.
 
 use super::*;
+use ropkit::build::build;
+use ropkit::generate::Mode;
+use ropkit::network::Network;
 
 const N: u32 = 64;
 
+/// Renders a network with its output at /out, after checking that the
+/// second compiler accepts its shader too.
 fn render(gpu: &Gpu, lib: &Library, nodes: &str) -> image::RgbaImage {
     let text = format!("output: /out\nnodes:\n{nodes}");
+    let net = Network::parse(&text, &root().join("catalog-test.yaml"), lib)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let built = build(lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
+    assert_glslang(&built.shader.glsl, &text);
     render_image(gpu, lib, &text, N)
 }
 
