@@ -4,6 +4,7 @@
 // evenly spaced, with straight lines between; coolwarm is Moreland's
 // diverging blue-to-red map through its grey middle. Colours are display
 // values (what the image stores), not linear light.
+// Its names start with rkc, apart from every other library's.
 
 vec3 rkcNine(float t, vec3 c0, vec3 c1, vec3 c2, vec3 c3, vec3 c4, vec3 c5, vec3 c6, vec3 c7, vec3 c8) {
   float x = clamp(t, 0.0, 1.0) * 8.0;

@@ -2,6 +2,7 @@
 // fields: value noise with its derivatives (for erosion-like terrain),
 // sparse sums of wavelets (band-limited noise) and a tileable cellular
 // noise. List `noise` before `noisefx`.
+// Its names start with rkx, apart from every other library's.
 
 // 2D value noise in -1..1 with its gradient: (value, d/dx, d/dy).
 vec3 rkxValueNoiseD(vec2 p) {

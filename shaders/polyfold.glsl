@@ -2,6 +2,7 @@
 // the fractals built from them. A fold reflects the point across each mirror
 // it lies behind; reflections keep distances, so a shape with the group's
 // symmetry has the same distance at the folded point.
+// Its names start with rkf, apart from every other library's.
 
 // The tetrahedral group of the tetrahedron with corners (1,1,1), (1,-1,-1),
 // (-1,1,-1), (-1,-1,1): afterwards x + y, x + z and y + z are all >= 0, the

@@ -2,6 +2,7 @@
 // 3D ROP evaluates the same profile on (distance from its axis, height) for
 // a solid of revolution, or extrudes it, and so stays exact.
 // Uses rkSegment from shapes.glsl: list `shapes` before `profiles`.
+// Its names start with rkp, apart from every other library's.
 
 // Extrudes a 2D signed distance d2 into a slab |h| <= halfDepth (exact).
 float rkpExtrude(float d2, float h, float halfDepth) {

@@ -2,6 +2,7 @@
 // scattering by air molecules (blue skies, red sunsets) and Mie scattering
 // by haze (the glow around the sun), each thinning exponentially with
 // height. Lengths in metres.
+// Its names start with rky (RKY_ for constants), apart from every other library's.
 
 struct RkySky {
   vec3 sunDir;        // unit vector towards the sun
@@ -38,24 +39,24 @@ float rkyGround(vec3 o, vec3 d) {
 // ray from o for `len`, with `steps` midpoint samples.
 vec2 rkyDepth(RkySky s, vec3 o, vec3 d, float len, int steps) {
   float dt = len / float(steps);
-  vec2 depth = vec2(0.0);
+  vec2 od = vec2(0.0);
   for (int i = 0; i < 64; i++) {
     if (i >= steps) break;
     float h = length(o + d * (dt * (float(i) + 0.5))) - RKY_PLANET;
-    depth += exp(-h / vec2(s.rayleighHeight, s.mieHeight)) * dt;
+    od += exp(-h / vec2(s.rayleighHeight, s.mieHeight)) * dt;
   }
-  return depth;
+  return od;
 }
 
 // The sky's radiance seen from the observer looking along the unit vector d.
 vec3 rkySky(RkySky s, vec3 d, int steps, int lightSteps) {
   vec3 o = vec3(0.0, RKY_PLANET + s.observerHeight, 0.0);
   float len = rkyExit(o, d, RKY_TOP);
-  float ground = rkyGround(o, d);
-  if (ground > 0.0) len = ground;
+  float groundHit = rkyGround(o, d);
+  if (groundHit > 0.0) len = groundHit;
   vec3 sumR = vec3(0.0);
   vec3 sumM = vec3(0.0);
-  vec2 depth = vec2(0.0);
+  vec2 viewDepth = vec2(0.0);
   vec3 extinctionR = s.rayleigh;
   vec3 extinctionM = vec3(1.1 * s.mie);
   for (int i = 0; i < 64; i++) {
@@ -66,15 +67,15 @@ vec3 rkySky(RkySky s, vec3 d, int steps, int lightSteps) {
     float dt = 2.0 * len * u / float(steps);
     vec3 x = o + d * (len * u * u);
     float h = length(x) - RKY_PLANET;
-    vec2 density = exp(-h / vec2(s.rayleighHeight, s.mieHeight)) * dt;
-    depth += density;
+    vec2 dens = exp(-h / vec2(s.rayleighHeight, s.mieHeight)) * dt;
+    viewDepth += dens;
     // Sunlight reaching x: none where the planet is in the way.
     if (rkyGround(x, s.sunDir) > 0.0) continue;
     vec2 toSun = rkyDepth(s, x, s.sunDir, rkyExit(x, s.sunDir, RKY_TOP), lightSteps);
-    vec3 tau = extinctionR * (depth.x + toSun.x) + extinctionM * (depth.y + toSun.y);
+    vec3 tau = extinctionR * (viewDepth.x + toSun.x) + extinctionM * (viewDepth.y + toSun.y);
     vec3 att = exp(-tau);
-    sumR += density.x * att;
-    sumM += density.y * att;
+    sumR += dens.x * att;
+    sumM += dens.y * att;
   }
   float mu = dot(d, s.sunDir);
   float phaseR = 3.0 / (16.0 * PI) * (1.0 + mu * mu);

@@ -3,6 +3,7 @@
 // largest of the face planes' distances; outside it is the distance to the
 // nearest face. Uses rkTriangle from shapes.glsl: list `shapes` before
 // `solids`.
+// Its names start with rks, apart from every other library's.
 
 // The regular tetrahedron with corners (1,1,1), (1,-1,-1), (-1,1,-1) and
 // (-1,-1,1) (corner radius sqrt(3)).

@@ -4,8 +4,8 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #else
   vec2 z = p.xy;
 #endif
-  float hue = fract(atan(z.y, z.x) / TAU);
+  float turn = fract(atan(z.y, z.x) / TAU);
   float m = log2(max(length(z), 1e-20));
   float v = 1.0 - THIS_Bands * (1.0 - fract(m));
-  return vec4(rksHsv(hue, THIS_Saturation, v), 1.0);
+  return vec4(rklHsv(turn, THIS_Saturation, v), 1.0);
 }

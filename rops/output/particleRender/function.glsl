@@ -50,16 +50,16 @@ vec4 thismap(vec2 fragCoord, Context ctx) {
     float t = dot(oc, rd);
     float e2 = dot(oc, oc) - t * t;
     if (t <= 0.0 || e2 >= r * r) continue;
-    float front = t - sqrt(r * r - e2);
-    if (front >= nearest) continue;
-    nearest = front;
+    float hitT = t - sqrt(r * r - e2);
+    if (hitT >= nearest) continue;
+    nearest = hitT;
 #ifdef THIS_HAS_INPUT_3
     vec3 base = inputOp3(seed, c).rgb;
 #else
     vec3 base = THIS_Color;
 #endif
     // The ball's normal where the ray meets it, lit from the camera.
-    vec3 n = normalize(ray.pos + rd * front - pos);
+    vec3 n = normalize(ray.pos + rd * hitT - pos);
     col = base * mix(1.0, max(dot(n, -rd), 0.0), THIS_Shading);
   }
   return vec4(col, 1.0);
