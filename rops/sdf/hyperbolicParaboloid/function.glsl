@@ -1,0 +1,19 @@
+ReturnT thismap(CoordT p, ContextT ctx) {
+  vec3 q = p - THIS_Translate;
+  vec3 b = 0.5 * THIS_Size;
+  float k = THIS_Curvature;
+  vec3 e = abs(q) - b;
+  float box = length(max(e, 0.0)) + min(max(e.x, max(e.y, e.z)), 0.0);
+  // g = y - k (x^2 - z^2) has gradient (-2kx, 1, 2kz): within the box its
+  // length is at most L. Taken at the point clamped into the box (a step
+  // that never lengthens distances), |g| / L never exceeds the distance.
+  vec3 c = clamp(q, -b, b);
+  float g = c.y - k * (c.x * c.x - c.z * c.z);
+  float lip = sqrt(1.0 + 4.0 * k * k * (b.x * b.x + b.z * b.z));
+  float d = max(box, (abs(g) - THIS_Thickness) / lip);
+#ifdef THIS_RETURN_TYPE_Sdf
+  return createSdf(d);
+#else
+  return d;
+#endif
+}
