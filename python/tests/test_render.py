@@ -173,7 +173,7 @@ def test_build_export_gives_every_format_of_that_build(library, fmt, tmp_path: p
     else:
         assert net.export(fmt) == out, "a uniform edit leaves the shader as it was"
     with pytest.raises(ValueError):
-        build.export("hlsl")
+        build.export("no-such-format")
 
 
 def test_steps_and_near_hit_buffers(gpu, library):

@@ -1,5 +1,10 @@
 //! Exports of a built network for other programs: the GLSL itself, a JSON
-//! description of the parameter layout, WGSL and SPIR-V through naga's back ends.
+//! description of the parameter layout, WGSL, SPIR-V, HLSL and MSL through
+//! naga's back ends.
+
+pub mod bindings;
+mod hlsl;
+mod msl;
 
 use crate::build::Built;
 use crate::generate::{GLOBAL_VEC4S, Shader};
@@ -16,6 +21,10 @@ pub enum Format {
     Spirv,
     /// A Shadertoy image pass (GLSL ES, `mainImage`), parameters baked in.
     Shadertoy,
+    /// HLSL (Shader Model 5.1 and 6), registers as the JSON layout lists them.
+    Hlsl,
+    /// Metal Shading Language 2.1, argument slots as the JSON layout lists them.
+    Msl,
 }
 
 /// What every front end needs to know of a format: the name the command
@@ -32,11 +41,55 @@ pub struct FormatInfo {
 }
 
 pub const FORMATS: &[FormatInfo] = &[
-    FormatInfo { format: Format::Glsl, name: "glsl", extension: "frag", label: "GLSL", text: true },
-    FormatInfo { format: Format::Shadertoy, name: "shadertoy", extension: "shadertoy.glsl", label: "Shadertoy", text: true },
-    FormatInfo { format: Format::Json, name: "json", extension: "json", label: "JSON layout", text: true },
-    FormatInfo { format: Format::Wgsl, name: "wgsl", extension: "wgsl", label: "WGSL", text: true },
-    FormatInfo { format: Format::Spirv, name: "spirv", extension: "spv", label: "SPIR-V", text: false },
+    FormatInfo {
+        format: Format::Glsl,
+        name: "glsl",
+        extension: "frag",
+        label: "GLSL",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Shadertoy,
+        name: "shadertoy",
+        extension: "shadertoy.glsl",
+        label: "Shadertoy",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Json,
+        name: "json",
+        extension: "json",
+        label: "JSON layout",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Wgsl,
+        name: "wgsl",
+        extension: "wgsl",
+        label: "WGSL",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Spirv,
+        name: "spirv",
+        extension: "spv",
+        label: "SPIR-V",
+        text: false,
+    },
+    FormatInfo {
+        format: Format::Hlsl,
+        name: "hlsl",
+        extension: "hlsl",
+        label: "HLSL",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Msl,
+        name: "msl",
+        extension: "metal",
+        label: "Metal (MSL)",
+        text: true,
+    },
 ];
 
 impl Format {
@@ -78,6 +131,16 @@ pub enum ExportError {
     Spirv(String),
     #[error("Shadertoy output failed: {0}")]
     Shadertoy(String),
+    #[error("HLSL output failed: {0}")]
+    Hlsl(String),
+    #[error("MSL output failed: {0}")]
+    Msl(String),
+    /// The network uses something the format cannot carry.
+    #[error("{format} export: this network uses {feature}, which {format} cannot carry")]
+    Refused {
+        format: &'static str,
+        feature: String,
+    },
 }
 
 /// The exported bytes for a format.
@@ -118,6 +181,8 @@ pub fn export(
             .map(|words| words.iter().flat_map(|w| w.to_le_bytes()).collect())
             .map_err(|e| ExportError::Spirv(e.to_string()))
         }
+        Format::Hlsl => hlsl::write(built).map(|(text, _)| text.into_bytes()),
+        Format::Msl => msl::write(built).map(|(text, _)| text.into_bytes()),
     }
 }
 
@@ -190,11 +255,35 @@ pub fn layout_json(shader: &Shader, net: &Network, lib: &Library) -> Json {
             "sizeBytes": shader.param_vec4s * 16,
         },
         "sampler": { "set": 0, "binding": 1 },
+        "bindings": bindings_json(shader),
         "params": params,
         "textures": textures,
         "rops": shader.rops,
         "nodes": shader.names,
     })
+}
+
+/// Every bound resource with its place in each language: the Vulkan set
+/// and binding (GLSL, WGSL, SPIR-V), the HLSL register and the Metal slot.
+fn bindings_json(shader: &Shader) -> Json {
+    let kind = |k: bindings::ResourceKind| match k {
+        bindings::ResourceKind::Globals => "globals",
+        bindings::ResourceKind::Params => "params",
+        bindings::ResourceKind::Sampler => "sampler",
+        bindings::ResourceKind::Texture => "texture",
+    };
+    bindings::resources(shader)
+        .iter()
+        .map(|r| {
+            json!({
+                "name": r.name,
+                "kind": kind(r.kind),
+                "vulkan": { "set": r.set, "binding": r.binding },
+                "hlsl": { "register": r.hlsl(), "space": 0, "name": r.written_name() },
+                "msl": { "slot": r.msl(), "name": r.written_name() },
+            })
+        })
+        .collect()
 }
 
 /// A ROP definition as data: what a script or another editor needs to offer
