@@ -3,7 +3,9 @@
 //! naga's back ends.
 
 pub mod bindings;
+mod engines;
 mod hlsl;
+pub mod lower;
 mod msl;
 
 use crate::build::Built;
@@ -25,6 +27,10 @@ pub enum Format {
     Hlsl,
     /// Metal Shading Language 2.1, argument slots as the JSON layout lists them.
     Msl,
+    /// A Godot 4 `canvas_item` shader (`.gdshader`), parameters as uniforms.
+    Godot,
+    /// A Godot 3 `canvas_item` shader (`.shader`).
+    Godot3,
 }
 
 /// What every front end needs to know of a format: the name the command
@@ -90,6 +96,20 @@ pub const FORMATS: &[FormatInfo] = &[
         label: "Metal (MSL)",
         text: true,
     },
+    FormatInfo {
+        format: Format::Godot,
+        name: "godot",
+        extension: "gdshader",
+        label: "Godot 4 shader",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Godot3,
+        name: "godot3",
+        extension: "shader",
+        label: "Godot 3 shader",
+        text: true,
+    },
 ];
 
 impl Format {
@@ -135,6 +155,9 @@ pub enum ExportError {
     Hlsl(String),
     #[error("MSL output failed: {0}")]
     Msl(String),
+    /// The network does not build for an engine format.
+    #[error("engine export: {0}")]
+    Engine(String),
     /// The network uses something the format cannot carry.
     #[error("{format} export: this network uses {feature}, which {format} cannot carry")]
     Refused {
@@ -183,6 +206,12 @@ pub fn export(
         }
         Format::Hlsl => hlsl::write(built).map(|(text, _)| text.into_bytes()),
         Format::Msl => msl::write(built).map(|(text, _)| text.into_bytes()),
+        Format::Godot => {
+            engines::godot::write(net, lib, engines::godot::Version::Godot4).map(String::into_bytes)
+        }
+        Format::Godot3 => {
+            engines::godot::write(net, lib, engines::godot::Version::Godot3).map(String::into_bytes)
+        }
     }
 }
 

@@ -77,6 +77,10 @@ pub enum Mode {
     /// blocks of grid points, points, gradients and material colours, as a
     /// read-only storage buffer asks. Parameter values are compiled in.
     Mesh,
+    /// Like `Render`, with every parameter read from the uniform block where
+    /// it is used (no private copy): the engine exports give each slot to
+    /// the engine's own properties.
+    Engine,
 }
 
 impl Mode {

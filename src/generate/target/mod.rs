@@ -5,6 +5,7 @@
 
 mod baked;
 mod data;
+mod engine;
 mod live;
 mod mesh;
 mod sample;
@@ -59,6 +60,7 @@ impl Mode {
             Mode::Data => &data::Data,
             Mode::Sample => &sample::Sample,
             Mode::Mesh => &mesh::Mesh,
+            Mode::Engine => &engine::Engine,
         }
     }
 }
