@@ -207,3 +207,129 @@ fn hlsl_and_msl_export_for_every_preset() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Godot 3, for real: Debian's godot3 under Xvfb
+
+/// Presets the Godot test draws: lit 3D, combine modes, 2D, a texture, glass.
+const GODOT_PRESETS: [&str; 5] = [
+    "default",
+    "combineModes",
+    "composition2d",
+    "materials",
+    "glassSphere",
+];
+
+/// Mean channel difference (in 1/255) and the share of pixels with a
+/// channel off by more than 16/255.
+fn mean_and_far(ours: &image::RgbaImage, theirs: &image::RgbaImage) -> (f64, f64) {
+    let (mut sum, mut far, mut n) = (0u64, 0usize, 0usize);
+    for (p, q) in ours.pixels().zip(theirs.pixels()) {
+        let mut worst = 0;
+        for c in 0..3 {
+            let d = (p[c] as i32 - q[c] as i32).unsigned_abs();
+            sum += d as u64;
+            worst = worst.max(d);
+        }
+        far += (worst > 16) as usize;
+        n += 1;
+    }
+    (sum as f64 / (3 * n) as f64, far as f64 / n as f64)
+}
+
+/// Runs the Godot project in `dir` (tests/godot plus the shaders) once.
+fn run_godot3(dir: &std::path::Path) -> std::process::Output {
+    for tool in ["godot3", "xvfb-run"] {
+        assert!(
+            Command::new("which")
+                .arg(tool)
+                .output()
+                .is_ok_and(|o| o.status.success()),
+            "{tool} not found: apt-get install godot3 xvfb xauth"
+        );
+    }
+    Command::new("timeout")
+        .args([
+            "300",
+            "xvfb-run",
+            "-a",
+            "-s",
+            "-screen 0 640x480x24",
+            "godot3",
+            "--path",
+        ])
+        .arg(dir)
+        // Godot keeps its settings and logs under these: not in the user's home.
+        .env("HOME", dir)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .output()
+        .expect("xvfb-run godot3 runs")
+}
+
+#[test]
+fn godot3_draws_ropkits_picture() {
+    let Some(gpu) = gpu("godot3_draws_ropkits_picture") else {
+        return;
+    };
+    let lib = library();
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["project.godot", "main.tscn", "main.gd"] {
+        std::fs::copy(root().join("tests/godot").join(f), dir.path().join(f)).unwrap();
+    }
+    let mut nets = Vec::new();
+    for name in GODOT_PRESETS {
+        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
+        std::fs::write(
+            dir.path().join(format!("{name}.shader")),
+            text(&lib, &net, Format::Godot3),
+        )
+        .unwrap();
+        // Textures as the JSON layout lists them, found as ropkit finds them.
+        let layout: Json = serde_json::from_str(&text(&lib, &net, Format::Json)).unwrap();
+        let mut textures = String::new();
+        for (i, t) in layout["textures"].as_array().unwrap().iter().enumerate() {
+            let image = crate::exports::texture_image(&net, t["path"].as_str().unwrap());
+            let file = dir.path().join(format!("{name}-{i}.png"));
+            image.save(&file).unwrap();
+            textures += &format!("{} {}\n", t["var"].as_str().unwrap(), file.display());
+        }
+        std::fs::write(dir.path().join(format!("{name}.textures")), textures).unwrap();
+        nets.push((name, net));
+    }
+    std::fs::write(dir.path().join("list.txt"), GODOT_PRESETS.join("\n")).unwrap();
+    let out = run_godot3(dir.path());
+    let log =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let errors: Vec<&str> = log.lines().filter(|l| l.contains("SHADER ERROR")).collect();
+    assert!(errors.is_empty(), "Godot rejects a shader:\n{log}");
+    let all = image::open(dir.path().join("all.png"))
+        .unwrap_or_else(|e| panic!("Godot saved no picture ({e}):\n{log}"))
+        .to_rgba8();
+    assert_eq!(
+        all.dimensions(),
+        (SIZE * GODOT_PRESETS.len() as u32, SIZE),
+        "{log}"
+    );
+    let mut failures = Vec::new();
+    for (i, (name, net)) in nets.iter().enumerate() {
+        let theirs = image::imageops::crop_imm(&all, SIZE * i as u32, 0, SIZE, SIZE).to_image();
+        let ours = ropkit_picture(&gpu, &lib, net);
+        let (mean, far) = mean_and_far(&ours, &theirs);
+        if mean > 3.0 || far > 0.01 {
+            let keep = std::env::temp_dir();
+            ours.save(keep.join(format!("ropkit-godot3-{name}-ropkit.png")))
+                .unwrap();
+            theirs
+                .save(keep.join(format!("ropkit-godot3-{name}-godot.png")))
+                .unwrap();
+            failures.push(format!(
+                "{name}: mean difference {mean:.2}/255, {:.2}% of pixels off by more than 16/255 (pictures in {})",
+                far * 100.0,
+                keep.display()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
