@@ -31,6 +31,12 @@ pub enum Format {
     Godot,
     /// A Godot 3 `canvas_item` shader (`.shader`).
     Godot3,
+    /// A Unity ShaderLab shader (URP unlit pass) with a Properties block.
+    Unity,
+    /// The HLSL of an Unreal material Custom node, with its inputs listed.
+    Unreal,
+    /// A TouchDesigner GLSL TOP pixel shader.
+    TouchDesigner,
 }
 
 /// What every front end needs to know of a format: the name the command
@@ -108,6 +114,27 @@ pub const FORMATS: &[FormatInfo] = &[
         name: "godot3",
         extension: "shader",
         label: "Godot 3 shader",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Unity,
+        name: "unity",
+        extension: "unity.shader",
+        label: "Unity shader",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Unreal,
+        name: "unreal",
+        extension: "unreal.hlsl",
+        label: "Unreal Custom node",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::TouchDesigner,
+        name: "touchdesigner",
+        extension: "td.glsl",
+        label: "TouchDesigner GLSL TOP",
         text: true,
     },
 ];
@@ -212,6 +239,9 @@ pub fn export(
         Format::Godot3 => {
             engines::godot::write(net, lib, engines::godot::Version::Godot3).map(String::into_bytes)
         }
+        Format::Unity => engines::unity::write(net, lib).map(String::into_bytes),
+        Format::Unreal => engines::unreal::write(net, lib).map(String::into_bytes),
+        Format::TouchDesigner => engines::touchdesigner::write(net, lib).map(String::into_bytes),
     }
 }
 

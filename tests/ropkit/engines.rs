@@ -333,3 +333,449 @@ fn godot3_draws_ropkits_picture() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+// ---------------------------------------------------------------------------
+// Godot 4, Unity, Unreal, TouchDesigner: no engine runs here. Each file is
+// compiled by glslang under the declarations its engine gives, and checked
+// against the JSON layout: every live parameter is a property of the right
+// type, with the network's value.
+
+/// Presets the compile checks use: 3D, a texture, glass, 2D.
+const ENGINE_PRESETS: [&str; 4] = ["default", "materials", "glassSphere", "composition2d"];
+
+/// glslang on a GLSL fragment shader for OpenGL (loose uniforms allowed).
+fn glslang_gl(glsl: &str, what: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("shader.frag");
+    std::fs::write(&file, glsl).unwrap();
+    let out = Command::new("glslangValidator")
+        .arg(&file)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("glslangValidator not found ({e}): apt-get install glslang-tools")
+        });
+    assert!(
+        out.status.success(),
+        "{what}: glslang rejects it:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+/// Every live parameter of the layout as (property name, components, value).
+fn layout_properties(layout: &Json) -> Vec<(String, usize, Vec<f32>, String)> {
+    layout["params"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let node = p["node"].as_str().unwrap();
+            let name = format!(
+                "{}_{}",
+                layout["nodes"][node].as_str().unwrap(),
+                p["param"].as_str().unwrap()
+            );
+            let value = match &p["value"] {
+                Json::Array(a) => a.iter().map(|v| v.as_f64().unwrap() as f32).collect(),
+                Json::Bool(b) => vec![*b as u8 as f32],
+                v => vec![v.as_f64().unwrap() as f32],
+            };
+            (
+                name,
+                p["components"].as_u64().unwrap() as usize,
+                value,
+                p["style"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Nothing but uniforms, functions and comments at the top level: no
+/// struct, no global variable, no preprocessor line.
+fn assert_plain_top_level(code: &str, what: &str) {
+    let mut depth = 0i32;
+    for line in code.lines() {
+        let t = line.trim();
+        if depth == 0 && !t.is_empty() && !t.starts_with("//") && t != "}" {
+            let allowed = t.starts_with("uniform ")
+                || t.starts_with("shader_type ")
+                || t.starts_with("render_mode ")
+                || t.starts_with("layout(location = 0) out vec4 fragColor;")
+                || t.ends_with(") {");
+            assert!(
+                allowed,
+                "{what}: a top-level line an engine may not take: {t}"
+            );
+        }
+        assert!(
+            !t.starts_with('#') && !t.starts_with("struct "),
+            "{what}: {t}"
+        );
+        depth += t.matches('{').count() as i32 - t.matches('}').count() as i32;
+    }
+}
+
+#[test]
+fn godot4_differs_from_godot3_only_where_the_dialects_do() {
+    let lib = library();
+    for name in ENGINE_PRESETS {
+        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
+        let (g4, g3) = (
+            text(&lib, &net, Format::Godot),
+            text(&lib, &net, Format::Godot3),
+        );
+        let layout: Json = serde_json::from_str(&text(&lib, &net, Format::Json)).unwrap();
+        assert_plain_top_level(&g4, name);
+        assert!(g4.contains("shader_type canvas_item;") && g4.contains("void fragment() {"));
+        assert!(
+            !g4.contains("hint_color") && !g4.contains("hint_white"),
+            "{name}: Godot 3 hints"
+        );
+        assert!(!g3.contains("source_color") && !g3.contains("hint_default_white"));
+        // Each parameter a uniform with the network's value; colours with a
+        // colour picker (Godot 3: a vec4 only).
+        for (prop, n, value, style) in layout_properties(&layout) {
+            let decl = |src: &str| {
+                src.lines()
+                    .find(|l| l.starts_with("uniform ") && l.contains(&format!(" {prop} ")))
+                    .unwrap_or_else(|| panic!("{name}: no uniform {prop}"))
+                    .to_string()
+            };
+            let (d4, d3) = (decl(&g4), decl(&g3));
+            let colour = style == "rgb" || style == "rgba";
+            assert_eq!(d4.contains(": source_color"), colour, "{d4}");
+            assert_eq!(d3.contains(": hint_color"), colour, "{d3}");
+            if colour {
+                assert!(d3.starts_with("uniform vec4 "), "{d3}");
+                assert!(d4.starts_with(&format!("uniform vec{n} ")), "{d4}");
+            }
+            if n == 1 && style == "float" {
+                let v = d4.split(" = ").nth(1).unwrap().split(';').next().unwrap();
+                assert!((v.parse::<f32>().unwrap() - value[0]).abs() < 1e-6, "{d4}");
+            }
+        }
+        // Line by line, the rest differs only in the header's name, the
+        // colour and texture uniforms and the spelling of unsigned literals.
+        let (l4, l3): (Vec<&str>, Vec<&str>) = (g4.lines().collect(), g3.lines().collect());
+        assert_eq!(l4.len(), l3.len(), "{name}");
+        for (a, b) in l4.iter().zip(&l3) {
+            if a == b || (a.starts_with("//") && b.starts_with("//")) {
+                continue;
+            }
+            let uniform = a.starts_with("uniform ") && b.starts_with("uniform ");
+            // Godot 3 holds an rgb colour in a vec4.
+            let colour = b.replace(".rgb", "") == *a;
+            let unsigned = a.replace(|c: char| c.is_ascii_digit(), "")
+                != b.replace(|c: char| c.is_ascii_digit(), "")
+                && b.contains("uint(");
+            assert!(
+                uniform || unsigned || colour,
+                "{name}: Godot 4 `{a}` against Godot 3 `{b}`"
+            );
+        }
+        // glslang reads Godot 4's code once Godot's declarations are given
+        // and its uniform hints dropped (both are Godot's, not GLSL's).
+        let mut glsl = String::from(
+            "#version 450\nuniform float TIME;\nin vec2 UV;\nuniform vec2 SCREEN_PIXEL_SIZE;\nlayout(location = 0) out vec4 COLOR;\n",
+        );
+        for line in g4.lines() {
+            if line.starts_with("shader_type") || line.starts_with("render_mode") {
+                continue;
+            }
+            if let Some(rest) = line.strip_prefix("uniform ") {
+                let decl = rest.split([':', '=', ';']).next().unwrap().trim();
+                glsl += &format!("uniform {decl};\n");
+                continue;
+            }
+            glsl += line;
+            glsl.push('\n');
+        }
+        glsl += "void main() { fragment(); }\n";
+        glslang_gl(&glsl, &format!("{name} Godot 4"));
+    }
+}
+
+/// TouchDesigner's declarations for a GLSL TOP, as its documentation gives them.
+fn touchdesigner_prelude(inputs: usize) -> String {
+    format!(
+        "#version 460\n\
+         struct TDTexInfo {{ vec4 res; vec4 depth; }};\n\
+         uniform TDTexInfo uTDOutputInfo;\n\
+         {}\
+         in vec3 vUV;\n\
+         vec4 TDOutputSwizzle(vec4 c) {{ return c; }}\n",
+        if inputs > 0 {
+            format!("uniform sampler2D sTD2DInputs[{inputs}];\n")
+        } else {
+            String::new()
+        }
+    )
+}
+
+#[test]
+fn touchdesigner_compiles_under_touchdesigners_declarations() {
+    let lib = library();
+    for name in ENGINE_PRESETS {
+        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
+        let td = text(&lib, &net, Format::TouchDesigner);
+        let layout: Json = serde_json::from_str(&text(&lib, &net, Format::Json)).unwrap();
+        assert_plain_top_level(&td, name);
+        assert!(td.contains("uniform float uTime;") && td.contains("void main() {"));
+        assert!(td.contains("fragColor = TDOutputSwizzle("), "{name}");
+        for (prop, n, _, _) in layout_properties(&layout) {
+            let ty = ["float", "vec2", "vec3", "vec4"][n - 1];
+            assert!(
+                td.contains(&format!("uniform {ty} {prop};")),
+                "{name}: {prop}"
+            );
+        }
+        let textures = layout["textures"].as_array().unwrap().len();
+        for i in 0..textures {
+            assert!(
+                td.contains(&format!("sTD2DInputs[{i}]")),
+                "{name}: input {i}"
+            );
+        }
+        glslang_gl(
+            &(touchdesigner_prelude(textures) + &td),
+            &format!("{name} TouchDesigner"),
+        );
+    }
+}
+
+/// What URP's Core.hlsl gives a shader, as far as the export uses it.
+const URP_STAND_IN: &str = "\
+float4 _Time;\n\
+float4 _ScreenParams;\n\
+float4 unity_DeltaTime;\n\
+float4x4 unity_MatrixMVP;\n\
+float4 TransformObjectToHClip(float3 p) { return mul(unity_MatrixMVP, float4(p, 1.0)); }\n\
+#define CBUFFER_START(name) cbuffer name {\n\
+#define CBUFFER_END };\n\
+#define TEXTURE2D(t) Texture2D t\n\
+#define SAMPLER(s) SamplerState s\n";
+
+#[test]
+fn unity_shader_declares_every_property_and_its_hlsl_compiles() {
+    let lib = library();
+    for name in ENGINE_PRESETS {
+        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
+        let unity = text(&lib, &net, Format::Unity);
+        let layout: Json = serde_json::from_str(&text(&lib, &net, Format::Json)).unwrap();
+        let properties =
+            &unity[unity.find("Properties").unwrap()..unity.find("SubShader").unwrap()];
+        let program =
+            &unity[unity.find("HLSLPROGRAM").unwrap() + 11..unity.find("ENDHLSL").unwrap()];
+        for (prop, _, _, style) in layout_properties(&layout) {
+            let kind = match style.as_str() {
+                "rgb" | "rgba" => "Color",
+                "float" | "int" | "toggle" => "",
+                _ => "Vector",
+            };
+            let line = properties
+                .lines()
+                .find(|l| l.contains(&format!("{prop} (\"")))
+                .unwrap_or_else(|| panic!("{name}: {prop} is not in Properties"));
+            assert!(line.contains(kind), "{name}: {line}");
+            assert!(
+                program.contains(&format!("float {prop};"))
+                    || program.contains(&format!("float4 {prop};")),
+                "{name}: {prop} is not in UnityPerMaterial"
+            );
+        }
+        for t in layout["textures"].as_array().unwrap() {
+            let var = t["var"].as_str().unwrap();
+            assert!(
+                properties.contains(&format!("{var} (\""))
+                    && properties.contains("2D) = \"white\" {}")
+            );
+            assert!(program.contains(&format!("TEXTURE2D({var});")));
+        }
+        let hlsl = program.replace(
+            "#include \"Packages/com.unity.render-pipelines.universal/ShaderLibrary/Core.hlsl\"",
+            URP_STAND_IN,
+        );
+        assert_ne!(hlsl, program, "{name}: the URP include is where it belongs");
+        let spv = glslang_hlsl(&hlsl, "rk_fragment", &format!("{name} Unity"));
+        spirv_val(&spv, &format!("{name} Unity"));
+    }
+}
+
+/// The Unreal Custom node's inputs as its header lists them: (name, type).
+fn unreal_inputs(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .skip_while(|l| *l != "// Inputs:")
+        .skip(1)
+        .take_while(|l| !l.starts_with("// ----"))
+        .filter_map(|l| l.strip_prefix("//   "))
+        .map(|l| {
+            let (name, rest) = l.split_once(" (").unwrap();
+            (
+                name.to_string(),
+                rest.split_once(')').unwrap().0.to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The Custom node's code as Unreal compiles it, the body of a function of
+/// its inputs, drawn by a pixel shader that passes the layout's values.
+#[test]
+fn unreal_custom_node_compiles_and_draws_ropkits_picture() {
+    let Some(gpu) = gpu("unreal_custom_node_compiles_and_draws_ropkits_picture") else {
+        return;
+    };
+    let lib = library();
+    let mut failures = Vec::new();
+    for name in ["default", "glassSphere", "composition2d"] {
+        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
+        let unreal = text(&lib, &net, Format::Unreal);
+        let layout: Json = serde_json::from_str(&text(&lib, &net, Format::Json)).unwrap();
+        let inputs = unreal_inputs(&unreal);
+        let code = unreal
+            .split("// ------")
+            .nth(1)
+            .unwrap()
+            .split_once('\n')
+            .unwrap()
+            .1;
+        let props = layout_properties(&layout);
+        assert_eq!(
+            inputs.len(),
+            3 + props.len(),
+            "{name}: UV, Time, Resolution and the parameters"
+        );
+        let mut args = Vec::new();
+        for (input, ty) in &inputs {
+            args.push(match input.as_str() {
+                "UV" => format!("pos.xy / {SIZE}.0"),
+                "Time" => "0.0".into(),
+                "Resolution" => format!("float2({SIZE}.0, {SIZE}.0)"),
+                _ => {
+                    let (_, n, value, _) = props
+                        .iter()
+                        .find(|(p, ..)| p == input)
+                        .unwrap_or_else(|| panic!("{name}: input {input} is no parameter"));
+                    assert_eq!(
+                        ty,
+                        ["float", "float2", "float3", "float4"][n - 1],
+                        "{input}"
+                    );
+                    let v: Vec<String> = value.iter().map(|x| format!("{x:?}")).collect();
+                    format!("{ty}({})", v.join(", "))
+                }
+            });
+        }
+        let params: Vec<String> = inputs.iter().map(|(n, t)| format!("{t} {n}")).collect();
+        // glslang's HLSL front end loses its way in a struct with methods
+        // declared inside a function (DXC and FXC do not), so the struct is
+        // compiled at the top level: it reads nothing of the function
+        // around it, every input comes to Run as an argument.
+        let (scene, body) = code
+            .split_once("};\nRopkitScene rk_scene;\n")
+            .expect("the struct, then the call");
+        let hlsl = format!(
+            "{scene}}};\nfloat4 CustomExpression0({}) {{\nRopkitScene rk_scene;\n{body}}}\nfloat4 main(float4 pos : SV_Position) : SV_Target {{\n  return CustomExpression0({});\n}}\n",
+            params.join(", "),
+            args.join(", ")
+        );
+        let spv = glslang_hlsl(&hlsl, "main", &format!("{name} Unreal"));
+        spirv_val(&spv, &format!("{name} Unreal"));
+        let module = naga::front::spv::parse_u8_slice(&spv, &Default::default()).unwrap();
+        let theirs = draw(
+            &gpu,
+            wgpu::ShaderSource::Naga(Cow::Owned(module)),
+            "main",
+            &Bindings {
+                uniform: &[0; 16],
+                storage: None,
+                params_uniform: false,
+                textures: &[],
+            },
+            SIZE,
+            SIZE,
+        )
+        .unwrap_or_else(|e| panic!("{name}: wgpu refuses the Unreal code: {e}"));
+        let ours = ropkit_picture(&gpu, &lib, &net);
+        failures.extend(picture_difference(
+            &format!("{name} Unreal"),
+            &ours,
+            &theirs,
+        ));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------------------
+// What a format cannot carry is refused, with what it is
+
+#[test]
+fn features_a_format_cannot_carry_are_refused_by_name() {
+    let lib = library();
+    // Unreal takes no textures into a Custom node's functions.
+    let net = Network::load(&root().join("presets/materials.yaml"), &lib).unwrap();
+    let built = ropkit::build::build(&lib, &net, ropkit::generate::Mode::Render).unwrap();
+    let e = ropkit::export::export(&built, &net, &lib, Format::Unreal)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("texture") && e.contains("assets/checker.png") && e.contains("unreal"),
+        "{e}"
+    );
+    // HLSL has no matrix inverse: Unity and Unreal refuse it; the GLSL
+    // dialects carry it. Counting bits is in no engine's language here.
+    let dir = tempfile::tempdir().unwrap();
+    let custom = |body: &str| {
+        format!(
+            "output: /render\nnodes:\n  /odd:\n    rop: custom\n    custom:\n      name: odd\n      coordTypes: [vec3]\n      returnTypes: [Sdf]\n      function: |\n{}\n  /render: {{ rop: raymarchRender3D, inputs: {{ scene: /odd }} }}\n",
+            body.lines()
+                .map(|l| format!("        {l}\n"))
+                .collect::<String>()
+        )
+    };
+    let inverse = custom(
+        "ReturnT thismap(CoordT p, ContextT ctx) {\n  mat3 m = inverse(mat3(2.0));\n  return createSdf(length(m * p) - 1.0);\n}",
+    );
+    let bits = custom(
+        "ReturnT thismap(CoordT p, ContextT ctx) {\n  return createSdf(length(p) - float(bitCount(int(p.x))) * 0.01 - 1.0);\n}",
+    );
+    for (file, text, refused) in [
+        (
+            "inverse.yaml",
+            inverse,
+            vec![(Format::Unity, "Inverse"), (Format::Unreal, "Inverse")],
+        ),
+        (
+            "bits.yaml",
+            bits,
+            vec![
+                (Format::Godot, "CountOneBits"),
+                (Format::Godot3, "CountOneBits"),
+                (Format::Unity, "CountOneBits"),
+                (Format::Unreal, "CountOneBits"),
+                (Format::TouchDesigner, "CountOneBits"),
+            ],
+        ),
+    ] {
+        let path = dir.path().join(file);
+        std::fs::write(&path, text).unwrap();
+        let net = Network::load(&path, &lib).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let built = ropkit::build::build(&lib, &net, ropkit::generate::Mode::Render)
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        for (format, word) in refused {
+            let e = ropkit::export::export(&built, &net, &lib, format)
+                .err()
+                .unwrap_or_else(|| panic!("{file}: {format} exported it"))
+                .to_string();
+            assert!(
+                e.contains(word) && e.contains(&format.to_string()),
+                "{file} {format}: {e}"
+            );
+        }
+        if file == "inverse.yaml" {
+            for format in [Format::Godot, Format::Godot3, Format::TouchDesigner] {
+                ropkit::export::export(&built, &net, &lib, format)
+                    .unwrap_or_else(|e| panic!("{format} carries inverse(): {e}"));
+            }
+        }
+    }
+}

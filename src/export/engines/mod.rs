@@ -5,6 +5,9 @@
 //! they fill the parameter slots the shader reads, and the refusals.
 
 pub mod godot;
+pub mod touchdesigner;
+pub mod unity;
+pub mod unreal;
 
 use super::ExportError;
 use super::lower::{self, Dialect};
