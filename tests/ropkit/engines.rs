@@ -779,3 +779,47 @@ fn features_a_format_cannot_carry_are_refused_by_name() {
         }
     }
 }
+
+/// `ropkit export --format NAME -o FILE` writes each new format, exactly as
+/// it prints it, and refuses what a format cannot carry with a message.
+#[test]
+fn the_command_line_writes_every_engine_format() {
+    let dir = tempfile::tempdir().unwrap();
+    for (format, file, marker) in [
+        ("hlsl", "out.hlsl", "register(b0)"),
+        ("msl", "out.metal", "[[buffer(0)]]"),
+        ("godot", "out.gdshader", "shader_type canvas_item;"),
+        ("godot3", "out.shader", "shader_type canvas_item;"),
+        ("unity", "out.unity.shader", "Shader \"ropkit/default\""),
+        ("unreal", "out.unreal.hlsl", "struct RopkitScene {"),
+        ("touchdesigner", "out.td.glsl", "uniform float uTime;"),
+    ] {
+        let path = dir.path().join(file);
+        let out = run_ropkit([
+            "export",
+            "presets/default.yaml",
+            "--format",
+            format,
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{format}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let written = std::fs::read_to_string(&path).unwrap();
+        assert!(written.contains(marker), "{format}");
+        let printed = run_ropkit(["export", "presets/default.yaml", "--format", format]);
+        assert_eq!(
+            String::from_utf8_lossy(&printed.stdout),
+            written,
+            "{format}"
+        );
+    }
+    let out = run_ropkit(["export", "presets/materials.yaml", "--format", "unreal"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("texture") && err.contains("unreal"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing half-written to stdout");
+}
