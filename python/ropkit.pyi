@@ -135,7 +135,7 @@ class Build:
     def export(self, format: Literal["spirv"]) -> bytes:
         """This build in another form (see :meth:`Network.export`)."""
     @overload
-    def export(self, format: Literal["glsl", "shadertoy", "json", "wgsl", "html"]) -> str: ...
+    def export(self, format: Literal["glsl", "shadertoy", "json", "wgsl", "html", "hlsl", "msl", "godot", "godot3", "unity", "unreal", "touchdesigner"]) -> str: ...
     def __bool__(self) -> bool: ...
 
 class Network:
@@ -277,9 +277,12 @@ class Network:
     def export(self, format: Literal["spirv"]) -> bytes:
         """The shader in another form: ``glsl``, ``shadertoy`` (a Shadertoy
         image pass), ``json`` (the parameter layout), ``wgsl``, ``html`` (a
-        self-contained web page) (str), or ``spirv`` (bytes). Raises :class:`BuildError` if it does not build."""
+        self-contained web page), ``hlsl``, ``msl``, the engine formats
+        ``godot``, ``godot3``, ``unity``, ``unreal``, ``touchdesigner`` (str),
+        or ``spirv`` (bytes). Raises :class:`BuildError` if it does not build
+        or the format cannot carry what the network uses."""
     @overload
-    def export(self, format: Literal["glsl", "shadertoy", "json", "wgsl", "html"]) -> str: ...
+    def export(self, format: Literal["glsl", "shadertoy", "json", "wgsl", "html", "hlsl", "msl", "godot", "godot3", "unity", "unreal", "touchdesigner"]) -> str: ...
     def _repr_png_(self) -> bytes | None:
         """The picture as PNG bytes (256x256), so that a notebook shows a
         network by its picture; None when it does not render, and the

@@ -1,8 +1,14 @@
 //! Exports of a built network for other programs: the GLSL itself, a JSON
-//! description of the parameter layout, WGSL and SPIR-V through naga's back
-//! ends, a Shadertoy pass, and a self-contained web page ([`html`]).
+//! description of the parameter layout, WGSL, SPIR-V, HLSL and MSL through
+//! naga's back ends, a Shadertoy pass, a self-contained web page ([`html`])
+//! and the engine formats ([`engines`], through [`lower`]).
 
+pub mod bindings;
+mod engines;
+mod hlsl;
 pub mod html;
+pub mod lower;
+mod msl;
 
 use crate::build::Built;
 use crate::generate::Shader;
@@ -21,6 +27,20 @@ pub enum Format {
     Shadertoy,
     /// One self-contained web page (WebGL2) with the live parameters as controls.
     Html,
+    /// HLSL (Shader Model 5.1 and 6), registers as the JSON layout lists them.
+    Hlsl,
+    /// Metal Shading Language 2.1, argument slots as the JSON layout lists them.
+    Msl,
+    /// A Godot 4 `canvas_item` shader (`.gdshader`), parameters as uniforms.
+    Godot,
+    /// A Godot 3 `canvas_item` shader (`.shader`).
+    Godot3,
+    /// A Unity ShaderLab shader (URP unlit pass) with a Properties block.
+    Unity,
+    /// The HLSL of an Unreal material Custom node, with its inputs listed.
+    Unreal,
+    /// A TouchDesigner GLSL TOP pixel shader.
+    TouchDesigner,
 }
 
 /// What every front end needs to know of a format: the name the command
@@ -45,6 +65,90 @@ pub const FORMATS: &[FormatInfo] = &[
     FormatInfo { format: Format::Wgsl, name: "wgsl", extension: "wgsl", label: "WGSL", text: true },
     FormatInfo { format: Format::Spirv, name: "spirv", extension: "spv", label: "SPIR-V", text: false },
     FormatInfo { format: Format::Html, name: "html", extension: "html", label: "web page", text: true },
+    FormatInfo {
+        format: Format::Glsl,
+        name: "glsl",
+        extension: "frag",
+        label: "GLSL",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Shadertoy,
+        name: "shadertoy",
+        extension: "shadertoy.glsl",
+        label: "Shadertoy",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Json,
+        name: "json",
+        extension: "json",
+        label: "JSON layout",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Wgsl,
+        name: "wgsl",
+        extension: "wgsl",
+        label: "WGSL",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Spirv,
+        name: "spirv",
+        extension: "spv",
+        label: "SPIR-V",
+        text: false,
+    },
+    FormatInfo {
+        format: Format::Hlsl,
+        name: "hlsl",
+        extension: "hlsl",
+        label: "HLSL",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Msl,
+        name: "msl",
+        extension: "metal",
+        label: "Metal (MSL)",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Godot,
+        name: "godot",
+        extension: "gdshader",
+        label: "Godot 4 shader",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Godot3,
+        name: "godot3",
+        extension: "shader",
+        label: "Godot 3 shader",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Unity,
+        name: "unity",
+        extension: "unity.shader",
+        label: "Unity shader",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Unreal,
+        name: "unreal",
+        extension: "unreal.hlsl",
+        label: "Unreal Custom node",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::TouchDesigner,
+        name: "touchdesigner",
+        extension: "td.glsl",
+        label: "TouchDesigner GLSL TOP",
+        text: true,
+    },
 ];
 
 /// A format name that is not in [`FORMATS`]; the message lists them.
@@ -91,6 +195,19 @@ pub enum ExportError {
         path: std::path::PathBuf,
         node: String,
         message: String,
+    },
+    #[error("HLSL output failed: {0}")]
+    Hlsl(String),
+    #[error("MSL output failed: {0}")]
+    Msl(String),
+    /// The network does not build for an engine format.
+    #[error("engine export: {0}")]
+    Engine(String),
+    /// The network uses something the format cannot carry.
+    #[error("{format} export: this network uses {feature}, which {format} cannot carry")]
+    Refused {
+        format: &'static str,
+        feature: String,
     },
 }
 
@@ -147,6 +264,17 @@ pub fn export_in(
             .map(|words| words.iter().flat_map(|w| w.to_le_bytes()).collect())
             .map_err(|e| ExportError::Spirv(e.to_string()))
         }
+        Format::Hlsl => hlsl::write(built).map(|(text, _)| text.into_bytes()),
+        Format::Msl => msl::write(built).map(|(text, _)| text.into_bytes()),
+        Format::Godot => {
+            engines::godot::write(net, lib, engines::godot::Version::Godot4).map(String::into_bytes)
+        }
+        Format::Godot3 => {
+            engines::godot::write(net, lib, engines::godot::Version::Godot3).map(String::into_bytes)
+        }
+        Format::Unity => engines::unity::write(net, lib).map(String::into_bytes),
+        Format::Unreal => engines::unreal::write(net, lib).map(String::into_bytes),
+        Format::TouchDesigner => engines::touchdesigner::write(net, lib).map(String::into_bytes),
     }
 }
 
@@ -218,11 +346,35 @@ pub fn layout_json(shader: &Shader, net: &Network, lib: &Library) -> Json {
             "sizeBytes": shader.param_vec4s * 16,
         },
         "sampler": { "set": 0, "binding": 1 },
+        "bindings": bindings_json(shader),
         "params": params,
         "textures": textures,
         "rops": shader.rops,
         "nodes": shader.names,
     })
+}
+
+/// Every bound resource with its place in each language: the Vulkan set
+/// and binding (GLSL, WGSL, SPIR-V), the HLSL register and the Metal slot.
+fn bindings_json(shader: &Shader) -> Json {
+    let kind = |k: bindings::ResourceKind| match k {
+        bindings::ResourceKind::Globals => "globals",
+        bindings::ResourceKind::Params => "params",
+        bindings::ResourceKind::Sampler => "sampler",
+        bindings::ResourceKind::Texture => "texture",
+    };
+    bindings::resources(shader)
+        .iter()
+        .map(|r| {
+            json!({
+                "name": r.name,
+                "kind": kind(r.kind),
+                "vulkan": { "set": r.set, "binding": r.binding },
+                "hlsl": { "register": r.hlsl(), "space": 0, "name": r.written_name() },
+                "msl": { "slot": r.msl(), "name": r.written_name() },
+            })
+        })
+        .collect()
 }
 
 /// A ROP definition as data: what a script or another editor needs to offer

@@ -79,6 +79,10 @@ pub enum Mode {
     /// A web page's shader: like `Render`, with the page's entry point
     /// (naga turns it into GLSL ES 3.00 for WebGL2).
     Web,
+    /// Like `Render`, with every parameter read from the uniform block where
+    /// it is used (no private copy): the engine exports give each slot to
+    /// the engine's own properties.
+    Engine,
 }
 
 impl Mode {

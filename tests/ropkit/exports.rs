@@ -16,10 +16,10 @@ use ropkit::render::{Gpu, Renderer};
 use serde_json::Value as Json;
 use std::borrow::Cow;
 
-const SIZE: u32 = 64;
+pub(crate) const SIZE: u32 = 64;
 
 /// ropkit's own picture of a network, through `ropkit::render`.
-fn ropkit_picture(gpu: &Gpu, lib: &Library, net: &Network) -> image::RgbaImage {
+pub(crate) fn ropkit_picture(gpu: &Gpu, lib: &Library, net: &Network) -> image::RgbaImage {
     let built = build(lib, net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
     let mut r = Renderer::new(gpu.clone());
     r.asset_dirs = project(&[]).asset_dirs(&net.file);
@@ -29,19 +29,19 @@ fn ropkit_picture(gpu: &Gpu, lib: &Library, net: &Network) -> image::RgbaImage {
     r.render_image(SIZE, SIZE).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn exported(lib: &Library, net: &Network, format: Format) -> Vec<u8> {
+pub(crate) fn exported(lib: &Library, net: &Network, format: Format) -> Vec<u8> {
     let built = build(lib, net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
     export(&built, net, lib, format)
         .unwrap_or_else(|e| panic!("{}: {format:?}: {e}", net.file.display()))
 }
 
-fn text(lib: &Library, net: &Network, format: Format) -> String {
+pub(crate) fn text(lib: &Library, net: &Network, format: Format) -> String {
     String::from_utf8(exported(lib, net, format)).expect("text exports are UTF-8")
 }
 
 /// The image a texture path names, looked up as ropkit documents it (the
 /// network's folder, its parent, the project); an empty path is plain white.
-fn texture_image(net: &Network, path: &str) -> image::RgbaImage {
+pub(crate) fn texture_image(net: &Network, path: &str) -> image::RgbaImage {
     if path.is_empty() {
         return image::RgbaImage::from_pixel(1, 1, image::Rgba([255; 4]));
     }
@@ -64,7 +64,7 @@ fn int(v: &Json, what: &str) -> u64 {
 
 /// Checks the layout's shape and internal consistency against the network
 /// and the GLSL it describes; returns the parsed document.
-fn check_layout_schema(text: &str, net: &Network, lib: &Library, glsl: &str) -> Json {
+pub(crate) fn check_layout_schema(text: &str, net: &Network, lib: &Library, glsl: &str) -> Json {
     let json: Json = serde_json::from_str(text).expect("the JSON export parses");
     // The document is exactly what serde writes back: nothing lost in a round trip.
     assert_eq!(
@@ -288,7 +288,7 @@ fn value_floats(v: &Json) -> Vec<f32> {
 
 /// The uniform block's bytes, filled only from what the JSON layout says:
 /// the globals by their names.
-fn uniform_from_layout(json: &Json, width: u32, height: u32) -> Vec<u8> {
+pub(crate) fn uniform_from_layout(json: &Json, width: u32, height: u32) -> Vec<u8> {
     let ub = &json["uniformBlock"];
     let mut bytes = vec![0u8; ub["sizeBytes"].as_u64().unwrap() as usize];
     let (w, h) = (width as f32, height as f32);
@@ -306,7 +306,7 @@ fn uniform_from_layout(json: &Json, width: u32, height: u32) -> Vec<u8> {
 /// The parameters' buffer: every parameter's value at its byte offset, a
 /// rotation as its encoding says (the matrix made here from its definition).
 /// The parameters' binding, its bytes, and whether it is a uniform block.
-fn params_from_layout(json: &Json) -> (u32, Vec<u8>, bool) {
+pub(crate) fn params_from_layout(json: &Json) -> (u32, Vec<u8>, bool) {
     let pb = &json["paramsBuffer"];
     let mut bytes = vec![0u8; pb["sizeBytes"].as_u64().unwrap() as usize];
     for p in json["params"].as_array().unwrap() {
@@ -364,7 +364,7 @@ fn put_floats(bytes: &mut [u8], at: usize, values: &[f32]) {
     }
 }
 
-fn textures_from_layout(json: &Json, net: &Network) -> Vec<(u32, image::RgbaImage)> {
+pub(crate) fn textures_from_layout(json: &Json, net: &Network) -> Vec<(u32, image::RgbaImage)> {
     json["textures"]
         .as_array()
         .unwrap()
@@ -391,7 +391,7 @@ fn the_json_layout_follows_its_schema_for_every_preset() {
 // ---------------------------------------------------------------------------
 // WGSL and SPIR-V
 
-fn naga_validate(module: &naga::Module, what: &str) {
+pub(crate) fn naga_validate(module: &naga::Module, what: &str) {
     naga::valid::Validator::new(
         naga::valid::ValidationFlags::all(),
         naga::valid::Capabilities::all(),
@@ -406,7 +406,7 @@ fn naga_validate(module: &naga::Module, what: &str) {
 const NEAR: u8 = 3;
 const FAR_PIXELS: usize = 3;
 
-fn picture_difference(
+pub(crate) fn picture_difference(
     what: &str,
     ours: &image::RgbaImage,
     theirs: &image::RgbaImage,
@@ -428,7 +428,7 @@ fn picture_difference(
 }
 
 /// `spirv-val` (Debian `spirv-tools`) on a SPIR-V binary, for Vulkan 1.0.
-fn spirv_val(bytes: &[u8], what: &str) {
+pub(crate) fn spirv_val(bytes: &[u8], what: &str) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("shader.spv");
     std::fs::write(&file, bytes).unwrap();

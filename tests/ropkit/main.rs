@@ -10,6 +10,7 @@ mod catalog_c;
 mod commands;
 mod common;
 mod compiler;
+mod engines;
 mod exports;
 mod fields;
 mod fuzz_regressions;

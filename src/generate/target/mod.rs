@@ -5,6 +5,7 @@
 
 mod baked;
 mod data;
+mod engine;
 mod live;
 mod mesh;
 mod sample;
@@ -61,6 +62,7 @@ impl Mode {
             Mode::Sample => &sample::Sample,
             Mode::Mesh => &mesh::Mesh,
             Mode::Web => &web::Web,
+            Mode::Engine => &engine::Engine,
         }
     }
 }

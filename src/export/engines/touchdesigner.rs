@@ -1,0 +1,112 @@
+//! TouchDesigner: a GLSL TOP pixel shader. TouchDesigner declares the
+//! version, `uTDOutputInfo` (the output's resolution), `vUV` (the texture
+//! coordinate), `sTD2DInputs[]` (the TOP's inputs) and `TDOutputSwizzle`;
+//! the shader declares `fragColor`, its uniforms (set on the GLSL TOP's
+//! Vectors pages: one per live parameter, plus `uTime`), and samples the
+//! network's textures from the TOP's inputs in order.
+
+use super::{Property, floats, lowered, rotation_fn, scene};
+use crate::export::ExportError;
+use crate::export::lower::{Dialect, GlobalAccess, Host, Unsupported};
+use crate::library::Library;
+use crate::network::Network;
+use std::fmt::Write as _;
+
+const FORMAT: &str = "touchdesigner";
+
+struct TdHost {
+    slots: Vec<String>,
+}
+
+/// ropkit's per-frame globals from the uniforms TouchDesigner sets.
+const GLOBALS: [&str; 6] = [
+    "vec4(uTime, floor(uTime * 60.0), 1.0 / 60.0, 0.0)",
+    "vec4(rk_res, 1.0 / rk_res)",
+    "vec4(0.0)",
+    "vec4(0.0)",
+    "vec4(0.0)",
+    "vec4(0.0)",
+];
+
+impl Host for TdHost {
+    fn global(&self, name: &str, leaves: usize) -> Result<GlobalAccess, Unsupported> {
+        match super::godot::globals_for(name, leaves, &self.slots, &GLOBALS)? {
+            // Textures arrive on the TOP's inputs, in the layout's order.
+            GlobalAccess::Texture(t) => {
+                let i: usize = t.trim_start_matches("rk_tex").parse().unwrap_or(0);
+                Ok(GlobalAccess::Texture(format!("sTD2DInputs[{i}]")))
+            }
+            other => Ok(other),
+        }
+    }
+    fn builtin(&self, b: naga::BuiltIn) -> Result<String, Unsupported> {
+        match b {
+            // vUV starts at the bottom left; ropkit's pixels at the top left.
+            naga::BuiltIn::Position { .. } => {
+                Ok("vec4(vec2(vUV.s, 1.0 - vUV.t) * rk_res, 0.0, 1.0)".into())
+            }
+            other => Err(Unsupported(format!("the built-in input {other:?}"))),
+        }
+    }
+    fn output(&self, colour: &str) -> String {
+        format!("fragColor = TDOutputSwizzle({colour});")
+    }
+}
+
+/// The GLSL type of a property (TouchDesigner sets floats and vectors).
+fn glsl_type(p: &Property) -> &'static str {
+    match p.components() {
+        1 => "float",
+        2 => "vec2",
+        3 => "vec3",
+        _ => "vec4",
+    }
+}
+
+/// The shader text.
+pub fn write(net: &Network, lib: &Library) -> Result<String, ExportError> {
+    let (scene, built) = scene(net, lib)?;
+    let slots = scene.slots(Dialect::Glsl, |p| p.name.clone());
+    let code = lowered(&built, &scene, Dialect::Glsl, &TdHost { slots }, FORMAT)?;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "// TouchDesigner GLSL TOP pixel shader exported by ropkit from {}.\n\
+         // Put it in a Text DAT as the GLSL TOP's Pixel Shader. On the GLSL TOP's\n\
+         // Vectors pages, set each uniform below: uTime to absTime.seconds, each\n\
+         // parameter to the value shown (its range in brackets).",
+        scene.source
+    );
+    for (i, t) in scene.shader.textures.iter().enumerate() {
+        let _ = writeln!(s, "// Input {i} of the TOP: {} ({}).", t.path, t.node);
+    }
+    s.push_str("\nuniform float uTime;\n");
+    for p in &scene.properties {
+        let range = match (p.min, p.max) {
+            (Some(lo), Some(hi)) => format!(" [{lo} .. {hi}]"),
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            s,
+            "uniform {} {}; // {}{range}: {} {}",
+            glsl_type(p),
+            p.name,
+            floats(&p.value),
+            p.node,
+            p.param
+        );
+    }
+    s.push_str("\nlayout(location = 0) out vec4 fragColor;\n\n");
+    if scene.has_rotation() {
+        s.push_str(&rotation_fn(Dialect::Glsl));
+        s.push('\n');
+    }
+    for f in &code.functions {
+        s.push_str(f);
+        s.push('\n');
+    }
+    s.push_str("void main() {\n  vec2 rk_res = uTDOutputInfo.res.zw;\n");
+    s.push_str(&code.entry_body);
+    s.push_str("}\n");
+    Ok(s)
+}

@@ -1,0 +1,49 @@
+# Draws every shader that list.txt names (one NAME.shader a line) on a
+# ColorRect of SIZE x SIZE pixels, side by side, with TIME held at 0, and
+# saves the window to all.png after a few frames. NAME.textures, when there
+# is one, binds textures: a line "uniform-name image-path".
+extends Node
+
+const SIZE = 64
+var frames = 0
+
+func read(path):
+	var f = File.new()
+	if f.open(path, File.READ) != OK:
+		return ""
+	var text = f.get_as_text()
+	f.close()
+	return text
+
+func _ready():
+	VisualServer.set_shader_time_scale(0.0)
+	var names = read("res://list.txt").split("\n", false)
+	OS.window_size = Vector2(SIZE * names.size(), SIZE)
+	get_viewport().size = Vector2(SIZE * names.size(), SIZE)
+	for i in range(names.size()):
+		var shader = Shader.new()
+		shader.code = read("res://" + names[i] + ".shader")
+		var material = ShaderMaterial.new()
+		material.shader = shader
+		material.set_shader_param("rk_resolution", Vector2(SIZE, SIZE))
+		for line in read("res://" + names[i] + ".textures").split("\n", false):
+			var parts = line.split(" ", false, 1)
+			var image = Image.new()
+			image.load(parts[1])
+			var texture = ImageTexture.new()
+			# Repeat and filter as ropkit samples; the file holds sRGB colours.
+			texture.create_from_image(image, Texture.FLAG_REPEAT | Texture.FLAG_FILTER | Texture.FLAG_CONVERT_TO_LINEAR)
+			material.set_shader_param(parts[0], texture)
+		var rect = ColorRect.new()
+		rect.rect_position = Vector2(SIZE * i, 0)
+		rect.rect_size = Vector2(SIZE, SIZE)
+		rect.material = material
+		add_child(rect)
+
+func _process(_delta):
+	frames += 1
+	if frames == 3:
+		var image = get_viewport().get_texture().get_data()
+		image.flip_y()
+		image.save_png("res://all.png")
+		get_tree().quit()

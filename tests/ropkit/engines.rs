@@ -1,0 +1,825 @@
+//! The HLSL, MSL and engine exports, each read by a consumer of its own
+//! wherever this machine has one: HLSL by glslang's HLSL front end, then
+//! `spirv-val`, then wgpu drawing the SPIR-V; MSL by its structure against
+//! the JSON layout (no Metal compiler runs here).
+
+use crate::common::*;
+use crate::exports::{
+    SIZE, check_layout_schema, exported, naga_validate, params_from_layout, picture_difference,
+    ropkit_picture, spirv_val, text, textures_from_layout, uniform_from_layout,
+};
+use crate::harness::{Bindings, draw};
+use ropkit::export::Format;
+use ropkit::network::Network;
+use serde_json::Value as Json;
+use std::borrow::Cow;
+use std::process::Command;
+
+/// The presets the HLSL picture test draws: plain, with a texture, with glass.
+const HLSL_PRESETS: [&str; 3] = ["default", "materials", "glassSphere"];
+
+/// glslang's HLSL front end on a pixel shader: the SPIR-V it writes.
+fn glslang_hlsl(hlsl: &str, entry: &str, what: &str) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let (src, spv) = (
+        dir.path().join("shader.hlsl"),
+        dir.path().join("shader.spv"),
+    );
+    std::fs::write(&src, hlsl).unwrap();
+    let out = Command::new("glslangValidator")
+        .args(["-D", "-V", "-S", "frag", "-e", entry, "-o"])
+        .arg(&spv)
+        .arg(&src)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("glslangValidator not found ({e}): apt-get install glslang-tools")
+        });
+    assert!(
+        out.status.success(),
+        "{what}: glslang rejects the HLSL:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    std::fs::read(&spv).unwrap()
+}
+
+/// The layout's binding entry of a resource kind (the first, for textures).
+fn binding<'a>(layout: &'a Json, kind: &str) -> Vec<&'a Json> {
+    layout["bindings"]
+        .as_array()
+        .expect("bindings: a list")
+        .iter()
+        .filter(|b| b["kind"] == kind)
+        .collect()
+}
+
+/// A register such as `t2` as its class and number.
+fn register(b: &Json) -> (char, u32) {
+    let r = b["hlsl"]["register"].as_str().expect("hlsl.register");
+    (
+        r.chars().next().unwrap(),
+        r[1..].parse().expect("register number"),
+    )
+}
+
+/// The entry point named in an export's header comment.
+fn entry_point(text: &str, marker: &str) -> String {
+    let line = text
+        .lines()
+        .find(|l| l.contains(marker))
+        .unwrap_or_else(|| panic!("no `{marker}` line in the header"));
+    line.split(marker)
+        .nth(1)
+        .unwrap()
+        .split([' ', '.', '('])
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn hlsl_compiles_with_glslang_passes_spirv_val_and_draws_ropkits_picture() {
+    let Some(gpu) = gpu("hlsl_compiles_with_glslang_passes_spirv_val_and_draws_ropkits_picture")
+    else {
+        return;
+    };
+    let lib = library();
+    let mut failures = Vec::new();
+    for name in HLSL_PRESETS {
+        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
+        let hlsl = text(&lib, &net, Format::Hlsl);
+        let entry = entry_point(&hlsl, "Entry point: ");
+        let spv = glslang_hlsl(&hlsl, &entry, name);
+        spirv_val(&spv, &format!("{name} HLSL"));
+        let module = naga::front::spv::parse_u8_slice(&spv, &Default::default())
+            .unwrap_or_else(|e| panic!("{name}: naga cannot read glslang's SPIR-V: {e}"));
+        naga_validate(&module, name);
+
+        // Bound where the layout's HLSL registers say (glslang keeps the
+        // register numbers as bindings): globals b0, sampler s1.
+        let glsl = text(&lib, &net, Format::Glsl);
+        let layout = check_layout_schema(&text(&lib, &net, Format::Json), &net, &lib, &glsl);
+        assert_eq!(register(binding(&layout, "globals")[0]), ('b', 0), "{name}");
+        assert_eq!(register(binding(&layout, "sampler")[0]), ('s', 1), "{name}");
+        let params = binding(&layout, "params")[0];
+        let (class, params_register) = register(params);
+        let uniform = uniform_from_layout(&layout, SIZE, SIZE);
+        let (_, params_bytes, params_uniform) = params_from_layout(&layout);
+        assert_eq!(class, if params_uniform { 'b' } else { 't' }, "{name}");
+        let textures: Vec<_> = textures_from_layout(&layout, &net)
+            .into_iter()
+            .zip(binding(&layout, "texture"))
+            .map(|((_, image), b)| {
+                let (class, n) = register(b);
+                assert_eq!(class, 't', "{name}: textures are in t registers");
+                (n, image)
+            })
+            .collect();
+        let theirs = draw(
+            &gpu,
+            wgpu::ShaderSource::Naga(Cow::Owned(module)),
+            &entry,
+            &Bindings {
+                uniform: &uniform,
+                storage: Some((params_register, &params_bytes)),
+                params_uniform,
+                textures: &textures,
+            },
+            SIZE,
+            SIZE,
+        )
+        .unwrap_or_else(|e| panic!("{name}: wgpu refuses glslang's SPIR-V of the HLSL: {e}"));
+        let ours = ropkit_picture(&gpu, &lib, &net);
+        failures.extend(picture_difference(&format!("{name} HLSL"), &ours, &theirs));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn msl_declares_every_resource_in_the_slot_the_layout_gives() {
+    let lib = library();
+    for name in ["default", "materials", "patternFloor"] {
+        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
+        let msl = text(&lib, &net, Format::Msl);
+        let layout: Json = serde_json::from_str(&text(&lib, &net, Format::Json)).unwrap();
+        let entry = entry_point(&msl, "Fragment function: ");
+        // The fragment function and its argument list.
+        let head = format!("Output {entry}(");
+        let at = msl
+            .lines()
+            .find(|l| l.starts_with("fragment ") && l.ends_with(&head))
+            .and_then(|l| msl.find(l))
+            .unwrap_or_else(|| panic!("{name}: no fragment function `{entry}` in the MSL"));
+        let args = &msl[at..at + msl[at..].find(") {").expect("the argument list ends")];
+        // Globals and parameters are always read; each named with its slot.
+        for kind in ["globals", "params"] {
+            let b = binding(&layout, kind)[0];
+            let (resource, slot) = (
+                b["msl"]["name"].as_str().unwrap(),
+                b["msl"]["slot"].as_str().unwrap(),
+            );
+            assert!(
+                args.contains(&format!("{resource} [[{slot}]]")),
+                "{name}: {kind} `{resource}` is not in [[{slot}]]: {args}"
+            );
+        }
+        for t in binding(&layout, "texture") {
+            let (resource, slot) = (
+                t["msl"]["name"].as_str().unwrap(),
+                t["msl"]["slot"].as_str().unwrap(),
+            );
+            assert!(
+                args.contains(&format!(
+                    "metal::texture2d<float, metal::access::sample> {resource} [[{slot}]]"
+                )),
+                "{name}: texture {resource} is not in [[{slot}]]"
+            );
+        }
+        // Every parameter lies inside the buffer the MSL declares: an array of
+        // as many float4 as the layout counts.
+        let vec4s = layout["paramsBuffer"]["vec4s"].as_u64().unwrap();
+        assert!(
+            msl.contains(&format!("metal::float4 inner[{vec4s}];")),
+            "{name}: the parameters' array is not float4[{vec4s}]"
+        );
+        for p in layout["params"].as_array().unwrap() {
+            let end = p["byteOffset"].as_u64().unwrap()
+                + 16 * (p["slots"].as_u64().unwrap() - 1)
+                + 4 * p["components"].as_u64().unwrap();
+            assert!(end <= 16 * vec4s, "{name}: {p} ends past the buffer");
+        }
+        // Nothing of naga's placeholders for unbound resources.
+        assert!(!msl.contains("fake"), "{name}: a resource without a slot");
+    }
+}
+
+/// The HLSL and MSL of every preset come out, and the module they come from
+/// passes naga's validator (the MSL writer's own input check).
+#[test]
+fn hlsl_and_msl_export_for_every_preset() {
+    let lib = library();
+    for path in presets() {
+        let net = Network::load(&path, &lib).unwrap();
+        let built = ropkit::build::build(&lib, &net, ropkit::generate::Mode::Render).unwrap();
+        naga_validate(&built.compiled.module, &path.display().to_string());
+        for format in [Format::Hlsl, Format::Msl] {
+            let bytes = exported(&lib, &net, format);
+            assert!(std::str::from_utf8(&bytes).is_ok(), "{format}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Godot 3, for real: Debian's godot3 under Xvfb
+
+/// Presets the Godot test draws: lit 3D, combine modes, 2D, a texture, glass.
+const GODOT_PRESETS: [&str; 5] = [
+    "default",
+    "combineModes",
+    "composition2d",
+    "materials",
+    "glassSphere",
+];
+
+/// Mean channel difference (in 1/255) and the share of pixels with a
+/// channel off by more than 16/255.
+fn mean_and_far(ours: &image::RgbaImage, theirs: &image::RgbaImage) -> (f64, f64) {
+    let (mut sum, mut far, mut n) = (0u64, 0usize, 0usize);
+    for (p, q) in ours.pixels().zip(theirs.pixels()) {
+        let mut worst = 0;
+        for c in 0..3 {
+            let d = (p[c] as i32 - q[c] as i32).unsigned_abs();
+            sum += d as u64;
+            worst = worst.max(d);
+        }
+        far += (worst > 16) as usize;
+        n += 1;
+    }
+    (sum as f64 / (3 * n) as f64, far as f64 / n as f64)
+}
+
+/// Runs the Godot project in `dir` (tests/godot plus the shaders) once.
+fn run_godot3(dir: &std::path::Path) -> std::process::Output {
+    for tool in ["godot3", "xvfb-run"] {
+        assert!(
+            Command::new("which")
+                .arg(tool)
+                .output()
+                .is_ok_and(|o| o.status.success()),
+            "{tool} not found: apt-get install godot3 xvfb xauth"
+        );
+    }
+    Command::new("timeout")
+        .args([
+            "300",
+            "xvfb-run",
+            "-a",
+            "-s",
+            "-screen 0 640x480x24",
+            "godot3",
+            "--path",
+        ])
+        .arg(dir)
+        // Godot keeps its settings and logs under these: not in the user's home.
+        .env("HOME", dir)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .output()
+        .expect("xvfb-run godot3 runs")
+}
+
+#[test]
+fn godot3_draws_ropkits_picture() {
+    let Some(gpu) = gpu("godot3_draws_ropkits_picture") else {
+        return;
+    };
+    let lib = library();
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["project.godot", "main.tscn", "main.gd"] {
+        std::fs::copy(root().join("tests/godot").join(f), dir.path().join(f)).unwrap();
+    }
+    let mut nets = Vec::new();
+    for name in GODOT_PRESETS {
+        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
+        std::fs::write(
+            dir.path().join(format!("{name}.shader")),
+            text(&lib, &net, Format::Godot3),
+        )
+        .unwrap();
+        // Textures as the JSON layout lists them, found as ropkit finds them.
+        let layout: Json = serde_json::from_str(&text(&lib, &net, Format::Json)).unwrap();
+        let mut textures = String::new();
+        for (i, t) in layout["textures"].as_array().unwrap().iter().enumerate() {
+            let image = crate::exports::texture_image(&net, t["path"].as_str().unwrap());
+            let file = dir.path().join(format!("{name}-{i}.png"));
+            image.save(&file).unwrap();
+            textures += &format!("{} {}\n", t["var"].as_str().unwrap(), file.display());
+        }
+        std::fs::write(dir.path().join(format!("{name}.textures")), textures).unwrap();
+        nets.push((name, net));
+    }
+    std::fs::write(dir.path().join("list.txt"), GODOT_PRESETS.join("\n")).unwrap();
+    let out = run_godot3(dir.path());
+    let log =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let errors: Vec<&str> = log.lines().filter(|l| l.contains("SHADER ERROR")).collect();
+    assert!(errors.is_empty(), "Godot rejects a shader:\n{log}");
+    let all = image::open(dir.path().join("all.png"))
+        .unwrap_or_else(|e| panic!("Godot saved no picture ({e}):\n{log}"))
+        .to_rgba8();
+    assert_eq!(
+        all.dimensions(),
+        (SIZE * GODOT_PRESETS.len() as u32, SIZE),
+        "{log}"
+    );
+    let mut failures = Vec::new();
+    for (i, (name, net)) in nets.iter().enumerate() {
+        let theirs = image::imageops::crop_imm(&all, SIZE * i as u32, 0, SIZE, SIZE).to_image();
+        let ours = ropkit_picture(&gpu, &lib, net);
+        let (mean, far) = mean_and_far(&ours, &theirs);
+        if mean > 3.0 || far > 0.01 {
+            let keep = std::env::temp_dir();
+            ours.save(keep.join(format!("ropkit-godot3-{name}-ropkit.png")))
+                .unwrap();
+            theirs
+                .save(keep.join(format!("ropkit-godot3-{name}-godot.png")))
+                .unwrap();
+            failures.push(format!(
+                "{name}: mean difference {mean:.2}/255, {:.2}% of pixels off by more than 16/255 (pictures in {})",
+                far * 100.0,
+                keep.display()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------------------
+// Godot 4, Unity, Unreal, TouchDesigner: no engine runs here. Each file is
+// compiled by glslang under the declarations its engine gives, and checked
+// against the JSON layout: every live parameter is a property of the right
+// type, with the network's value.
+
+/// Presets the compile checks use: 3D, a texture, glass, 2D.
+const ENGINE_PRESETS: [&str; 4] = ["default", "materials", "glassSphere", "composition2d"];
+
+/// glslang on a GLSL fragment shader for OpenGL (loose uniforms allowed).
+fn glslang_gl(glsl: &str, what: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("shader.frag");
+    std::fs::write(&file, glsl).unwrap();
+    let out = Command::new("glslangValidator")
+        .arg(&file)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("glslangValidator not found ({e}): apt-get install glslang-tools")
+        });
+    assert!(
+        out.status.success(),
+        "{what}: glslang rejects it:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+/// Every live parameter of the layout as (property name, components, value).
+fn layout_properties(layout: &Json) -> Vec<(String, usize, Vec<f32>, String)> {
+    layout["params"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let node = p["node"].as_str().unwrap();
+            let name = format!(
+                "{}_{}",
+                layout["nodes"][node].as_str().unwrap(),
+                p["param"].as_str().unwrap()
+            );
+            let value = match &p["value"] {
+                Json::Array(a) => a.iter().map(|v| v.as_f64().unwrap() as f32).collect(),
+                Json::Bool(b) => vec![*b as u8 as f32],
+                v => vec![v.as_f64().unwrap() as f32],
+            };
+            (
+                name,
+                p["components"].as_u64().unwrap() as usize,
+                value,
+                p["style"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Nothing but uniforms, functions and comments at the top level: no
+/// struct, no global variable, no preprocessor line.
+fn assert_plain_top_level(code: &str, what: &str) {
+    let mut depth = 0i32;
+    for line in code.lines() {
+        let t = line.trim();
+        if depth == 0 && !t.is_empty() && !t.starts_with("//") && t != "}" {
+            let allowed = t.starts_with("uniform ")
+                || t.starts_with("shader_type ")
+                || t.starts_with("render_mode ")
+                || t.starts_with("layout(location = 0) out vec4 fragColor;")
+                || t.ends_with(") {");
+            assert!(
+                allowed,
+                "{what}: a top-level line an engine may not take: {t}"
+            );
+        }
+        assert!(
+            !t.starts_with('#') && !t.starts_with("struct "),
+            "{what}: {t}"
+        );
+        depth += t.matches('{').count() as i32 - t.matches('}').count() as i32;
+    }
+}
+
+#[test]
+fn godot4_differs_from_godot3_only_where_the_dialects_do() {
+    let lib = library();
+    for name in ENGINE_PRESETS {
+        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
+        let (g4, g3) = (
+            text(&lib, &net, Format::Godot),
+            text(&lib, &net, Format::Godot3),
+        );
+        let layout: Json = serde_json::from_str(&text(&lib, &net, Format::Json)).unwrap();
+        assert_plain_top_level(&g4, name);
+        assert!(g4.contains("shader_type canvas_item;") && g4.contains("void fragment() {"));
+        assert!(
+            !g4.contains("hint_color") && !g4.contains("hint_white"),
+            "{name}: Godot 3 hints"
+        );
+        assert!(!g3.contains("source_color") && !g3.contains("hint_default_white"));
+        // Each parameter a uniform with the network's value; colours with a
+        // colour picker (Godot 3: a vec4 only).
+        for (prop, n, value, style) in layout_properties(&layout) {
+            let decl = |src: &str| {
+                src.lines()
+                    .find(|l| l.starts_with("uniform ") && l.contains(&format!(" {prop} ")))
+                    .unwrap_or_else(|| panic!("{name}: no uniform {prop}"))
+                    .to_string()
+            };
+            let (d4, d3) = (decl(&g4), decl(&g3));
+            let colour = style == "rgb" || style == "rgba";
+            assert_eq!(d4.contains(": source_color"), colour, "{d4}");
+            assert_eq!(d3.contains(": hint_color"), colour, "{d3}");
+            if colour {
+                assert!(d3.starts_with("uniform vec4 "), "{d3}");
+                assert!(d4.starts_with(&format!("uniform vec{n} ")), "{d4}");
+            }
+            if n == 1 && style == "float" {
+                let v = d4.split(" = ").nth(1).unwrap().split(';').next().unwrap();
+                assert!((v.parse::<f32>().unwrap() - value[0]).abs() < 1e-6, "{d4}");
+            }
+        }
+        // Line by line, the rest differs only in the header's name, the
+        // colour and texture uniforms and the spelling of unsigned literals.
+        let (l4, l3): (Vec<&str>, Vec<&str>) = (g4.lines().collect(), g3.lines().collect());
+        assert_eq!(l4.len(), l3.len(), "{name}");
+        for (a, b) in l4.iter().zip(&l3) {
+            if a == b || (a.starts_with("//") && b.starts_with("//")) {
+                continue;
+            }
+            let uniform = a.starts_with("uniform ") && b.starts_with("uniform ");
+            // Godot 3 holds an rgb colour in a vec4.
+            let colour = b.replace(".rgb", "") == *a;
+            let unsigned = a.replace(|c: char| c.is_ascii_digit(), "")
+                != b.replace(|c: char| c.is_ascii_digit(), "")
+                && b.contains("uint(");
+            assert!(
+                uniform || unsigned || colour,
+                "{name}: Godot 4 `{a}` against Godot 3 `{b}`"
+            );
+        }
+        // glslang reads Godot 4's code once Godot's declarations are given
+        // and its uniform hints dropped (both are Godot's, not GLSL's).
+        let mut glsl = String::from(
+            "#version 450\nuniform float TIME;\nin vec2 UV;\nuniform vec2 SCREEN_PIXEL_SIZE;\nlayout(location = 0) out vec4 COLOR;\n",
+        );
+        for line in g4.lines() {
+            if line.starts_with("shader_type") || line.starts_with("render_mode") {
+                continue;
+            }
+            if let Some(rest) = line.strip_prefix("uniform ") {
+                let decl = rest.split([':', '=', ';']).next().unwrap().trim();
+                glsl += &format!("uniform {decl};\n");
+                continue;
+            }
+            glsl += line;
+            glsl.push('\n');
+        }
+        glsl += "void main() { fragment(); }\n";
+        glslang_gl(&glsl, &format!("{name} Godot 4"));
+    }
+}
+
+/// TouchDesigner's declarations for a GLSL TOP, as its documentation gives them.
+fn touchdesigner_prelude(inputs: usize) -> String {
+    format!(
+        "#version 460\n\
+         struct TDTexInfo {{ vec4 res; vec4 depth; }};\n\
+         uniform TDTexInfo uTDOutputInfo;\n\
+         {}\
+         in vec3 vUV;\n\
+         vec4 TDOutputSwizzle(vec4 c) {{ return c; }}\n",
+        if inputs > 0 {
+            format!("uniform sampler2D sTD2DInputs[{inputs}];\n")
+        } else {
+            String::new()
+        }
+    )
+}
+
+#[test]
+fn touchdesigner_compiles_under_touchdesigners_declarations() {
+    let lib = library();
+    for name in ENGINE_PRESETS {
+        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
+        let td = text(&lib, &net, Format::TouchDesigner);
+        let layout: Json = serde_json::from_str(&text(&lib, &net, Format::Json)).unwrap();
+        assert_plain_top_level(&td, name);
+        assert!(td.contains("uniform float uTime;") && td.contains("void main() {"));
+        assert!(td.contains("fragColor = TDOutputSwizzle("), "{name}");
+        for (prop, n, _, _) in layout_properties(&layout) {
+            let ty = ["float", "vec2", "vec3", "vec4"][n - 1];
+            assert!(
+                td.contains(&format!("uniform {ty} {prop};")),
+                "{name}: {prop}"
+            );
+        }
+        let textures = layout["textures"].as_array().unwrap().len();
+        for i in 0..textures {
+            assert!(
+                td.contains(&format!("sTD2DInputs[{i}]")),
+                "{name}: input {i}"
+            );
+        }
+        glslang_gl(
+            &(touchdesigner_prelude(textures) + &td),
+            &format!("{name} TouchDesigner"),
+        );
+    }
+}
+
+/// What URP's Core.hlsl gives a shader, as far as the export uses it.
+const URP_STAND_IN: &str = "\
+float4 _Time;\n\
+float4 _ScreenParams;\n\
+float4 unity_DeltaTime;\n\
+float4x4 unity_MatrixMVP;\n\
+float4 TransformObjectToHClip(float3 p) { return mul(unity_MatrixMVP, float4(p, 1.0)); }\n\
+#define CBUFFER_START(name) cbuffer name {\n\
+#define CBUFFER_END };\n\
+#define TEXTURE2D(t) Texture2D t\n\
+#define SAMPLER(s) SamplerState s\n";
+
+#[test]
+fn unity_shader_declares_every_property_and_its_hlsl_compiles() {
+    let lib = library();
+    for name in ENGINE_PRESETS {
+        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
+        let unity = text(&lib, &net, Format::Unity);
+        let layout: Json = serde_json::from_str(&text(&lib, &net, Format::Json)).unwrap();
+        let properties =
+            &unity[unity.find("Properties").unwrap()..unity.find("SubShader").unwrap()];
+        let program =
+            &unity[unity.find("HLSLPROGRAM").unwrap() + 11..unity.find("ENDHLSL").unwrap()];
+        for (prop, _, _, style) in layout_properties(&layout) {
+            let kind = match style.as_str() {
+                "rgb" | "rgba" => "Color",
+                "float" | "int" | "toggle" => "",
+                _ => "Vector",
+            };
+            let line = properties
+                .lines()
+                .find(|l| l.contains(&format!("{prop} (\"")))
+                .unwrap_or_else(|| panic!("{name}: {prop} is not in Properties"));
+            assert!(line.contains(kind), "{name}: {line}");
+            assert!(
+                program.contains(&format!("float {prop};"))
+                    || program.contains(&format!("float4 {prop};")),
+                "{name}: {prop} is not in UnityPerMaterial"
+            );
+        }
+        for t in layout["textures"].as_array().unwrap() {
+            let var = t["var"].as_str().unwrap();
+            assert!(
+                properties.contains(&format!("{var} (\""))
+                    && properties.contains("2D) = \"white\" {}")
+            );
+            assert!(program.contains(&format!("TEXTURE2D({var});")));
+        }
+        let hlsl = program.replace(
+            "#include \"Packages/com.unity.render-pipelines.universal/ShaderLibrary/Core.hlsl\"",
+            URP_STAND_IN,
+        );
+        assert_ne!(hlsl, program, "{name}: the URP include is where it belongs");
+        let spv = glslang_hlsl(&hlsl, "rk_fragment", &format!("{name} Unity"));
+        spirv_val(&spv, &format!("{name} Unity"));
+    }
+}
+
+/// The Unreal Custom node's inputs as its header lists them: (name, type).
+fn unreal_inputs(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .skip_while(|l| *l != "// Inputs:")
+        .skip(1)
+        .take_while(|l| !l.starts_with("// ----"))
+        .filter_map(|l| l.strip_prefix("//   "))
+        .map(|l| {
+            let (name, rest) = l.split_once(" (").unwrap();
+            (
+                name.to_string(),
+                rest.split_once(')').unwrap().0.to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The Custom node's code as Unreal compiles it, the body of a function of
+/// its inputs, drawn by a pixel shader that passes the layout's values.
+#[test]
+fn unreal_custom_node_compiles_and_draws_ropkits_picture() {
+    let Some(gpu) = gpu("unreal_custom_node_compiles_and_draws_ropkits_picture") else {
+        return;
+    };
+    let lib = library();
+    let mut failures = Vec::new();
+    for name in ["default", "glassSphere", "composition2d"] {
+        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
+        let unreal = text(&lib, &net, Format::Unreal);
+        let layout: Json = serde_json::from_str(&text(&lib, &net, Format::Json)).unwrap();
+        let inputs = unreal_inputs(&unreal);
+        let code = unreal
+            .split("// ------")
+            .nth(1)
+            .unwrap()
+            .split_once('\n')
+            .unwrap()
+            .1;
+        let props = layout_properties(&layout);
+        assert_eq!(
+            inputs.len(),
+            3 + props.len(),
+            "{name}: UV, Time, Resolution and the parameters"
+        );
+        let mut args = Vec::new();
+        for (input, ty) in &inputs {
+            args.push(match input.as_str() {
+                "UV" => format!("pos.xy / {SIZE}.0"),
+                "Time" => "0.0".into(),
+                "Resolution" => format!("float2({SIZE}.0, {SIZE}.0)"),
+                _ => {
+                    let (_, n, value, _) = props
+                        .iter()
+                        .find(|(p, ..)| p == input)
+                        .unwrap_or_else(|| panic!("{name}: input {input} is no parameter"));
+                    assert_eq!(
+                        ty,
+                        ["float", "float2", "float3", "float4"][n - 1],
+                        "{input}"
+                    );
+                    let v: Vec<String> = value.iter().map(|x| format!("{x:?}")).collect();
+                    format!("{ty}({})", v.join(", "))
+                }
+            });
+        }
+        let params: Vec<String> = inputs.iter().map(|(n, t)| format!("{t} {n}")).collect();
+        // glslang's HLSL front end loses its way in a struct with methods
+        // declared inside a function (DXC and FXC do not), so the struct is
+        // compiled at the top level: it reads nothing of the function
+        // around it, every input comes to Run as an argument.
+        let (scene, body) = code
+            .split_once("};\nRopkitScene rk_scene;\n")
+            .expect("the struct, then the call");
+        let hlsl = format!(
+            "{scene}}};\nfloat4 CustomExpression0({}) {{\nRopkitScene rk_scene;\n{body}}}\nfloat4 main(float4 pos : SV_Position) : SV_Target {{\n  return CustomExpression0({});\n}}\n",
+            params.join(", "),
+            args.join(", ")
+        );
+        let spv = glslang_hlsl(&hlsl, "main", &format!("{name} Unreal"));
+        spirv_val(&spv, &format!("{name} Unreal"));
+        let module = naga::front::spv::parse_u8_slice(&spv, &Default::default()).unwrap();
+        let theirs = draw(
+            &gpu,
+            wgpu::ShaderSource::Naga(Cow::Owned(module)),
+            "main",
+            &Bindings {
+                uniform: &[0; 16],
+                storage: None,
+                params_uniform: false,
+                textures: &[],
+            },
+            SIZE,
+            SIZE,
+        )
+        .unwrap_or_else(|e| panic!("{name}: wgpu refuses the Unreal code: {e}"));
+        let ours = ropkit_picture(&gpu, &lib, &net);
+        failures.extend(picture_difference(
+            &format!("{name} Unreal"),
+            &ours,
+            &theirs,
+        ));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------------------
+// What a format cannot carry is refused, with what it is
+
+#[test]
+fn features_a_format_cannot_carry_are_refused_by_name() {
+    let lib = library();
+    // Unreal takes no textures into a Custom node's functions.
+    let net = Network::load(&root().join("presets/materials.yaml"), &lib).unwrap();
+    let built = ropkit::build::build(&lib, &net, ropkit::generate::Mode::Render).unwrap();
+    let e = ropkit::export::export(&built, &net, &lib, Format::Unreal)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("texture") && e.contains("assets/checker.png") && e.contains("unreal"),
+        "{e}"
+    );
+    // HLSL has no matrix inverse: Unity and Unreal refuse it; the GLSL
+    // dialects carry it. Counting bits is in no engine's language here.
+    let dir = tempfile::tempdir().unwrap();
+    let custom = |body: &str| {
+        format!(
+            "output: /render\nnodes:\n  /odd:\n    rop: custom\n    custom:\n      name: odd\n      coordTypes: [vec3]\n      returnTypes: [Sdf]\n      function: |\n{}\n  /render: {{ rop: raymarchRender3D, inputs: {{ scene: /odd }} }}\n",
+            body.lines()
+                .map(|l| format!("        {l}\n"))
+                .collect::<String>()
+        )
+    };
+    let inverse = custom(
+        "ReturnT thismap(CoordT p, ContextT ctx) {\n  mat3 m = inverse(mat3(2.0));\n  return createSdf(length(m * p) - 1.0);\n}",
+    );
+    let bits = custom(
+        "ReturnT thismap(CoordT p, ContextT ctx) {\n  return createSdf(length(p) - float(bitCount(int(p.x))) * 0.01 - 1.0);\n}",
+    );
+    for (file, text, refused) in [
+        (
+            "inverse.yaml",
+            inverse,
+            vec![(Format::Unity, "Inverse"), (Format::Unreal, "Inverse")],
+        ),
+        (
+            "bits.yaml",
+            bits,
+            vec![
+                (Format::Godot, "CountOneBits"),
+                (Format::Godot3, "CountOneBits"),
+                (Format::Unity, "CountOneBits"),
+                (Format::Unreal, "CountOneBits"),
+                (Format::TouchDesigner, "CountOneBits"),
+            ],
+        ),
+    ] {
+        let path = dir.path().join(file);
+        std::fs::write(&path, text).unwrap();
+        let net = Network::load(&path, &lib).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let built = ropkit::build::build(&lib, &net, ropkit::generate::Mode::Render)
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        for (format, word) in refused {
+            let e = ropkit::export::export(&built, &net, &lib, format)
+                .err()
+                .unwrap_or_else(|| panic!("{file}: {format} exported it"))
+                .to_string();
+            assert!(
+                e.contains(word) && e.contains(&format.to_string()),
+                "{file} {format}: {e}"
+            );
+        }
+        if file == "inverse.yaml" {
+            for format in [Format::Godot, Format::Godot3, Format::TouchDesigner] {
+                ropkit::export::export(&built, &net, &lib, format)
+                    .unwrap_or_else(|e| panic!("{format} carries inverse(): {e}"));
+            }
+        }
+    }
+}
+
+/// `ropkit export --format NAME -o FILE` writes each new format, exactly as
+/// it prints it, and refuses what a format cannot carry with a message.
+#[test]
+fn the_command_line_writes_every_engine_format() {
+    let dir = tempfile::tempdir().unwrap();
+    for (format, file, marker) in [
+        ("hlsl", "out.hlsl", "register(b0)"),
+        ("msl", "out.metal", "[[buffer(0)]]"),
+        ("godot", "out.gdshader", "shader_type canvas_item;"),
+        ("godot3", "out.shader", "shader_type canvas_item;"),
+        ("unity", "out.unity.shader", "Shader \"ropkit/default\""),
+        ("unreal", "out.unreal.hlsl", "struct RopkitScene {"),
+        ("touchdesigner", "out.td.glsl", "uniform float uTime;"),
+    ] {
+        let path = dir.path().join(file);
+        let out = run_ropkit([
+            "export",
+            "presets/default.yaml",
+            "--format",
+            format,
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{format}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let written = std::fs::read_to_string(&path).unwrap();
+        assert!(written.contains(marker), "{format}");
+        let printed = run_ropkit(["export", "presets/default.yaml", "--format", format]);
+        assert_eq!(
+            String::from_utf8_lossy(&printed.stdout),
+            written,
+            "{format}"
+        );
+    }
+    let out = run_ropkit(["export", "presets/materials.yaml", "--format", "unreal"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("texture") && err.contains("unreal"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing half-written to stdout");
+}
