@@ -6,6 +6,7 @@ mod cameras;
 mod catalog;
 mod catalog_a;
 mod catalog_b;
+mod catalog_d;
 mod commands;
 mod common;
 mod compiler;
