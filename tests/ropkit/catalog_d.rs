@@ -5,7 +5,7 @@
 //! from its formula), an identity with other ROPs, or a property (a bound,
 //! a symmetry, a period). Each says which in a comment.
 
-use crate::catalog::an::V3;
+use crate::catalog::an::{V2, V3};
 use crate::catalog::*;
 use crate::common::*;
 use ropkit::library::Library;
@@ -245,4 +245,179 @@ fn render_frames_make_their_folder() {
         let img = image::open(dir.path().join("new/deeper").join(f)).unwrap();
         assert_eq!((img.width(), img.height()), (16, 16));
     }
+}
+
+// ---------------------------------------------------------------------------
+// Coordinates, cuts and rotations
+
+/// An off-centre box (no symmetry of its own), as in the other parts.
+const B: &str =
+    "  /b: { rop: box, params: { Size: [0.6, 0.9, 0.4], Translate: [0.7, 0.3, 0.2] } }\n";
+
+fn sub(a: V3, b: V3) -> V3 {
+    an::sub3(a, b)
+}
+
+fn add(a: V3, b: V3) -> V3 {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+
+fn scale(a: V3, k: f64) -> V3 {
+    [a[0] * k, a[1] * k, a[2] * k]
+}
+
+fn norm(a: V3) -> V3 {
+    scale(a, 1.0 / len3(a))
+}
+
+/// Rodrigues: v turned about the unit axis k by a radians.
+fn rot_axis(v: V3, k: V3, a: f64) -> V3 {
+    let (s, c) = a.sin_cos();
+    let kv = an::cross(k, v);
+    let kd = an::dot3(k, v);
+    [
+        v[0] * c + kv[0] * s + k[0] * kd * (1.0 - c),
+        v[1] * c + kv[1] * s + k[1] * kd * (1.0 - c),
+        v[2] * c + kv[2] * s + k[2] * kd * (1.0 - c),
+    ]
+}
+
+/// The plane around an axis as the filters take it: (z, y) around x,
+/// (x, z) around y, (x, y) around z; and back.
+fn plane(p: V3, axis: usize) -> (V2, f64) {
+    match axis {
+        0 => ([p[2], p[1]], p[0]),
+        2 => ([p[0], p[1]], p[2]),
+        _ => ([p[0], p[2]], p[1]),
+    }
+}
+
+fn unplane(w: V2, h: f64, axis: usize) -> V3 {
+    match axis {
+        0 => [h, w[1], w[0]],
+        2 => [w[0], w[1], h],
+        _ => [w[0], h, w[1]],
+    }
+}
+
+#[test]
+fn polar_conversions_give_radius_and_angle_and_undo_each_other() {
+    let Some(gpu) = gpu("polar_conversions_give_radius_and_angle_and_undo_each_other") else {
+        return;
+    };
+    let lib = catalog_library();
+    // 2D, formula: the input sees (radius, angle * scale) about the centre.
+    let pts = points2(50, 80, -2.0, 2.0);
+    for (component, k) in [("x", 0), ("y", 1)] {
+        let extra = format!("  /f: {{ rop: position, params: {{ Component: {component} }} }}\n");
+        let node = "{ rop: cartesianToPolar, params: { AngleScale: 2, Center: [0.3, -0.2, 0] }, inputs: [/f] }";
+        let out = sample(&gpu, &lib, &sdf2(node, &extra), &pts);
+        expect_exact("cartesianToPolar 2D", &pts, &out, |p| {
+            let d = [p[0] as f64 - 0.3, p[1] as f64 + 0.2];
+            [an::len2(d), 2.0 * d[1].atan2(d[0])][k]
+        });
+    }
+    // 3D, formula: the polar angle from +y.
+    let pts = points3(51, 120, -2.0, 2.0);
+    let extra = "  /f: { rop: position, params: { Component: y } }\n";
+    let node = "{ rop: cartesianToPolar, inputs: [/f] }";
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, extra), &pts);
+    expect_within("cartesianToPolar polar angle", &pts, &out, 2e-3, |p| {
+        let p = v3(p);
+        (p[1] / len3(p)).acos()
+    });
+    // identity: each conversion undoes the other, spherical and cylindrical.
+    for conv in [
+        "Conversion: spherical, AngleScale: 1.5",
+        "Conversion: cylindrical, Axis: x",
+        "Conversion: cylindrical, Axis: z, AngleScale: 0.5",
+    ] {
+        let extra = format!(
+            "{B}  /back: {{ rop: polarToCartesian, params: {{ {conv}, Center: [0.2, -0.1, 0.3] }}, inputs: [/b] }}\n"
+        );
+        let node = format!(
+            "{{ rop: cartesianToPolar, params: {{ {conv}, Center: [0.2, -0.1, 0.3] }}, inputs: [/back] }}"
+        );
+        let out = sample(&gpu, &lib, &sdf3(&node, &extra), &pts);
+        expect_within(conv, &pts, &out, 2e-3, |p| box_d(v3(p)));
+    }
+}
+
+#[test]
+fn cuts_flips_and_turns_follow_their_formulas() {
+    let Some(gpu) = gpu("cuts_flips_and_turns_follow_their_formulas") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(52, 150, -2.0, 2.0);
+    let check = |what: &str, node: &str, want: &dyn Fn(V3) -> f64| {
+        let out = sample(&gpu, &lib, &sdf3(node, B), &pts);
+        expect_within(what, &pts, &out, 2e-3, |p| want(v3(p)));
+    };
+    // extend: the point clamped into the box on x and z.
+    check(
+        "extend",
+        "{ rop: extend, params: { Axes: xz, Center: [0.5, 0, 0.1], Size: [0.4, 0, 0.2] }, inputs: [/b] }",
+        &|p| box_d([p[0].clamp(0.3, 0.7), p[1], p[2].clamp(0.0, 0.2)]),
+    );
+    // knife: the intersection with the half-space in front of the plane.
+    check(
+        "knife",
+        "{ rop: knife, params: { Normal: [1, 1, 0], Offset: 0.4, Side: above }, inputs: [/b] }",
+        &|p| box_d(p).max(0.4 - (p[0] + p[1]) / 2f64.sqrt()),
+    );
+    check("invert", "{ rop: invert, inputs: [/b] }", &|p| -box_d(p));
+    // flip: y mirrored at 0.3; merged, the union with the input.
+    check(
+        "flip",
+        "{ rop: flip, params: { Axis: y, Offset: 0.3 }, inputs: [/b] }",
+        &|p| box_d([p[0], 0.6 - p[1], p[2]]),
+    );
+    check(
+        "flip merged",
+        "{ rop: flip, params: { Axis: x, Offset: -0.2, Merge: true }, inputs: [/b] }",
+        &|p| box_d(p).min(box_d([-0.4 - p[0], p[1], p[2]])),
+    );
+    // axisRotate: Rodrigues, the point turned back about the pivot.
+    let k = norm([1.0, 2.0, -0.5]);
+    check(
+        "axisRotate",
+        "{ rop: axisRotate, params: { Axis: [1, 2, -0.5], Angle: 70, Pivot: [0.1, 0.2, -0.3] }, inputs: [/b] }",
+        &|p| {
+            let c = [0.1, 0.2, -0.3];
+            box_d(add(c, rot_axis(sub(p, c), k, -70f64.to_radians())))
+        },
+    );
+    // lookAtRotate: the point in the frame (side, up, forward).
+    let frame = |pos: V3, target: V3| {
+        let fw = norm(sub(target, pos));
+        let side = norm(an::cross([0.0, 1.0, 0.0], fw));
+        let up = an::cross(fw, side);
+        (side, up, fw)
+    };
+    let (side, up, fw) = frame([0.5, -0.3, 0.2], [-1.0, 1.0, 2.0]);
+    check(
+        "lookAtRotate",
+        "{ rop: lookAtRotate, params: { Position: [0.5, -0.3, 0.2], Target: [-1, 1, 2] }, inputs: [/b] }",
+        &|p| {
+            let d = sub(p, [0.5, -0.3, 0.2]);
+            box_d([an::dot3(d, side), an::dot3(d, up), an::dot3(d, fw)])
+        },
+    );
+    // rotate4D in the yw plane: y turned back, w dropped.
+    let (s, c) = 25f64.to_radians().sin_cos();
+    check(
+        "rotate4D",
+        "{ rop: rotate4D, params: { Plane: yw, Angle: 25, Pivot: [0, 0.1, 0], PivotW: 0.2, W: 0.7 }, inputs: [/b] }",
+        &|p| box_d([p[0], 0.1 + c * (p[1] - 0.1) + s * 0.5, p[2]]),
+    );
+    // spin at time 2: 10 + 30 * 2 degrees about x through the pivot.
+    let node = "{ rop: spin, params: { Speed: 30, Offset: 10, Axis: x, Pivot: [0, 0.3, 0] }, inputs: [/b] }";
+    let out = sample_at(&gpu, &lib, &sdf3(node, B), &pts, 2.0);
+    expect_within("spin", &pts, &out, 2e-3, |p| {
+        let d = sub(v3(p), [0.0, 0.3, 0.0]);
+        let (w, h) = plane(d, 0);
+        let w = an::rot2(w, -70f64.to_radians());
+        box_d(add([0.0, 0.3, 0.0], unplane(w, h, 0)))
+    });
 }
