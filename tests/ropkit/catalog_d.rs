@@ -10,7 +10,7 @@ use crate::catalog::*;
 use crate::common::*;
 use ropkit::library::Library;
 use ropkit::network::Network;
-use std::f64::consts::TAU;
+use std::f64::consts::{PI, TAU};
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -420,4 +420,232 @@ fn cuts_flips_and_turns_follow_their_formulas() {
         let w = an::rot2(w, -70f64.to_radians());
         box_d(add([0.0, 0.3, 0.0], unplane(w, h, 0)))
     });
+}
+
+// ---------------------------------------------------------------------------
+// Repeats over curved surfaces, lines and shells
+
+/// A small off-centre box, small enough that copies never overlap.
+const TINY: &str =
+    "  /b: { rop: box, params: { Size: [0.16, 0.1, 0.06], Translate: [0.03, 0.02, -0.01] } }\n";
+
+fn tiny_d(p: V3) -> f64 {
+    an::cube(p, [0.03, 0.02, -0.01], [0.08, 0.05, 0.03])
+}
+
+/// Points scattered within `r` of each of `centres`.
+fn around(seed: u64, centres: &[V3], per: usize, r: f64) -> Vec<[f32; 3]> {
+    let mut g = Rng::new(seed);
+    let mut out = Vec::new();
+    for c in centres {
+        for _ in 0..per {
+            out.push([
+                (c[0] + g.range(-r, r)) as f32,
+                (c[1] + g.range(-r, r)) as f32,
+                (c[2] + g.range(-r, r)) as f32,
+            ]);
+        }
+    }
+    out
+}
+
+/// Each point near a copy: the value is the input in that copy's frame,
+/// the frame (origin, x, y, z) built here from the geometry of the layout.
+fn expect_frames(
+    what: &str,
+    pts: &[[f32; 3]],
+    out: &[[f32; 4]],
+    frames: &[(V3, V3, V3, V3)],
+    per: usize,
+) {
+    for (k, (o, x, y, z)) in frames.iter().enumerate() {
+        let range = k * per..(k + 1) * per;
+        expect_within(what, &pts[range.clone()], &out[range], 2e-3, |p| {
+            let d = sub(v3(p), *o);
+            tiny_d([an::dot3(d, *x), an::dot3(d, *y), an::dot3(d, *z)])
+        });
+    }
+}
+
+#[test]
+fn spherical_and_toroidal_repeats_place_their_copies_on_the_surface() {
+    let Some(gpu) = gpu("spherical_and_toroidal_repeats_place_their_copies_on_the_surface") else {
+        return;
+    };
+    let lib = catalog_library();
+    // moduloSpherical: the copy of row i and column j stands at Radius along
+    // the direction of polar angle (i + 1/2) pi / rows and longitude
+    // 2 pi j / columns, y outward, x towards the +y pole, z = x cross y.
+    let (rows, cols, radius, pivot) = (4, 6, 1.3, [0.2, -0.1, 0.3]);
+    let mut frames = Vec::new();
+    for i in [0, 1, 3] {
+        for j in [0, 2, 5] {
+            let t = (i as f64 + 0.5) * PI / rows as f64;
+            let f = j as f64 * TAU / cols as f64;
+            let out = [t.sin() * f.cos(), t.cos(), t.sin() * f.sin()];
+            let pole = [-t.cos() * f.cos(), t.sin(), -t.cos() * f.sin()];
+            frames.push((
+                add(pivot, scale(out, radius)),
+                pole,
+                out,
+                an::cross(pole, out),
+            ));
+        }
+    }
+    let centres: Vec<V3> = frames.iter().map(|f| f.0).collect();
+    let pts = around(60, &centres, 12, 0.15);
+    let node = "{ rop: moduloSpherical, params: { Rows: 4, Columns: 6, Radius: 1.3, Pivot: [0.2, -0.1, 0.3] }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, TINY), &pts);
+    expect_frames("moduloSpherical", &pts, &out, &frames, 12);
+
+    // moduloToroidal around z: copy (i, j) sits at angle 2 pi i / n around
+    // the axis (from x towards y) and 2 pi j / m around the tube (from the
+    // outward direction towards +z); y points out of the surface, x around
+    // the tube, z around the axis.
+    let (n, m, big, small) = (8, 5, 1.5, 0.4);
+    let mut frames = Vec::new();
+    for i in [0, 3, 7] {
+        for j in [0, 1, 4] {
+            let f = i as f64 * TAU / n as f64;
+            let s = j as f64 * TAU / m as f64;
+            let er = [f.cos(), f.sin(), 0.0];
+            let ez = [0.0, 0.0, 1.0];
+            let out = add(scale(er, s.cos()), scale(ez, s.sin()));
+            let around_tube = add(scale(er, -s.sin()), scale(ez, s.cos()));
+            let around_axis = [-f.sin(), f.cos(), 0.0];
+            let o = add(scale(er, big), scale(out, small));
+            frames.push((o, around_tube, out, around_axis));
+        }
+    }
+    let centres: Vec<V3> = frames.iter().map(|f| f.0).collect();
+    let pts = around(61, &centres, 12, 0.12);
+    let node = "{ rop: moduloToroidal, params: { Count: 8, Repetitions: 5, Radius: 1.5, Thickness: 0.4, Axis: z }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, TINY), &pts);
+    expect_frames("moduloToroidal", &pts, &out, &frames, 12);
+}
+
+#[test]
+fn polyhedral_repeat_has_the_symmetry_of_its_mirrors() {
+    let Some(gpu) = gpu("polyhedral_repeat_has_the_symmetry_of_its_mirrors") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(62, 100, -1.8, 1.8);
+    for (ty, order) in [
+        ("tetrahedral", 3.0),
+        ("octahedral", 4.0),
+        ("icosahedral", 5.0),
+    ] {
+        let node = format!(
+            "{{ rop: moduloPolyhedral, params: {{ Type: {ty}, U: 0.3, V: 0.5, W: 0.2, Radius: 1.1 }}, inputs: [/b] }}"
+        );
+        let text = sdf3(&node, TINY);
+        let base = sample(&gpu, &lib, &text, &pts);
+        // property: the three mirrors that generate the group (x = 0, y = 0
+        // and the plane of normal (-1/2, -cos(pi/k), sqrt(3/4 - cos^2))),
+        // written here from the group's definition, change nothing.
+        let cp = (PI / order).cos();
+        let nc = [-0.5, -cp, (0.75 - cp * cp).sqrt()];
+        let mirrors: [&dyn Fn(V3) -> V3; 3] =
+            [&|p| [-p[0], p[1], p[2]], &|p| [p[0], -p[1], p[2]], &|p| {
+                sub(p, scale(nc, 2.0 * an::dot3(p, nc)))
+            }];
+        for (k, m) in mirrors.iter().enumerate() {
+            let moved: Vec<[f32; 3]> = pts
+                .iter()
+                .map(|p| {
+                    let q = m(v3(p));
+                    [q[0] as f32, q[1] as f32, q[2] as f32]
+                })
+                .collect();
+            let again = sample(&gpu, &lib, &text, &moved);
+            same(&format!("{ty} mirror {k}"), &base, &again, 2e-3);
+        }
+        // exact: the fold triangle's corners are copies' directions: a ball
+        // put there has its centre Radius out along each.
+        let node = format!(
+            "{{ rop: moduloPolyhedral, params: {{ Type: {ty}, U: 1, V: 0, W: 0, Radius: 1.1 }}, inputs: [/ball] }}"
+        );
+        let ball = "  /ball: { rop: sphere, params: { Radius: 0.2 } }\n";
+        let corner = [0.0, 0.0, 1.1f32];
+        let out = sample(&gpu, &lib, &sdf3(&node, ball), &[corner]);
+        assert!((out[0][0] + 0.2).abs() < 1e-3, "{ty}: {:?}", out[0]);
+    }
+}
+
+#[test]
+fn line_shell_and_patch_repeats_follow_their_formulas() {
+    let Some(gpu) = gpu("line_shell_and_patch_repeats_follow_their_formulas") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(63, 150, -2.5, 2.5);
+    // moduloLine: along the unit direction u from a, cells of length L / n;
+    // every other copy reversed.
+    let (a, b) = ([-1.0, -0.5, 0.2], [2.0, 1.0, -0.4]);
+    let u = norm(sub(b, a));
+    let cell = len3(sub(b, a)) / 4.0;
+    for mirror in [false, true] {
+        let node = format!(
+            "{{ rop: moduloLine, params: {{ Point1: [-1, -0.5, 0.2], Point2: [2, 1, -0.4], Divisions: 4, Mirror: {mirror} }}, inputs: [/b] }}"
+        );
+        let out = sample(&gpu, &lib, &sdf3(&node, TINY), &pts);
+        expect_within("moduloLine", &pts, &out, 2e-3, |p| {
+            let d = sub(v3(p), a);
+            let t = an::dot3(d, u);
+            let k = (t / cell).floor().clamp(0.0, 3.0);
+            let mut local = t - (k + 0.5) * cell;
+            if mirror && k % 2.0 == 1.0 {
+                local = -local;
+            }
+            tiny_d(add(sub(d, scale(u, t)), scale(u, local)))
+        });
+    }
+    // moduloDistance: the distance from the centre taken into the first
+    // shell, at most three shells.
+    let shell = "  /b: { rop: sphere, params: { Radius: 0.25, Translate: [0.3, 0, 0] } }\n";
+    let node = "{ rop: moduloDistance, params: { Spacing: 0.6, Count: 3, Center: [0.1, 0, -0.2] }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, shell), &pts);
+    expect_within("moduloDistance", &pts, &out, 2e-3, |p| {
+        let d = sub(v3(p), [0.1, 0.0, -0.2]);
+        let r = len3(d);
+        let k = (r / 0.6).floor().min(2.0);
+        let q = add([0.1, 0.0, -0.2], scale(d, (r - k * 0.6) / r));
+        sphere_d(q, [0.3, 0.0, 0.0], 0.25)
+    });
+    // circularRepeat: inside the patch, the point taken to its cell; outside
+    // it, the distance to one of the copies (never less than the nearest).
+    let node =
+        "{ rop: circularRepeat, params: { Radius: 1.6, Spacing: 0.7, Axis: y }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, TINY), &pts);
+    let mut copies = Vec::new();
+    for i in -3i32..=3 {
+        for j in -3i32..=3 {
+            let c = [i as f64 * 0.7, j as f64 * 0.7];
+            if an::len2(c) <= 1.6 {
+                copies.push(c);
+            }
+        }
+    }
+    for (p, v) in pts.iter().zip(&out) {
+        let q = v3(p);
+        let c = [(q[0] / 0.7).round(), (q[2] / 0.7).round()];
+        let own = |c: V2| tiny_d([q[0] - c[0], q[1], q[2] - c[1]]);
+        if an::len2([c[0] * 0.7, c[1] * 0.7]) <= 1.6 {
+            let want = own([c[0] * 0.7, c[1] * 0.7]);
+            assert!(
+                close(v[0] as f64, want, 2e-3),
+                "circularRepeat at {p:?}: {} vs {want}",
+                v[0]
+            );
+        } else {
+            let nearest = copies.iter().map(|c| own(*c)).fold(f64::MAX, f64::min);
+            let is_copy = copies.iter().any(|c| close(v[0] as f64, own(*c), 2e-3));
+            assert!(
+                is_copy && v[0] as f64 >= nearest - 2e-3,
+                "circularRepeat outside at {p:?}: {} (nearest copy {nearest})",
+                v[0]
+            );
+        }
+    }
 }
