@@ -649,3 +649,249 @@ fn line_shell_and_patch_repeats_follow_their_formulas() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Tilings that scale: log-polar, zoom, quad tree, series, Truchet, Hilbert
+
+/// A box that fits a unit cell (the input of the filters that hand it
+/// one), off-centre.
+const UNIT: &str =
+    "  /b: { rop: box, params: { Size: [0.5, 0.3, 0.4], Translate: [0.1, -0.05, 0.05] } }\n";
+
+fn unit_d(p: V3) -> f64 {
+    an::cube(p, [0.1, -0.05, 0.05], [0.25, 0.15, 0.2])
+}
+
+#[test]
+fn log_polar_and_spiral_zoom_scale_their_copies() {
+    let Some(gpu) = gpu("log_polar_and_spiral_zoom_scale_their_copies") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(70, 150, -2.5, 2.5);
+    // logPolarRepeat around y: (log r, angle) in cells of 2 pi / n; the cell
+    // is r 2 pi / n wide in space, which scales the distance and the axis.
+    let node =
+        "{ rop: logPolarRepeat, params: { Count: 6, Offset: 0.3, Rotate: 20 }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, UNIT), &pts);
+    expect_within("logPolarRepeat", &pts, &out, 3e-3, |p| {
+        let p = v3(p);
+        let (w, h) = plane(p, 1);
+        let r = an::len2(w);
+        let cell = TAU / 6.0;
+        let lp = [
+            r.ln() / cell - 0.3,
+            (w[1].atan2(w[0]) - 20f64.to_radians()) / cell,
+        ];
+        let local = [lp[0] - lp[0].round(), lp[1] - lp[1].round()];
+        let size = r * cell;
+        unit_d(unplane(local, h / size, 1)) * size
+    });
+    // spiralZoom: the shell between g^k and g^(k+1) scaled down by g^k and
+    // turned back by k times the angle, about z.
+    let node = "{ rop: spiralZoom, params: { Factor: 2.5, Angle: 40, Phase: 0.25, Center: [0.2, 0, 0], Axis: z }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, UNIT), &pts);
+    expect_within("spiralZoom", &pts, &out, 3e-3, |p| {
+        let d = sub(v3(p), [0.2, 0.0, 0.0]);
+        let g: f64 = 2.5;
+        let level = (len3(d).ln() / g.ln() - 0.25).floor() + 0.25;
+        let f = g.powf(level);
+        let d = scale(d, 1.0 / f);
+        let (w, h) = plane(d, 2);
+        unit_d(unplane(an::rot2(w, -40f64.to_radians() * level), h, 2)) * f
+    });
+}
+
+#[test]
+fn quad_tree_and_series_tiles_hand_the_input_unit_cells() {
+    let Some(gpu) = gpu("quad_tree_and_series_tiles_hand_the_input_unit_cells") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(71, 150, -3.0, 3.0);
+    // The point in a square grid of cell `s` around axis y, as a unit cell.
+    let grid = |p: V3, s: f64| {
+        let (w, h) = plane(p, 1);
+        let c = [(w[0] / s).floor(), (w[1] / s).floor()];
+        let local = [(w[0] - (c[0] + 0.5) * s) / s, (w[1] - (c[1] + 0.5) * s) / s];
+        unit_d(unplane(local, h / s, 1)) * s
+    };
+    // quadTreeRepeat that never splits is the plain grid; one that always
+    // splits, twice, the grid four times finer.
+    for (chance, levels, s) in [(0.0, 3, 1.6), (1.0, 2, 0.4)] {
+        let node = format!(
+            "{{ rop: quadTreeRepeat, params: {{ Size: 1.6, Levels: {levels}, Chance: {chance} }}, inputs: [/b] }}"
+        );
+        let out = sample(&gpu, &lib, &sdf3(&node, UNIT), &pts);
+        expect_within("quadTreeRepeat", &pts, &out, 2e-3, |p| grid(v3(p), s));
+    }
+    // At even odds every value is one of the three levels' cells, and more
+    // than one level shows.
+    let node = "{ rop: quadTreeRepeat, params: { Size: 1.6, Levels: 2, Chance: 0.5, Seed: 3 }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, UNIT), &pts);
+    let mut seen = [false; 3];
+    for (p, v) in pts.iter().zip(&out) {
+        let k = [1.6, 0.8, 0.4]
+            .iter()
+            .position(|s| close(v[0] as f64, grid(v3(p), *s), 2e-3));
+        let Some(k) = k else {
+            panic!("quadTreeRepeat at {p:?}: {} is no level's cell", v[0]);
+        };
+        seen[k] = true;
+    }
+    assert!(
+        seen.iter().filter(|s| **s).count() >= 2,
+        "levels seen: {seen:?}"
+    );
+
+    // geometricSeriesTile: ring k spans R_k = Size ratio^(k + Zoom) to
+    // R_k (1 + 2 / n) in the larger coordinate, tiled by squares 2 R_k / n wide
+    // on a grid that starts at the ring's outer edge.
+    let node = "{ rop: geometricSeriesTile, params: { Count: 3, Size: 0.7, Zoom: 0.4, Axis: z }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, UNIT), &pts);
+    expect_within("geometricSeriesTile", &pts, &out, 3e-3, |p| {
+        let (w, h) = plane(v3(p), 2);
+        let ratio: f64 = 1.0 + 2.0 / 3.0;
+        let m = w[0].abs().max(w[1].abs());
+        let k = ((m / 0.7).ln() / ratio.ln() - 0.4).floor();
+        let inner = 0.7 * ratio.powf(k + 0.4);
+        let tile = 2.0 * inner / 3.0;
+        let outer = inner + tile;
+        let local = w.map(|x| {
+            let c = ((x + outer) / tile).floor();
+            (x + outer - (c + 0.5) * tile) / tile
+        });
+        unit_d(unplane(local, h / tile, 2)) * tile
+    });
+    // exponentialSeriesTile along z, repeating along x: the column from b^k
+    // to b^(k+1) in |z|, tiles b^k (b - 1) wide.
+    let node = "{ rop: exponentialSeriesTile, params: { Base: 1.7, Direction: zx }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, UNIT), &pts);
+    expect_within("exponentialSeriesTile", &pts, &out, 3e-3, |p| {
+        let p = v3(p);
+        let b: f64 = 1.7;
+        let a = p[2].abs();
+        let k = (a.ln() / b.ln()).floor();
+        let start = b.powf(k);
+        let tile = start * (b - 1.0);
+        let across = p[0] / tile;
+        unit_d([
+            across - across.round(),
+            p[1] / tile,
+            (a - start - 0.5 * tile) / tile,
+        ]) * tile
+    });
+}
+
+/// Cell (x, y) of an n x n Hilbert curve at each position along it, from
+/// the classic construction: the curve of order 2s is four copies of the
+/// curve of order s, the first turned and the last turned back.
+fn hilbert_cells(n: usize) -> Vec<(i64, i64)> {
+    let mut cells = Vec::with_capacity(n * n);
+    for d in 0..n * n {
+        let (mut x, mut y, mut t) = (0i64, 0i64, d as i64);
+        let mut s = 1i64;
+        while s < n as i64 {
+            let rx = 1 & (t / 2);
+            let ry = 1 & (t ^ rx);
+            if ry == 0 {
+                if rx == 1 {
+                    x = s - 1 - x;
+                    y = s - 1 - y;
+                }
+                std::mem::swap(&mut x, &mut y);
+            }
+            x += s * rx;
+            y += s * ry;
+            t /= 4;
+            s *= 2;
+        }
+        cells.push((x, y));
+    }
+    cells
+}
+
+#[test]
+fn truchet_tiles_turn_and_the_hilbert_curve_runs_through_every_cell() {
+    let Some(gpu) = gpu("truchet_tiles_turn_and_the_hilbert_curve_runs_through_every_cell") else {
+        return;
+    };
+    let lib = catalog_library();
+    // truchetTile: each value is the input in its cell turned by a quarter
+    // turn some number of times, and across the cells every turn occurs.
+    let pts = points3(72, 200, -3.0, 3.0);
+    let node = "{ rop: truchetTile, params: { Size: 0.9, Seed: 2 }, inputs: [/b] }";
+    let small =
+        "  /b: { rop: box, params: { Size: [0.5, 0.3, 0.2], Translate: [0.15, 0, 0.1] } }\n";
+    let small_d = |p: V3| an::cube(p, [0.15, 0.0, 0.1], [0.25, 0.15, 0.1]);
+    let out = sample(&gpu, &lib, &sdf3(node, small), &pts);
+    let mut turns = [false; 4];
+    for (p, v) in pts.iter().zip(&out) {
+        let (w, h) = plane(v3(p), 1);
+        let local = w.map(|x| x - ((x / 0.9).floor() + 0.5) * 0.9);
+        let k = (0..4).find(|k| {
+            let l = an::rot2(local, -(*k as f64) * PI / 2.0);
+            close(v[0] as f64, small_d(unplane(l, h, 1)), 2e-3)
+        });
+        let Some(k) = k else {
+            panic!("truchetTile at {p:?}: {} is no turn of the tile", v[0]);
+        };
+        turns[k] = true;
+    }
+    assert_eq!(turns, [true; 4], "turns seen");
+
+    // hilbertCurveTransform in 2D: the input gets (distance along the curve,
+    // signed distance from it), here read back through position fields.
+    let (size, n) = (4.0, 8usize);
+    let cells = hilbert_cells(n);
+    let c = size / n as f64;
+    let at = |d: i64| -> (f64, f64) {
+        if d < 0 {
+            (-1.0, 0.0)
+        } else if d >= (n * n) as i64 {
+            (n as f64, 0.0)
+        } else {
+            let (x, y) = cells[d as usize];
+            (x as f64, y as f64)
+        }
+    };
+    let want = |p: V2| -> (f64, f64) {
+        let w = [p[0] + size / 2.0, p[1] + size / 2.0];
+        let cell = w.map(|x| (x / c).floor().clamp(0.0, n as f64 - 1.0));
+        let d = cells
+            .iter()
+            .position(|&(x, y)| x as f64 == cell[0] && y as f64 == cell[1])
+            .unwrap() as i64;
+        let rel = [w[0] - (cell[0] + 0.5) * c, w[1] - (cell[1] + 0.5) * c];
+        // The half-steps in from the previous cell and out to the next.
+        let arm = |e: (f64, f64)| {
+            let e = [e.0 - cell[0], e.1 - cell[1]];
+            let t = (rel[0] * e[0] + rel[1] * e[1]).clamp(0.0, c / 2.0);
+            (t, an::len2([rel[0] - e[0] * t, rel[1] - e[1] * t]), e)
+        };
+        let (tb, db, back) = arm(at(d - 1));
+        let (ta, da, ahead) = arm(at(d + 1));
+        let (u, dist, way) = if da <= db {
+            (d as f64 * c + c / 2.0 + ta, da, ahead)
+        } else {
+            (d as f64 * c + c / 2.0 - tb, db, [-back[0], -back[1]])
+        };
+        let side = way[0] * rel[1] - way[1] * rel[0];
+        (u, if side < 0.0 { -dist } else { dist })
+    };
+    let pts = points2(73, 200, -2.2, 2.2);
+    for (component, k) in [("x", 0), ("y", 1)] {
+        let extra = format!("  /f: {{ rop: position, params: {{ Component: {component} }} }}\n");
+        let node = "{ rop: hilbertCurveTransform, params: { Size: 4, Steps: 3 }, inputs: [/f] }";
+        let out = sample(&gpu, &lib, &sdf2(node, &extra), &pts);
+        expect_within("hilbertCurveTransform", &pts, &out, 2e-3, |p| {
+            let (u, v) = want(v2(p));
+            [u, v][k]
+        });
+    }
+    // The curve is one path: consecutive cells are neighbours.
+    for pair in cells.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        assert_eq!((a.0 - b.0).abs() + (a.1 - b.1).abs(), 1, "{a:?} {b:?}");
+    }
+}
