@@ -895,3 +895,235 @@ fn truchet_tiles_turn_and_the_hilbert_curve_runs_through_every_cell() {
         assert_eq!((a.0 - b.0).abs() + (a.1 - b.1).abs(), 1, "{a:?} {b:?}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// Warps: conformal maps, kinks, pulls, twirls, waves
+
+type C = (f64, f64);
+
+fn cmul(a: C, b: C) -> C {
+    (a.0 * b.0 - a.1 * b.1, a.0 * b.1 + a.1 * b.0)
+}
+
+fn cdiv(a: C, b: C) -> C {
+    let d = b.0 * b.0 + b.1 * b.1;
+    ((a.0 * b.0 + a.1 * b.1) / d, (a.1 * b.0 - a.0 * b.1) / d)
+}
+
+fn cabs(a: C) -> f64 {
+    a.0.hypot(a.1)
+}
+
+fn csin(z: C) -> C {
+    (z.0.sin() * z.1.cosh(), z.0.cos() * z.1.sinh())
+}
+
+fn ccos(z: C) -> C {
+    (z.0.cos() * z.1.cosh(), -z.0.sin() * z.1.sinh())
+}
+
+/// The point as seen by the input (a vec4 position field's x and y), and
+/// the distance of a circle of radius 0.5 through the same map: the circle
+/// at f(z), divided by |f'(z)| times the scale.
+fn expect_conformal(
+    what: &str,
+    node: &str,
+    pts: &[[f32; 3]],
+    scale: f64,
+    f: &dyn Fn(C) -> (C, f64),
+) {
+    let Some(gpu) = gpu(what) else { return };
+    let lib = catalog_library();
+    let extra = "  /f: { rop: position }\n";
+    let out = sample(
+        &gpu,
+        &lib,
+        &probe("probeColor2", &node.replace("/IN", "/f"), extra),
+        pts,
+    );
+    for (p, v) in pts.iter().zip(&out) {
+        let (w, _) = f((p[0] as f64 * scale, p[1] as f64 * scale));
+        assert!(
+            close(v[0] as f64, w.0, 2e-3) && close(v[1] as f64, w.1, 2e-3),
+            "{what} at {p:?}: {v:?}, want {w:?}"
+        );
+    }
+    let extra = "  /f: { rop: circle, params: { Radius: 0.5 } }\n";
+    let out = sample(&gpu, &lib, &sdf2(&node.replace("/IN", "/f"), extra), pts);
+    expect_within(what, pts, &out, 3e-3, |p| {
+        let (w, g) = f((p[0] as f64 * scale, p[1] as f64 * scale));
+        (cabs(w) - 0.5) / (g * scale).max(1e-3)
+    });
+}
+
+#[test]
+fn complex_maps_and_mobius_transforms_keep_to_their_formulas() {
+    let pts = points2(80, 80, -1.5, 1.5);
+    let cases: [(&str, &dyn Fn(C) -> (C, f64)); 5] = [
+        ("square", &|z| (cmul(z, z), 2.0 * cabs(z))),
+        ("sin", &|z| (csin(z), cabs(ccos(z)))),
+        ("inverse", &|z| {
+            (cdiv((1.0, 0.0), z), 1.0 / (z.0 * z.0 + z.1 * z.1))
+        }),
+        ("exp", &|z| {
+            let e = z.0.exp();
+            ((e * z.1.cos(), e * z.1.sin()), e)
+        }),
+        ("power", &|z| {
+            let (r, a) = (cabs(z), z.1.atan2(z.0));
+            let n = -1.5;
+            (
+                (r.powf(n) * (n * a).cos(), r.powf(n) * (n * a).sin()),
+                n.abs() * r.powf(n - 1.0),
+            )
+        }),
+    ];
+    for (name, f) in cases {
+        let node = format!(
+            "{{ rop: complexMath, params: {{ Function: {name}, Power: -1.5, Scale: 1.3 }}, inputs: [/IN] }}"
+        );
+        expect_conformal(&format!("complexMath {name}"), &node, &pts, 1.3, f);
+    }
+    // mobiusTransform: k (z - A) / (z - B), |f'| = |k| |A - B| / |z - B|^2.
+    let (a, b) = ((-0.6, 0.2), (0.9, -0.4));
+    let k = (
+        1.4 * 50f64.to_radians().cos(),
+        1.4 * 50f64.to_radians().sin(),
+    );
+    let node = "{ rop: mobiusTransform, params: { A: [-0.6, 0.2], B: [0.9, -0.4], Scale: 1.4, Rotate: 50 }, inputs: [/IN] }";
+    expect_conformal("mobiusTransform", node, &pts, 1.0, &|z| {
+        let zb = (z.0 - b.0, z.1 - b.1);
+        let w = cmul(k, cdiv((z.0 - a.0, z.1 - a.1), zb));
+        let g = 1.4 * cabs((a.0 - b.0, a.1 - b.1)) / (zb.0 * zb.0 + zb.1 * zb.1);
+        (w, g)
+    });
+}
+
+#[test]
+fn warps_follow_their_domain_maps() {
+    let Some(gpu) = gpu("warps_follow_their_domain_maps") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(81, 150, -2.0, 2.0);
+    let check = |what: &str, node: &str, want: &dyn Fn(V3) -> f64| {
+        let out = sample(&gpu, &lib, &sdf3(node, B), &pts);
+        expect_within(what, &pts, &out, 3e-3, |p| want(v3(p)));
+    };
+    // sphericalMobiusTransform: lifted onto the 4D sphere, turned back in the
+    // yw plane, projected; distances divided by (1 + |y|^2) / (1 + |x|^2).
+    check(
+        "sphericalMobiusTransform",
+        "{ rop: sphericalMobiusTransform, params: { Center: [0.1, 0, -0.2], Radius: 1.2, Angle: 35, StepScale: 0.9 }, inputs: [/b] }",
+        &|p| {
+            let x = scale(sub(p, [0.1, 0.0, -0.2]), 1.0 / 1.2);
+            let x2 = an::dot3(x, x);
+            let s = [2.0 * x[0], 2.0 * x[1], 2.0 * x[2], x2 - 1.0].map(|v| v / (x2 + 1.0));
+            let (sn, c) = (-35f64.to_radians()).sin_cos();
+            let s = [s[0], c * s[1] - sn * s[3], s[2], sn * s[1] + c * s[3]];
+            let y = scale([s[0], s[1], s[2]], 1.0 / (1.0 - s[3]));
+            let g = (1.0 + an::dot3(y, y)) / (1.0 + x2);
+            box_d(add([0.1, 0.0, -0.2], scale(y, 1.2))) * 0.9 / g
+        },
+    );
+    // At angle 0 it changes nothing.
+    check(
+        "sphericalMobiusTransform at 0",
+        "{ rop: sphericalMobiusTransform, params: { Angle: 0 }, inputs: [/b] }",
+        &box_d,
+    );
+    // kink along x towards y by 60 degrees past x = 0.2: beyond the plane
+    // whose normal is at 30 degrees, the point is turned back by 60.
+    check(
+        "kink",
+        "{ rop: kink, params: { Direction: xy, Angle: 60, Offset: 0.2 }, inputs: [/b] }",
+        &|p| {
+            let st = [p[0] - 0.2, p[1]];
+            let a = 60f64.to_radians();
+            let st = if st[0] * (a / 2.0).cos() + st[1] * (a / 2.0).sin() > 0.0 {
+                an::rot2(st, -a)
+            } else {
+                st
+            };
+            box_d([st[0] + 0.2, st[1], p[2]])
+        },
+    );
+    // magnet: the weight fades from 1 at Radius to 0 at Radius + Fade; the
+    // point is moved back by w T, turned back by w R (z, then y, then x),
+    // and divided by mix(1, s, w).
+    check(
+        "magnet",
+        "{ rop: magnet, params: { Amount: 0.8, Center: [0.5, 0.2, 0], Radius: 0.4, Fade: 0.8, Translate: [0.2, 0.4, -0.1], Rotate: [10, 30, -20], Scale: 1.5, StepScale: 0.6 }, inputs: [/b] }",
+        &|p| {
+            let c = [0.5, 0.2, 0.0];
+            let t = ((len3(sub(p, c)) - 0.4) / 0.8).clamp(0.0, 1.0);
+            let w = 0.8 * (1.0 - t * t * (3.0 - 2.0 * t));
+            let mut d = sub(sub(p, c), scale([0.2, 0.4, -0.1], w));
+            let [rx, ry, rz] = [10.0, 30.0, -20.0].map(|a: f64| (w * a).to_radians());
+            let xy = an::rot2([d[0], d[1]], -rz);
+            d = [xy[0], xy[1], d[2]];
+            let zx = an::rot2([d[2], d[0]], -ry);
+            d = [zx[1], d[1], zx[0]];
+            let yz = an::rot2([d[1], d[2]], -rx);
+            d = [d[0], yz[0], yz[1]];
+            let s = 1.0 + (1.5 - 1.0) * w;
+            box_d(add(c, scale(d, 1.0 / s))) * 0.6
+        },
+    );
+    // twirl about y through (0.3, 0, 0): the turn falls off as (1 - r / Size)^2.
+    check(
+        "twirl",
+        "{ rop: twirl, params: { Amount: 200, Size: 1.4, Center: [0.3, 0, 0], StepScale: 0.5 }, inputs: [/b] }",
+        &|p| {
+            let d = sub(p, [0.3, 0.0, 0.0]);
+            let (w, h) = plane(d, 1);
+            let f = (1.0 - an::len2(w) / 1.4).max(0.0);
+            let w = an::rot2(w, -200f64.to_radians() * f * f);
+            box_d(add([0.3, 0.0, 0.0], unplane(w, h, 1))) * 0.5
+        },
+    );
+    // spread along y: the halves above and below y = 0.4 moved apart by 0.3
+    // each, each cut at its face.
+    check(
+        "spread",
+        "{ rop: spread, params: { Axis: y, Center: 0.4, Width: 0.6 }, inputs: [/b] }",
+        &|p| {
+            let x = p[1] - 0.4;
+            let up = box_d([p[0], p[1] - 0.3, p[2]]).max(0.3 - x);
+            let down = box_d([p[0], p[1] + 0.3, p[2]]).max(x + 0.3);
+            up.min(down)
+        },
+    );
+    // waveWarp: a triangle wave along z shifts x and y.
+    check(
+        "waveWarp",
+        "{ rop: waveWarp, params: { Wave: triangle, Along: z, Period: 0.8, Phase: 0.1, Amplitude: [0.2, -0.1, 0], StepScale: 0.7 }, inputs: [/b] }",
+        &|p| {
+            let t = (p[2] + 0.1) / 0.8;
+            let v = 1.0 - 4.0 * ((t + 0.25).rem_euclid(1.0) - 0.5).abs();
+            box_d([p[0] + 0.2 * v, p[1] - 0.1 * v, p[2]]) * 0.7
+        },
+    );
+    // taper along y: the cross-section scaled by 1 + rate (y - centre).
+    check(
+        "taper",
+        "{ rop: taper, params: { Rate: -0.3, Center: 0.2, StepScale: 0.8 }, inputs: [/b] }",
+        &|p| {
+            let s = (1.0 - 0.3 * (p[1] - 0.2)).max(0.05);
+            box_d([p[0] / s, p[1], p[2] / s]) * 0.8 * s.min(1.0)
+        },
+    );
+    // shear: z moves by 0.7 x; the distance over the largest stretch.
+    let k: f64 = 0.7;
+    let stretch = (k + (k * k + 4.0).sqrt()) / 2.0;
+    check(
+        "shear",
+        "{ rop: shear, params: { Direction: zx, Amount: 0.7 }, inputs: [/b] }",
+        &|p| box_d([p[0], p[1], p[2] - k * p[0]]) / stretch,
+    );
+    // ... which keeps an exact input a bound: 1-Lipschitz.
+    let pairs = point_pairs(82, 150, -2.0, 2.0, 0.05);
+    let node = "{ rop: shear, params: { Direction: zx, Amount: 0.7 }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, B), &pairs);
+    expect_lipschitz("shear", &pairs, &out);
+}
