@@ -1127,3 +1127,216 @@ fn warps_follow_their_domain_maps() {
     let out = sample(&gpu, &lib, &sdf3(node, B), &pairs);
     expect_lipschitz("shear", &pairs, &out);
 }
+
+// ---------------------------------------------------------------------------
+// Fields limited and quantized, sequences, ranges, wedges, clones
+
+/// The point turned back by Euler angles in degrees (the transform ROP
+/// turns about x, then y, then z; undoing it turns about z first).
+fn euler_back(d: V3, deg: V3) -> V3 {
+    let [rx, ry, rz] = deg.map(|a| a.to_radians());
+    let xy = an::rot2([d[0], d[1]], -rz);
+    let d = [xy[0], xy[1], d[2]];
+    let zx = an::rot2([d[2], d[0]], -ry);
+    let d = [zx[1], d[1], zx[0]];
+    let yz = an::rot2([d[1], d[2]], -rx);
+    [d[0], yz[0], yz[1]]
+}
+
+#[test]
+fn field_limits_and_quantizers_keep_to_their_formulas() {
+    let Some(gpu) = gpu("field_limits_and_quantizers_keep_to_their_formulas") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points2(90, 120, -3.0, 3.0);
+    let x = "  /x: { rop: position, params: { Component: x } }\n";
+    let check = |what: &str, node: &str, extra: &str, want: &dyn Fn(V2) -> f64| {
+        let out = sample(&gpu, &lib, &sdf2(node, extra), &pts);
+        expect_within(what, &pts, &out, 2e-3, |p| want(v2(p)));
+    };
+    check(
+        "limitField clamp",
+        "{ rop: limitField, params: { Mode: clamp, Low: -0.5, High: 1.2 }, inputs: [/x] }",
+        x,
+        &|p| p[0].clamp(-0.5, 1.2),
+    );
+    check(
+        "limitField loop",
+        "{ rop: limitField, params: { Mode: loop, Low: -0.5, High: 1.2 }, inputs: [/x] }",
+        x,
+        &|p| -0.5 + (p[0] + 0.5).rem_euclid(1.7),
+    );
+    check(
+        "limitField zigzag",
+        "{ rop: limitField, params: { Mode: zigzag, Low: -0.5, High: 1.2 }, inputs: [/x] }",
+        x,
+        &|p| -0.5 + 1.7 * (1.0 - (((p[0] + 0.5) / 1.7).rem_euclid(2.0) - 1.0).abs()),
+    );
+    // limitArea: x inside a circle of radius 1 (moved out by 0.2), y
+    // outside, blended over 0.3 each side.
+    let extra = format!(
+        "{x}  /y: {{ rop: position, params: {{ Component: y }} }}\n  /c: {{ rop: circle, params: {{ Radius: 1 }} }}\n"
+    );
+    check(
+        "limitArea",
+        "{ rop: limitArea, params: { Offset: 0.2, Blend: 0.3 }, inputs: [/x, /c, /y] }",
+        &extra,
+        &|p| {
+            let a = an::len2(p) - 1.0 - 0.2;
+            let t = ((a + 0.3) / 0.6).clamp(0.0, 1.0);
+            let t = t * t * (3.0 - 2.0 * t);
+            p[0] + (p[1] - p[0]) * t
+        },
+    );
+    check(
+        "limitArea outside value",
+        "{ rop: limitArea, params: { OutsideValue: 7 }, inputs: [/x, /c] }",
+        &extra,
+        &|p| if an::len2(p) - 1.0 < 0.0 { p[0] } else { 7.0 },
+    );
+    // quantizeCoords: x snapped to the middles of cells 0.4 wide from 0.1.
+    check(
+        "quantizeCoords",
+        "{ rop: quantizeCoords, params: { Size: [0.4, 0, 0], Offset: [0.1, 0, 0] }, inputs: [/x] }",
+        x,
+        &|p| 0.1 + (((p[0] - 0.1) / 0.4).floor() + 0.5) * 0.4,
+    );
+    let y = "  /x: { rop: position, params: { Component: y } }\n";
+    check(
+        "quantizeCoords keeps an axis of size 0",
+        "{ rop: quantizeCoords, params: { Size: [0.4, 0, 0] }, inputs: [/x] }",
+        y,
+        &|p| p[1],
+    );
+    // quantizeValue: steps of 0.3 from 0.05, down, to the nearest, up.
+    for (mode, f) in [
+        ("floor", f64::floor as fn(f64) -> f64),
+        ("nearest", |u: f64| (u + 0.5).floor()),
+        ("ceil", f64::ceil),
+    ] {
+        let node = format!(
+            "{{ rop: quantizeValue, params: {{ Step: 0.3, Offset: 0.05, Rounding: {mode} }}, inputs: [/x] }}"
+        );
+        check(&format!("quantizeValue {mode}"), &node, x, &|p| {
+            0.05 + f((p[0] - 0.05) / 0.3) * 0.3
+        });
+    }
+    // With smoothing the rise spreads over the last 40% of each step.
+    check(
+        "quantizeValue smoothed",
+        "{ rop: quantizeValue, params: { Step: 0.3, Smoothing: 0.4 }, inputs: [/x] }",
+        x,
+        &|p| {
+            let u = p[0] / 0.3;
+            let f = u - u.floor();
+            let t = ((f - 0.6) / 0.4).clamp(0.0, 1.0);
+            (u.floor() + t * t * (3.0 - 2.0 * t)) * 0.3
+        },
+    );
+}
+
+#[test]
+fn sequences_ranges_wedges_and_clones_follow_their_formulas() {
+    let Some(gpu) = gpu("sequences_ranges_wedges_and_clones_follow_their_formulas") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(91, 150, -2.0, 2.0);
+    let check = |what: &str, node: &str, extra: &str, want: &dyn Fn(V3) -> f64| {
+        let out = sample(&gpu, &lib, &sdf3(node, &format!("{B}{extra}")), &pts);
+        expect_within(what, &pts, &out, 3e-3, |p| want(v3(p)));
+    };
+    // transformSequence: two position fields, (p - o) * s each, the pair
+    // twice, forwards and in reverse.
+    let steps = "  /s1: { rop: position, params: { Offset: [0.2, 0, -0.1], Scale: 1.1 } }\n  /s2: { rop: position, params: { Offset: [0, -0.3, 0], Scale: 0.8 } }\n";
+    let s1 = |p: V3| scale(sub(p, [0.2, 0.0, -0.1]), 1.1);
+    let s2 = |p: V3| scale(sub(p, [0.0, -0.3, 0.0]), 0.8);
+    check(
+        "transformSequence",
+        "{ rop: transformSequence, params: { Iterations: 2 }, inputs: { input: /b, step1: /s1, step2: /s2 } }",
+        steps,
+        &|p| box_d(s2(s1(s2(s1(p))))),
+    );
+    check(
+        "transformSequence reversed",
+        "{ rop: transformSequence, params: { Reverse: true }, inputs: { input: /b, step1: /s1, step2: /s2 } }",
+        steps,
+        &|p| box_d(s1(s2(p))),
+    );
+    // rangeTransform inside a clone of three along x: copy i gets t = i / 2.
+    let extra = "  /r: { rop: rangeTransform, params: { TranslateTo: [0, 0.6, 0], RotateTo: [0, 0, 40], ScaleFrom: 0.7, ScaleTo: 1.2 }, inputs: [/b] }\n";
+    check(
+        "rangeTransform by iteration",
+        "{ rop: gridClone, params: { Count: [3, 1, 1], Spacing: [1.5, 1, 1] }, inputs: [/r] }",
+        extra,
+        &|p| {
+            (0..3)
+                .map(|i| {
+                    let t = i as f64 / 2.0;
+                    let q = sub(p, [(i as f64 - 1.0) * 1.5, 0.0, 0.0]);
+                    let s = 0.7 + 0.5 * t;
+                    let q = euler_back(sub(q, [0.0, 0.6 * t, 0.0]), [0.0, 0.0, 40.0 * t]);
+                    box_d(scale(q, 1.0 / s)) * s
+                })
+                .fold(f64::MAX, f64::min)
+        },
+    );
+    // ... and by a field: a constant 0.25.
+    let extra = "  /t: { rop: constant, params: { Value: 0.25 } }\n";
+    check(
+        "rangeTransform by field",
+        "{ rop: rangeTransform, params: { Source: field, TranslateTo: [1, 0, 0], ScaleTo: 3 }, inputs: [/b, /t] }",
+        extra,
+        &|p| {
+            let s = 1.5;
+            box_d(scale(sub(p, [0.25, 0.0, 0.0]), 1.0 / s)) * s
+        },
+    );
+    // radialSlice: the box cut to the wedge from 30 to 130 degrees around y,
+    // the wedge's distance from its two edge rays.
+    check(
+        "radialSlice",
+        "{ rop: radialSlice, params: { Start: 30, Angle: 100 }, inputs: [/b] }",
+        "",
+        &|p| {
+            let (w, _) = plane(p, 1);
+            let (a0, a1) = (30f64.to_radians(), 130f64.to_radians());
+            let a = (w[1].atan2(w[0]) - a0).rem_euclid(TAU);
+            let ray = |t: f64| {
+                let e = [t.cos(), t.sin()];
+                let k = (w[0] * e[0] + w[1] * e[1]).max(0.0);
+                an::len2([w[0] - e[0] * k, w[1] - e[1] * k])
+            };
+            let d = ray(a0).min(ray(a1));
+            let wedge = if a <= a1 - a0 { -d } else { d };
+            box_d(p).max(wedge)
+        },
+    );
+    // mirrorDiagonal about z: both signs folded, then the larger first.
+    check(
+        "mirrorDiagonal",
+        "{ rop: mirrorDiagonal, params: { Axis: z }, inputs: [/b] }",
+        "",
+        &|p| {
+            let (a, b) = (p[0].abs(), p[1].abs());
+            box_d([a.max(b), a.min(b), p[2]])
+        },
+    );
+    // gridClone: the nearest of 3 x 1 x 2 copies.
+    check(
+        "gridClone",
+        "{ rop: gridClone, params: { Count: [3, 1, 2], Spacing: [1.2, 1, 0.9] }, inputs: [/b] }",
+        "",
+        &|p| {
+            let mut best = f64::MAX;
+            for i in 0..3 {
+                for k in 0..2 {
+                    let at = [(i as f64 - 1.0) * 1.2, 0.0, (k as f64 - 0.5) * 0.9];
+                    best = best.min(box_d(sub(p, at)));
+                }
+            }
+            best
+        },
+    );
+}
