@@ -1340,3 +1340,260 @@ fn sequences_ranges_wedges_and_clones_follow_their_formulas() {
         },
     );
 }
+
+// ---------------------------------------------------------------------------
+// Combines
+
+/// Two overlapping spheres, the inputs of the two-input combines.
+const TWO: &str = "  /a: { rop: sphere, params: { Radius: 1.0, Translate: [-0.4, 0, 0] } }\n  /c: { rop: sphere, params: { Radius: 0.7, Translate: [0.5, 0.2, 0] } }\n";
+
+fn two_d(p: V3) -> (f64, f64) {
+    (
+        sphere_d(p, [-0.4, 0.0, 0.0], 1.0),
+        sphere_d(p, [0.5, 0.2, 0.0], 0.7),
+    )
+}
+
+#[test]
+fn two_input_combines_keep_to_their_formulas() {
+    let Some(gpu) = gpu("two_input_combines_keep_to_their_formulas") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(100, 150, -2.0, 2.0);
+    let check = |what: &str, node: &str, extra: &str, want: &dyn Fn(f64, f64, V3) -> f64| {
+        let out = sample(&gpu, &lib, &sdf3(node, &format!("{TWO}{extra}")), &pts);
+        expect_within(what, &pts, &out, 2e-3, |p| {
+            let (a, b) = two_d(v3(p));
+            want(a, b, v3(p))
+        });
+    };
+    // combine with Swap: the second minus the first.
+    check(
+        "combine swapped",
+        "{ rop: combine, params: { Mode: difference, Swap: true }, inputs: [/a, /c] }",
+        "",
+        &|a, b, _| b.max(-a),
+    );
+    // edgeCombine, the formulas of each channel and ridge.
+    let r = 0.15;
+    let modes: [(&str, &dyn Fn(f64, f64) -> f64); 4] = [
+        ("engrave", &|a, b| a.max((a + r - b.abs()) * 0.5f64.sqrt())),
+        ("groove", &|a, b| a.max((a + 0.2).min(r - b.abs()))),
+        ("tongue", &|a, b| a.min((a - 0.2).max(b.abs() - r))),
+        ("pipe", &|a, b| a.hypot(b) - r),
+    ];
+    for (mode, f) in modes {
+        let node = format!(
+            "{{ rop: edgeCombine, params: {{ Mode: {mode}, Radius: 0.15, Depth: 0.2 }}, inputs: [/a, /c] }}"
+        );
+        check(&format!("edgeCombine {mode}"), &node, "", &|a, b, _| {
+            f(a, b)
+        });
+    }
+    // boundLimit: the bound's distance beyond the margin, else the shape.
+    check(
+        "boundLimit",
+        "{ rop: boundLimit, params: { Margin: 0.3 }, inputs: [/a, /big] }",
+        "  /big: { rop: sphere, params: { Radius: 1.3, Translate: [-0.3, 0, 0] } }\n",
+        &|a, _, p| {
+            let b = sphere_d(p, [-0.3, 0.0, 0.0], 1.3);
+            if b > 0.3 { b } else { a }
+        },
+    );
+    // shapedCombine: a circle drawn in the plane of the two distances.
+    check(
+        "shapedCombine union",
+        "{ rop: shapedCombine, inputs: [/a, /c, /seam] }",
+        "  /seam: { rop: circle, params: { Radius: 0.2, Translate: [0.1, 0.15] } }\n",
+        &|a, b, _| a.min(b).min(an::len2([a - 0.1, b - 0.15]) - 0.2),
+    );
+    check(
+        "shapedCombine difference",
+        "{ rop: shapedCombine, params: { Mode: difference }, inputs: [/a, /c, /seam] }",
+        "  /seam: { rop: circle, params: { Radius: 0.2, Translate: [0.1, 0.15] } }\n",
+        &|a, b, _| a.max(-b).max(-(an::len2([-a - 0.1, b - 0.15]) - 0.2)),
+    );
+    // kernelUnion: each kernel's smooth minimum, written from its formula.
+    let k: f64 = 0.4;
+    let kernels: [(&str, &dyn Fn(f64, f64) -> f64); 5] = [
+        ("quadratic", &|x, y| {
+            let h = (k - (x - y).abs()).max(0.0) / k;
+            x.min(y) - 0.25 * k * h * h
+        }),
+        ("cubic", &|x, y| {
+            let h = (k - (x - y).abs()).max(0.0) / k;
+            x.min(y) - h * h * h * k / 6.0
+        }),
+        ("exponential", &|x, y| {
+            -k * ((-x / k).exp2() + (-y / k).exp2()).log2()
+        }),
+        ("root", &|x, y| {
+            0.5 * (x + y - ((x - y).powi(2) + k * k).sqrt())
+        }),
+        ("circular", &|x, y| {
+            k.max(x.min(y)) - an::len2([(k - x).max(0.0), (k - y).max(0.0)])
+        }),
+    ];
+    for (kernel, f) in kernels {
+        for (mode, g) in [
+            (
+                "union",
+                Box::new(|a, b| f(a, b)) as Box<dyn Fn(f64, f64) -> f64>,
+            ),
+            ("intersect", Box::new(|a: f64, b: f64| -f(-a, -b))),
+            ("difference", Box::new(|a: f64, b: f64| -f(-a, b))),
+        ] {
+            let node = format!(
+                "{{ rop: kernelUnion, params: {{ Kernel: {kernel}, Mode: {mode}, Blend: 0.4 }}, inputs: [/a, /c] }}"
+            );
+            check(
+                &format!("kernelUnion {kernel} {mode}"),
+                &node,
+                "",
+                &|a, b, _| g(a, b),
+            );
+        }
+    }
+    // morph: between the second and third inputs, 30% of the way.
+    let extra = "  /d: { rop: box, params: { Size: [0.8, 0.8, 0.8] } }\n";
+    check(
+        "morph",
+        "{ rop: morph, params: { Amount: 1.3 }, inputs: [/a, /c, /d] }",
+        extra,
+        &|_, b, p| b + (an::cube(p, [0.0; 3], [0.4; 3]) - b) * 0.3,
+    );
+    check(
+        "morph smoothed",
+        "{ rop: morph, params: { Amount: 0.3, Smooth: true }, inputs: [/a, /c, /d] }",
+        extra,
+        &|a, b, _| a + (b - a) * (0.3 * 0.3 * (3.0 - 2.0 * 0.3)),
+    );
+}
+
+#[test]
+fn many_input_combines_join_lay_out_and_intersect() {
+    let Some(gpu) = gpu("many_input_combines_join_lay_out_and_intersect") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(101, 200, -3.0, 3.0);
+    let radii = [0.5, 0.3, 0.7, 0.4, 0.6];
+    let balls: String = radii
+        .iter()
+        .enumerate()
+        .map(|(i, r)| format!("  /s{i}: {{ rop: sphere, params: {{ Radius: {r} }} }}\n"))
+        .collect();
+    // arrange: each moved by its own Translate, then joined.
+    let moves = [[0.0, 0.0, 0.0], [1.2, 0.3, 0.0], [-1.0, 0.0, 0.8]];
+    let node = "{ rop: arrange, params: { Translate1: [0, 0, 0], Translate2: [1.2, 0.3, 0], Translate3: [-1, 0, 0.8] }, inputs: [/s0, /s1, /s2] }";
+    let out = sample(&gpu, &lib, &sdf3(node, &balls), &pts);
+    expect_exact("arrange", &pts, &out, |p| {
+        (0..3)
+            .map(|i| sphere_d(v3(p), moves[i], radii[i]))
+            .fold(f64::MAX, f64::min)
+    });
+    // multiIntersect: the largest of three.
+    let node = "{ rop: multiIntersect, inputs: [/m0, /m1, /m2] }";
+    let extra = "  /m0: { rop: sphere, params: { Radius: 1.2 } }\n  /m1: { rop: sphere, params: { Radius: 1.0, Translate: [0.5, 0, 0] } }\n  /m2: { rop: box, params: { Size: [1.6, 1.0, 1.6] } }\n";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact("multiIntersect", &pts, &out, |p| {
+        let p = v3(p);
+        sphere_d(p, [0.0; 3], 1.2)
+            .max(sphere_d(p, [0.5, 0.0, 0.0], 1.0))
+            .max(an::cube(p, [0.0; 3], [0.8, 0.5, 0.8]))
+    });
+    // layoutGrid: five balls, three to a row in cells 1.6 x 1.4 in the xz
+    // plane, the first row at the larger z, the grid centred. property:
+    // never above the distance to the nearest placed ball, and that very
+    // distance wherever the point's own ball is nearer than the way out to
+    // a neighbour's cell (a good share of the points).
+    let node = "{ rop: layoutGrid, params: { Columns: 3, Spacing: [1.6, 1.4] }, inputs: [/s0, /s1, /s2, /s3, /s4] }";
+    let out = sample(&gpu, &lib, &sdf3(node, &balls), &pts);
+    let centre = |k: usize| {
+        let (col, row) = ((k % 3) as f64, (k / 3) as f64);
+        [-2.4 + (col + 0.5) * 1.6, 0.0, 1.4 - (row + 0.5) * 1.4]
+    };
+    let mut exact = 0;
+    for (p, v) in pts.iter().zip(&out) {
+        let q = v3(p);
+        let nearest = (0..5)
+            .map(|k| sphere_d(q, centre(k), radii[k]))
+            .fold(f64::MAX, f64::min);
+        assert!(
+            (v[0] as f64) <= nearest + 2e-3,
+            "layoutGrid at {p:?}: {} beyond the nearest ball {nearest}",
+            v[0]
+        );
+        if close(v[0] as f64, nearest, 2e-3) {
+            exact += 1;
+        }
+    }
+    assert!(exact > 40, "layoutGrid: only {exact} exact values");
+}
+
+#[test]
+fn field_combines_merge_composite_and_project() {
+    let Some(gpu) = gpu("field_combines_merge_composite_and_project") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(102, 80, -2.0, 2.0);
+    // mergeFields: x and z from position fields, y left to its default.
+    let extra = "  /fx: { rop: position, params: { Component: x } }\n  /fz: { rop: position, params: { Component: z } }\n";
+    let node =
+        "{ rop: mergeFields, params: { Default: [0, 0.5, 0, 0.25] }, inputs: { x: /fx, z: /fz } }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
+    for (p, v) in pts.iter().zip(&out) {
+        assert_eq!(*v, [p[0], 0.5, p[2], 0.25], "mergeFields at {p:?}");
+    }
+    // compositeFields over constant colours.
+    let colors = "  /lo: { rop: constant, params: { Color: [0.2, 0.6, 0.8, 0.5] } }\n  /hi: { rop: constant, params: { Color: [0.9, 0.3, 0.4, 0.8] } }\n";
+    let (lo, hi) = ([0.2, 0.6, 0.8], [0.9, 0.3, 0.4]);
+    let modes: [(&str, &dyn Fn(f64, f64) -> f64); 4] = [
+        ("normal", &|_, b| b),
+        ("multiply", &|a, b| a * b),
+        ("screen", &|a, b| 1.0 - (1.0 - a) * (1.0 - b)),
+        ("overlay", &|a, b| {
+            if a < 0.5 {
+                2.0 * a * b
+            } else {
+                1.0 - 2.0 * (1.0 - a) * (1.0 - b)
+            }
+        }),
+    ];
+    for (mode, f) in modes {
+        let node = format!(
+            "{{ rop: compositeFields, params: {{ Mode: {mode}, Opacity: 0.5 }}, inputs: [/lo, /hi] }}"
+        );
+        let out = sample(&gpu, &lib, &probe("probeColor3", &node, colors), &pts[..2]);
+        let k = 0.8 * 0.5;
+        for c in 0..3 {
+            let want = lo[c] + (f(lo[c], hi[c]) - lo[c]) * k;
+            assert!(
+                (out[0][c] as f64 - want).abs() < 1e-5,
+                "{mode}: {:?}",
+                out[0]
+            );
+        }
+        assert!(
+            (out[0][3] as f64 - (k + 0.5 * (1.0 - k))).abs() < 1e-5,
+            "{mode} alpha"
+        );
+    }
+    // triPlanarCombine without a shape: the normal is the direction out of
+    // the centre, the weights |n|^s normalised, each field the point's
+    // projection's first coordinate.
+    let extra = "  /u: { rop: position, params: { Component: x } }\n";
+    let node = "{ rop: triPlanarCombine, params: { Sharpness: 3, Center: [0.1, 0, 0] }, inputs: { x: /u, y: /u, z: /u } }";
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, extra), &pts);
+    expect_within("triPlanarCombine", &pts, &out, 2e-3, |p| {
+        let p = v3(p);
+        let n = sub(p, [0.1, 0.0, 0.0]).map(f64::abs);
+        let m = n[0].max(n[1]).max(n[2]);
+        let w = n.map(|v| (v / m).powf(3.0));
+        let sum = w[0] + w[1] + w[2];
+        // x sees (y, z), y sees (z, x), z sees (x, y): the first of each.
+        (w[0] * p[1] + w[1] * p[2] + w[2] * p[0]) / sum
+    });
+}
