@@ -1597,3 +1597,71 @@ fn field_combines_merge_composite_and_project() {
         (w[0] * p[1] + w[1] * p[2] + w[2] * p[0]) / sum
     });
 }
+
+#[test]
+fn rectangle_repeat_and_helix_warp_place_the_input_along_their_paths() {
+    let Some(gpu) = gpu("rectangle_repeat_and_helix_warp_place_the_input_along_their_paths") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(110, 150, -3.0, 3.0);
+    // rectangleRepeat: copies at the corners of a 4 x 3 rectangle and every
+    // 1 (4 and 3 intervals) along its sides; each point takes the nearest,
+    // turned (with Orient) so that +y points out of the rectangle.
+    let mut copies: Vec<V2> = Vec::new();
+    for i in 0..=4 {
+        copies.push([-2.0 + i as f64, -1.5]);
+        copies.push([-2.0 + i as f64, 1.5]);
+    }
+    for j in 1..3 {
+        copies.push([-2.0, -1.5 + j as f64]);
+        copies.push([2.0, -1.5 + j as f64]);
+    }
+    for orient in [false, true] {
+        let node = format!(
+            "{{ rop: rectangleRepeat, params: {{ Size: [4, 3], Spacing: 1, Orient: {orient} }}, inputs: [/b] }}"
+        );
+        let out = sample(&gpu, &lib, &sdf3(&node, TINY), &pts);
+        expect_within("rectangleRepeat", &pts, &out, 2e-3, |p| {
+            let (w, h) = plane(v3(p), 1);
+            let at = *copies
+                .iter()
+                .min_by(|a, b| {
+                    let da = an::len2([w[0] - a[0], w[1] - a[1]]);
+                    let db = an::len2([w[0] - b[0], w[1] - b[1]]);
+                    da.total_cmp(&db)
+                })
+                .unwrap();
+            let mut local = [w[0] - at[0], w[1] - at[1]];
+            if orient {
+                let corner = at[0].abs() == 2.0 && at[1].abs() == 1.5;
+                let out = if corner {
+                    [at[0].signum(), at[1].signum()]
+                } else if at[1].abs() == 1.5 {
+                    [0.0, at[1].signum()]
+                } else {
+                    [at[0].signum(), 0.0]
+                };
+                // The turn that takes the outward direction to +y.
+                local = an::rot2(local, PI / 2.0 - out[1].atan2(out[0]));
+            }
+            tiny_d(unplane(local, h, 1))
+        });
+    }
+    // helixWarp: arc length along the nearest winding, out from the radius,
+    // up from the winding.
+    let node = "{ rop: helixWarp, params: { Radius: 1.2, Pitch: 0.8, StepScale: 0.7, Axis: z }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, B), &pts);
+    expect_within("helixWarp", &pts, &out, 3e-3, |p| {
+        let (w, h) = plane(v3(p), 2);
+        let a = w[1].atan2(w[0]).rem_euclid(TAU);
+        let k = ((h - a / TAU * 0.8) / 0.8).round();
+        let t = a + TAU * k;
+        let climb = 0.8 / TAU;
+        box_d([
+            t * (1.2f64 * 1.2 + climb * climb).sqrt(),
+            an::len2(w) - 1.2,
+            h - t * climb,
+        ]) * 0.7
+    });
+}
