@@ -1478,7 +1478,7 @@ fn many_input_combines_join_lay_out_and_intersect() {
     };
     let lib = catalog_library();
     let pts = points3(101, 200, -3.0, 3.0);
-    let radii = [0.5, 0.3, 0.7, 0.4, 0.6];
+    let radii = [0.5, 0.3, 0.55, 0.4, 0.45];
     let balls: String = radii
         .iter()
         .enumerate()
@@ -1530,6 +1530,12 @@ fn many_input_combines_join_lay_out_and_intersect() {
         }
     }
     assert!(exact > 40, "layoutGrid: only {exact} exact values");
+    // No walls at the cells' sides: high above them the value is large.
+    let above = [[-0.8f32, 3.0, 0.0], [0.8, 2.5, 0.3], [0.0, 4.0, 0.0]];
+    let out = sample(&gpu, &lib, &sdf3(node, &balls), &above);
+    for (p, v) in above.iter().zip(&out) {
+        assert!(v[0] > 0.1, "layoutGrid at {p:?}: {} above a side", v[0]);
+    }
 }
 
 #[test]

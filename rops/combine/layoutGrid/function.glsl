@@ -66,13 +66,14 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   ctx.iteration = vec4(float(k), float(count), 0.0, 0.0);
 #endif
   Sdf res = THIS_cell(k, q, ctx);
-  // Every other shape lies in its own cell: no nearer than the way exitDist of
-  // this one on a side where a neighbour is.
+  // Every other shape lies in its own cell, Margin clear of its sides: no
+  // nearer than the way out of this one on a side where a neighbour is,
+  // plus Margin (without it, rays would stop at the sides).
   float exitDist = 1e10;
   if (col > 0) exitDist = min(exitDist, 0.5 * s.x + local.x);
   if (col < cols - 1 && k + 1 < count) exitDist = min(exitDist, 0.5 * s.x - local.x);
   if (row > 0) exitDist = min(exitDist, 0.5 * s.y - local.y);
   if (row < rows - 1 && k + cols < count) exitDist = min(exitDist, 0.5 * s.y + local.y);
-  res.x = min(res.x, max(exitDist, 0.0));
+  res.x = min(res.x, max(exitDist, 0.0) + THIS_Margin);
   return res;
 }

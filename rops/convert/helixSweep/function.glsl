@@ -18,17 +18,17 @@ ReturnT THIS_cap(vec2 w, float h, float hc, ContextT ctx) {
 }
 
 // From g, the profile's distance within the half-plane through the point,
-// a bound on the distance in space. Along a path of length D from a point
-// at radius r the radius stays above r - D, where the map to the profile
-// stretches lengths by at most sqrt(1 + c^2), c = pitch / (2 pi radius);
-// and a straight path turns less than half a turn about the axis, so the
-// profile's y changes by at most D + pitch / 2. Each gives a lower bound
-// on D; the larger is kept. (The stretch alone collapses near the axis,
-// where soft shadows then saw the helix everywhere: dark specks.)
+// a bound on the distance in space. Along the circle of radius r the
+// profile's y changes by pitch / (2 pi r) per unit: divided by the largest
+// stretch of the map on the way to the surface (which lies near Radius, so
+// outside it the stretch at Radius is the largest). That collapses near the
+// axis, where soft shadows then saw the helix everywhere (dark specks); but
+// a straight path turns less than half a turn about the axis, so the
+// profile's coordinates change by at most its length plus pitch / 2, which
+// gives a second bound that does not.
 float THIS_bound(float g, float r, float pitch) {
-  float ag = abs(g);
-  float c = pitch / (TAU * max(r - ag, 1e-6));
-  float d = max(ag / sqrt(1.0 + c * c), ag - 0.5 * pitch);
+  float c = pitch / (TAU * max(min(r, THIS_Radius), 1e-3));
+  float d = max(abs(g) / sqrt(1.0 + c * c), abs(g) - 0.5 * pitch);
   return g < 0.0 ? -d : d;
 }
 
