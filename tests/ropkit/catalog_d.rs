@@ -1671,3 +1671,93 @@ fn rectangle_repeat_and_helix_warp_place_the_input_along_their_paths() {
         ]) * 0.7
     });
 }
+
+// ---------------------------------------------------------------------------
+// Normals changed through the render's normal stage
+
+/// A data render of `scene` (a node list with the scene at /s) seen from
+/// above by an orthographic camera: the buffer's texels.
+fn data_from_above(
+    gpu: &ropkit::render::Gpu,
+    lib: &Library,
+    scene: &str,
+    buffer: &str,
+) -> Vec<[f32; 4]> {
+    use ropkit::build::build;
+    use ropkit::generate::Mode;
+    let text = format!(
+        "output: /render\nnodes:\n{scene}  /cam: {{ rop: orthoCamera, params: {{ Position: [0, 5, 0.001], Target: [0, 0, 0] }} }}\n  /render: {{ rop: raymarchRender3D, params: {{ Buffer: {buffer} }}, inputs: {{ scene: /s, camera: /cam }} }}\n"
+    );
+    let net = Network::parse(&text, &root().join("normals.yaml"), lib)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let built = build(lib, &net, Mode::Data).unwrap_or_else(|e| panic!("{}", e.report()));
+    let mut r = ropkit::render::Renderer::new(gpu.clone());
+    r.set_shader(&built.shader, &built.compiled).unwrap();
+    r.set_params(&built.shader.param_values(&net, lib));
+    r.render_data(16, 16).unwrap()
+}
+
+#[test]
+fn normal_filters_turn_the_shading_normal_and_leave_the_surface() {
+    let Some(gpu) = gpu("normal_filters_turn_the_shading_normal_and_leave_the_surface") else {
+        return;
+    };
+    let lib = catalog_library();
+    let plane = "  /p: { rop: plane }\n";
+    let depth = data_from_above(
+        &gpu,
+        &lib,
+        &format!("{plane}  /s: {{ rop: passthrough, inputs: [/p] }}\n"),
+        "depth",
+    );
+    let cases: [(&str, &str, V3); 5] = [
+        // Turned by 30 degrees about z: (0, 1, 0) becomes (-sin 30, cos 30, 0).
+        (
+            "{ rop: rotateNormals, params: { Rotate: [0, 0, 30] }, inputs: [/p] }",
+            "",
+            [-0.5, 0.75f64.sqrt(), 0.0],
+        ),
+        // A bump field 0.5 x: the slope (0.5, 0, 0) added to (0, 1, 0).
+        (
+            "{ rop: modifyNormals, params: { Amount: 0.5 }, inputs: { shape: /p, height: /f } }",
+            "  /f: { rop: position, params: { Component: x } }\n",
+            norm([0.5, 1.0, 0.0]),
+        ),
+        // A constant direction (0, 0, 1) added at 0.5.
+        (
+            "{ rop: modifyNormals, params: { Mode: add, Amount: 0.5 }, inputs: { shape: /p, direction: /f } }",
+            "  /f: { rop: constant, params: { Color: [0, 0, 1, 1] } }\n",
+            norm([0.0, 1.0, 0.5]),
+        ),
+        // Replaced by (1, 0, 0), fully, and half way.
+        (
+            "{ rop: modifyNormals, params: { Mode: replace, Amount: 1 }, inputs: { shape: /p, direction: /f } }",
+            "  /f: { rop: constant, params: { Color: [1, 0, 0, 1] } }\n",
+            [1.0, 0.0, 0.0],
+        ),
+        (
+            "{ rop: modifyNormals, params: { Mode: replace, Amount: 0.5 }, inputs: { shape: /p, direction: /f } }",
+            "  /f: { rop: constant, params: { Color: [1, 0, 0, 1] } }\n",
+            norm([0.5, 0.5, 0.0]),
+        ),
+    ];
+    for (node, extra, want) in cases {
+        let scene = format!("{plane}{extra}  /s: {node}\n");
+        let normals = data_from_above(&gpu, &lib, &scene, "normal");
+        for n in &normals {
+            for k in 0..3 {
+                assert!(
+                    (n[k] as f64 - want[k]).abs() < 2e-3,
+                    "{node}: normal {n:?}, want {want:?}"
+                );
+            }
+        }
+        // The surface stays where it was.
+        let d = data_from_above(&gpu, &lib, &scene, "depth");
+        same(&format!("{node}: depth"), &d, &depth, 1e-4);
+        // And outside the normal stage the distance is the input's.
+        let pts = points3(120, 40, -2.0, 2.0);
+        let out = sample(&gpu, &lib, &sdf3(node, &format!("{plane}{extra}")), &pts);
+        expect_exact(node, &pts, &out, |p| p[1] as f64);
+    }
+}
