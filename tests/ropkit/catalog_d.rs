@@ -901,6 +901,12 @@ fn truchet_tiles_turn_and_the_hilbert_curve_runs_through_every_cell() {
 
 type C = (f64, f64);
 
+/// A complex map and the modulus of its derivative.
+type ComplexMap<'a> = &'a dyn Fn(C) -> (C, f64);
+
+/// A formula of two distances.
+type Formula2<'a> = &'a dyn Fn(f64, f64) -> f64;
+
 fn cmul(a: C, b: C) -> C {
     (a.0 * b.0 - a.1 * b.1, a.0 * b.1 + a.1 * b.0)
 }
@@ -925,13 +931,7 @@ fn ccos(z: C) -> C {
 /// The point as seen by the input (a vec4 position field's x and y), and
 /// the distance of a circle of radius 0.5 through the same map: the circle
 /// at f(z), divided by |f'(z)| times the scale.
-fn expect_conformal(
-    what: &str,
-    node: &str,
-    pts: &[[f32; 3]],
-    scale: f64,
-    f: &dyn Fn(C) -> (C, f64),
-) {
+fn expect_conformal(what: &str, node: &str, pts: &[[f32; 3]], scale: f64, f: ComplexMap) {
     let Some(gpu) = gpu(what) else { return };
     let lib = catalog_library();
     let extra = "  /f: { rop: position }\n";
@@ -959,7 +959,7 @@ fn expect_conformal(
 #[test]
 fn complex_maps_and_mobius_transforms_keep_to_their_formulas() {
     let pts = points2(80, 80, -1.5, 1.5);
-    let cases: [(&str, &dyn Fn(C) -> (C, f64)); 5] = [
+    let cases: [(&str, ComplexMap); 5] = [
         ("square", &|z| (cmul(z, z), 2.0 * cabs(z))),
         ("sin", &|z| (csin(z), cabs(ccos(z)))),
         ("inverse", &|z| {
@@ -1377,7 +1377,7 @@ fn two_input_combines_keep_to_their_formulas() {
     );
     // edgeCombine, the formulas of each channel and ridge.
     let r = 0.15;
-    let modes: [(&str, &dyn Fn(f64, f64) -> f64); 4] = [
+    let modes: [(&str, Formula2); 4] = [
         ("engrave", &|a, b| a.max((a + r - b.abs()) * 0.5f64.sqrt())),
         ("groove", &|a, b| a.max((a + 0.2).min(r - b.abs()))),
         ("tongue", &|a, b| a.min((a - 0.2).max(b.abs() - r))),
@@ -1416,7 +1416,7 @@ fn two_input_combines_keep_to_their_formulas() {
     );
     // kernelUnion: each kernel's smooth minimum, written from its formula.
     let k: f64 = 0.4;
-    let kernels: [(&str, &dyn Fn(f64, f64) -> f64); 5] = [
+    let kernels: [(&str, Formula2); 5] = [
         ("quadratic", &|x, y| {
             let h = (k - (x - y).abs()).max(0.0) / k;
             x.min(y) - 0.25 * k * h * h
@@ -1437,10 +1437,7 @@ fn two_input_combines_keep_to_their_formulas() {
     ];
     for (kernel, f) in kernels {
         for (mode, g) in [
-            (
-                "union",
-                Box::new(|a, b| f(a, b)) as Box<dyn Fn(f64, f64) -> f64>,
-            ),
+            ("union", Box::new(f) as Box<dyn Fn(f64, f64) -> f64>),
             ("intersect", Box::new(|a: f64, b: f64| -f(-a, -b))),
             ("difference", Box::new(|a: f64, b: f64| -f(-a, b))),
         ] {
@@ -1556,7 +1553,7 @@ fn field_combines_merge_composite_and_project() {
     // compositeFields over constant colours.
     let colors = "  /lo: { rop: constant, params: { Color: [0.2, 0.6, 0.8, 0.5] } }\n  /hi: { rop: constant, params: { Color: [0.9, 0.3, 0.4, 0.8] } }\n";
     let (lo, hi) = ([0.2, 0.6, 0.8], [0.9, 0.3, 0.4]);
-    let modes: [(&str, &dyn Fn(f64, f64) -> f64); 4] = [
+    let modes: [(&str, Formula2); 4] = [
         ("normal", &|_, b| b),
         ("multiply", &|a, b| a * b),
         ("screen", &|a, b| 1.0 - (1.0 - a) * (1.0 - b)),
