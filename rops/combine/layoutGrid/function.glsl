@@ -39,14 +39,14 @@ Sdf THIS_cell(int k, CoordT q, ContextT ctx) {
 ReturnT thismap(CoordT p, ContextT ctx) {
   int count = max(THIS_COUNT, 1);
   int cols = clamp(THIS_Columns, 1, 8);
-  int rows = (count + cols - 1) / cols;
+  int rowCount = (count + cols - 1) / cols;
   vec2 s = max(THIS_Spacing, vec2(1e-4));
   vec2 w = dmPlane(p, THIS_AXIS);
   // Column from the left, row from the top (the plane's second coordinate
   // falling), the grid's middle at the origin.
-  vec2 origin = vec2(-0.5 * float(cols) * s.x, 0.5 * float(rows) * s.y);
+  vec2 origin = vec2(-0.5 * float(cols) * s.x, 0.5 * float(rowCount) * s.y);
   int col = clamp(int(floor((w.x - origin.x) / s.x)), 0, cols - 1);
-  int row = clamp(int(floor((origin.y - w.y) / s.y)), 0, rows - 1);
+  int row = clamp(int(floor((origin.y - w.y) / s.y)), 0, rowCount - 1);
   int k = row * cols + col;
   if (k >= count) {
     // The last row is short: the nearest filled cell above or to the left.
@@ -73,7 +73,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   if (col > 0) exitDist = min(exitDist, 0.5 * s.x + local.x);
   if (col < cols - 1 && k + 1 < count) exitDist = min(exitDist, 0.5 * s.x - local.x);
   if (row > 0) exitDist = min(exitDist, 0.5 * s.y - local.y);
-  if (row < rows - 1 && k + cols < count) exitDist = min(exitDist, 0.5 * s.y + local.y);
+  if (row < rowCount - 1 && k + cols < count) exitDist = min(exitDist, 0.5 * s.y + local.y);
   res.x = min(res.x, max(exitDist, 0.0) + THIS_Margin);
   return res;
 }

@@ -56,15 +56,15 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec2 rel = w - (vec2(cell) + 0.5) * c;
   // The two half-steps through the cell: in from the previous cell, out to
   // the next; the point takes the nearer.
-  vec2 back = vec2(THIS_cell(n, d - 1) - cell);
+  vec2 behind = vec2(THIS_cell(n, d - 1) - cell);
   vec2 ahead = vec2(THIS_cell(n, d + 1) - cell);
-  float tb = clamp(dot(rel, back), 0.0, 0.5 * c);
+  float tb = clamp(dot(rel, behind), 0.0, 0.5 * c);
   float ta = clamp(dot(rel, ahead), 0.0, 0.5 * c);
-  vec2 ob = rel - back * tb;
+  vec2 ob = rel - behind * tb;
   vec2 oa = rel - ahead * ta;
   bool useAhead = dot(oa, oa) <= dot(ob, ob);
-  // Travelling in from behind the way is -back; out, it is ahead.
-  vec2 way = useAhead ? ahead : -back;
+  // Travelling in from behind the way is -behind; out, it is ahead.
+  vec2 way = useAhead ? ahead : -behind;
   vec2 off = useAhead ? oa : ob;
   float u = float(d) * c + (useAhead ? 0.5 * c + ta : 0.5 * c - tb);
   float side = way.x * rel.y - way.y * rel.x;
