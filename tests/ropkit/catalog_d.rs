@@ -1758,3 +1758,79 @@ fn normal_filters_turn_the_shading_normal_and_leave_the_surface() {
         expect_exact(node, &pts, &out, |p| p[1] as f64);
     }
 }
+
+/// Every filter and combine says what it promises about distances; one
+/// that returns no SDF (only fields) promises nothing, and the RayTK names
+/// of this part's operators are found.
+#[test]
+fn filters_and_combines_state_their_distance_promises() {
+    use ropkit::library::DistanceKind;
+    use ropkit::types::ReturnType;
+    let lib = catalog_library();
+    let mut problems = Vec::new();
+    for def in lib.rops.values() {
+        if !["filter", "combine"].contains(&def.category.as_str()) {
+            continue;
+        }
+        match def.distance {
+            None => problems.push(format!("{}: no distance kind", def.name)),
+            Some(k) if k != DistanceKind::None && !def.return_types.contains(&ReturnType::Sdf) => {
+                problems.push(format!(
+                    "{}: promises {} without an SDF",
+                    def.name,
+                    k.as_str()
+                ))
+            }
+            _ => {}
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let stands_in = |name: &str| lib.rops.values().any(|d| d.raytk.iter().any(|r| r == name));
+    for name in [
+        "cartesianToPolar",
+        "polarToCartesian",
+        "moduloSpherical",
+        "moduloToroidal",
+        "moduloPolar",
+        "moduloPolyhedral",
+        "moduloLine",
+        "logPolarRepeat",
+        "spiralZoom",
+        "quadTreeRepeat",
+        "geometricSeriesSquareTile",
+        "exponentialSeriesTile",
+        "kink",
+        "magnet",
+        "twirl",
+        "spread",
+        "extend",
+        "knife",
+        "mobiusTransform",
+        "sphericalMobiusTransform",
+        "complexMath",
+        "rotate4D",
+        "lookAtRotate",
+        "axisRotate",
+        "modifyNormals",
+        "rotateNormals",
+        "limitField",
+        "limitArea",
+        "truchetTile",
+        "hilbertCurveTransform",
+        "waveWarp",
+        "quantizeCoords",
+        "quantizeValue",
+        "transformSequence",
+        "edgeCombine",
+        "arrange",
+        "layoutGrid",
+        "simpleIntersect",
+        "boundLimit",
+        "shapedCombine",
+        "mergeFields",
+        "compositeFields",
+        "triPlanarCombine",
+    ] {
+        assert!(stands_in(name), "no ROP stands in for RayTK's {name}");
+    }
+}
