@@ -492,33 +492,7 @@ fn locate(shader: &Shader, loc: naga::SourceLocation, message: String) -> Diagno
     }
 }
 
-/// Maps a column of a substituted line back to the line as the ROP wrote it,
-/// using the unchanged text before and after the substituted names.
-pub fn original_column(original: &str, generated: &str, col: usize) -> usize {
-    let (o, g) = (original.as_bytes(), generated.as_bytes());
-    let common = o.len().min(g.len());
-    let prefix = o
-        .iter()
-        .zip(g)
-        .take_while(|(a, b)| a == b)
-        .count()
-        .min(common);
-    let suffix = o
-        .iter()
-        .rev()
-        .zip(g.iter().rev())
-        .take_while(|(a, b)| a == b)
-        .count()
-        .min(common - prefix);
-    let at = col - 1;
-    if at <= prefix {
-        col
-    } else if at >= g.len() - suffix {
-        o.len() - (g.len() - at) + 1
-    } else {
-        prefix + 1
-    }
-}
+pub use crate::substitute::original_column;
 
 impl CompileError {
     /// Each message drawn against the ROP's own file, codespan style, with

@@ -32,6 +32,7 @@ pub mod generate;
 pub mod glsl;
 pub mod library;
 pub mod network;
+pub mod refusal;
 pub mod resolve;
 
 // What the command line offers beside the pipeline.

@@ -118,6 +118,7 @@ fn resolve_with(lib: &Library, net: &Network, variables: bool) -> Result<Resolut
         }
     }
 
+    let can = feasible_types(net, &order, &defs, &index);
     let mut chosen: Vec<Option<(CoordType, ContextType, ReturnType)>> = vec![None; order.len()];
     for ni in (0..order.len()).rev() {
         let def = defs[ni];
@@ -151,7 +152,15 @@ fn resolve_with(lib: &Library, net: &Network, variables: bool) -> Result<Resolut
                 .unwrap_or_else(|| vec![pr]);
             narrow(&mut ret, &want_r, "return", &describe, &order[ni], def)?;
         }
-        chosen[ni] = Some((coord[0], context[0], ret[0]));
+        crate::refusal::narrow(def, &net.nodes[&order[ni]], &mut coord, &context, &mut ret);
+        // Of the types the callers allow, the first that the node's own
+        // inputs can follow (a passthrough under render2D, which takes an
+        // Sdf or a field, becomes a field when a field feeds it).
+        chosen[ni] = Some((
+            prefer(&coord, &can[ni].0),
+            prefer(&context, &can[ni].1),
+            prefer(&ret, &can[ni].2),
+        ));
     }
 
     if variables {
@@ -371,6 +380,67 @@ pub fn connection_problem(
         return Some(e.message);
     }
     None
+}
+
+/// The types a node can take, seen from below: those of its ROP that every
+/// input taking on the node's own type (an input without types of its own)
+/// can take too. Where nothing is left, the ROP's list stands, and the pass
+/// from the output reports the mismatch as before.
+type TypeSets = (Vec<CoordType>, Vec<ContextType>, Vec<ReturnType>);
+
+fn feasible_types(
+    net: &Network,
+    order: &[String],
+    defs: &[&RopDef],
+    index: &BTreeMap<&str, usize>,
+) -> Vec<TypeSets> {
+    let mut can: Vec<TypeSets> = Vec::with_capacity(order.len());
+    // `order` puts inputs before the nodes that call them.
+    for (ni, path) in order.iter().enumerate() {
+        let def = defs[ni];
+        let mut sets = (
+            def.coord_types.clone(),
+            def.context_types.clone(),
+            def.return_types.clone(),
+        );
+        for (slot, src) in net.nodes[path].inputs.iter().enumerate() {
+            let Some(src) = src else { continue };
+            let si = index[src.as_str()];
+            let idef = def.input_def(slot);
+            if idef.is_none_or(|i| i.coord_types.is_none()) {
+                keep_if_any(&mut sets.0, &can[si].0);
+            }
+            if idef.is_none_or(|i| i.context_types.is_none()) {
+                keep_if_any(&mut sets.1, &can[si].1);
+            }
+            if idef.is_none_or(|i| i.return_types.is_none()) {
+                keep_if_any(&mut sets.2, &can[si].2);
+            }
+        }
+        crate::refusal::narrow(def, &net.nodes[path], &mut sets.0, &sets.1, &mut sets.2);
+        can.push(sets);
+    }
+    can
+}
+
+/// Narrows `have` to what `allowed` holds, unless that leaves nothing.
+fn keep_if_any<T: Copy + PartialEq>(have: &mut Vec<T>, allowed: &[T]) {
+    let kept: Vec<T> = have
+        .iter()
+        .copied()
+        .filter(|t| allowed.contains(t))
+        .collect();
+    if !kept.is_empty() {
+        *have = kept;
+    }
+}
+
+/// The first of `have` that `can` holds, else the first of `have`.
+fn prefer<T: Copy + PartialEq>(have: &[T], can: &[T]) -> T {
+    have.iter()
+        .copied()
+        .find(|t| can.contains(t))
+        .unwrap_or(have[0])
 }
 
 fn narrow<T: Copy + PartialEq + Display>(

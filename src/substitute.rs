@@ -23,6 +23,89 @@ pub fn substitute(text: &str, names: &Names) -> String {
     substitute_mapped(text, names, false).0
 }
 
+/// What a placeholder in ROP code stands for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Placeholder {
+    /// `THIS_`
+    This,
+    /// `THISMAT`
+    ThisMat,
+    /// `thismap`
+    Thismap,
+    /// `inputOpN` (1-based; left as written when input N is unconnected)
+    Input(usize),
+    /// `CoordT`, `ContextT` or `ReturnT` as a whole word
+    Alias(&'static str),
+}
+
+/// The placeholder starting at byte `i` of `bytes`, with its length.
+pub fn placeholder_at(bytes: &[u8], i: usize) -> Option<(usize, Placeholder)> {
+    let rest = &bytes[i..];
+    let prev_ident = i > 0 && is_ident(bytes[i - 1]);
+    match *rest.first()? {
+        b'T' if rest.starts_with(b"THIS_") => Some((5, Placeholder::This)),
+        b'T' if rest.starts_with(b"THISMAT") => Some((7, Placeholder::ThisMat)),
+        b't' if rest.starts_with(b"thismap") => Some((7, Placeholder::Thismap)),
+        b'i' if rest.starts_with(b"inputOp") => {
+            let digits = rest[7..].iter().take_while(|b| b.is_ascii_digit()).count();
+            let n = std::str::from_utf8(&rest[7..7 + digits])
+                .ok()?
+                .parse()
+                .ok()?;
+            Some((7 + digits, Placeholder::Input(n)))
+        }
+        b'C' | b'R' if !prev_ident => ["CoordT", "ContextT", "ReturnT"]
+            .into_iter()
+            .find(|w| {
+                rest.starts_with(w.as_bytes()) && !rest.get(w.len()).copied().is_some_and(is_ident)
+            })
+            .map(|w| (w.len(), Placeholder::Alias(w))),
+        _ => None,
+    }
+}
+
+/// Maps a 1-based byte column of a generated line back to the line as the
+/// ROP wrote it. Each placeholder became an identifier fragment, so the
+/// text between placeholders is found again in order; a column inside a
+/// replacement points at its placeholder. Leading white space may differ
+/// (a custom node's code is indented inside the network file) and is
+/// skipped on both sides.
+pub fn original_column(original: &str, generated: &str, col: usize) -> usize {
+    let (o, g) = (original.as_bytes(), generated.as_bytes());
+    let lead = |b: &[u8]| b.iter().take_while(|c| c.is_ascii_whitespace()).count();
+    let (mut oi, mut gi) = (lead(o), lead(g));
+    let at = col.saturating_sub(1);
+    if at < gi {
+        return (oi + 1).saturating_sub(gi - at).max(1);
+    }
+    while oi < o.len() && gi < g.len() {
+        if let Some((len, _)) = placeholder_at(o, oi) {
+            // The replacement is the generated identifier run less the
+            // identifier characters that follow the placeholder as written.
+            let after = o[oi + len..].iter().take_while(|&&c| is_ident(c)).count();
+            let run = g[gi..].iter().take_while(|&&c| is_ident(c)).count();
+            let Some(replaced) = run.checked_sub(after) else {
+                return oi + 1;
+            };
+            if at < gi + replaced {
+                return oi + 1;
+            }
+            oi += len;
+            gi += replaced;
+        } else if o[oi] == g[gi] {
+            if at == gi {
+                return oi + 1;
+            }
+            oi += 1;
+            gi += 1;
+        } else {
+            // Not what the substitution makes: the nearest known place.
+            return oi + 1;
+        }
+    }
+    oi + 1 + at.saturating_sub(gi)
+}
+
 /// Like [`substitute`], and when `track` is set, also returns for each output
 /// byte the input byte it came from (used to point errors at the ROP's own column).
 pub fn substitute_mapped(text: &str, names: &Names, track: bool) -> (String, Vec<usize>) {
@@ -38,38 +121,19 @@ pub fn substitute_mapped(text: &str, names: &Names, track: bool) -> (String, Vec
         }
     };
     while i < bytes.len() {
-        let rest = &bytes[i..];
-        let prev_ident = i > 0 && is_ident(bytes[i - 1]);
-        let mut replacement: Option<(usize, String)> = None;
-        match rest[0] {
-            b'T' if rest.starts_with(b"THIS_") => {
-                replacement = Some((5, format!("{}_", names.name)))
-            }
-            b'T' if rest.starts_with(b"THISMAT") => {
-                replacement = Some((7, format!("{}_MAT", names.name)))
-            }
-            b't' if rest.starts_with(b"thismap") => replacement = Some((7, names.name.to_string())),
-            b'i' if rest.starts_with(b"inputOp") => {
-                let digits = rest[7..].iter().take_while(|b| b.is_ascii_digit()).count();
-                if digits > 0 {
-                    let n: usize = text[i + 7..i + 7 + digits].parse().unwrap_or(0);
-                    if let Some(Some(src)) = n.checked_sub(1).and_then(|k| names.inputs.get(k)) {
-                        replacement = Some((7 + digits, src.to_string()));
-                    }
+        let replacement = placeholder_at(bytes, i).and_then(|(len, kind)| {
+            let with = match kind {
+                Placeholder::This => format!("{}_", names.name),
+                Placeholder::ThisMat => format!("{}_MAT", names.name),
+                Placeholder::Thismap => names.name.to_string(),
+                Placeholder::Input(n) => {
+                    let src = n.checked_sub(1).and_then(|k| names.inputs.get(k))?;
+                    (*src)?.to_string()
                 }
-            }
-            b'C' | b'R' if !prev_ident => {
-                for word in ["CoordT", "ContextT", "ReturnT"] {
-                    if rest.starts_with(word.as_bytes())
-                        && !rest.get(word.len()).copied().is_some_and(is_ident)
-                    {
-                        replacement = Some((word.len(), format!("{}_{word}", names.name)));
-                        break;
-                    }
-                }
-            }
-            _ => {}
-        }
+                Placeholder::Alias(word) => format!("{}_{word}", names.name),
+            };
+            Some((len, with))
+        });
         match replacement {
             Some((len, with)) => {
                 flush(&mut out, &mut map, plain_from, i);
@@ -161,5 +225,46 @@ mod tests {
         assert_eq!(map.len(), out.len());
         let y_out = out.find('y').unwrap();
         assert_eq!(map[y_out], "x THIS_r + é y".find('y').unwrap());
+    }
+
+    #[test]
+    fn columns_map_back_between_and_inside_substitutions() {
+        let orig = "  float r = THIS_Radius + THIS_Bogus;";
+        let generated = "  float r = scene_blob1_Radius + scene_blob1_Bogus;";
+        let col = |word: &str| generated.find(word).unwrap() + 1;
+        let want = |word: &str| orig.find(word).unwrap() + 1;
+        // The name after the second substitution, and inside it.
+        assert_eq!(
+            original_column(orig, generated, col("scene_blob1_Bogus")),
+            want("THIS_Bogus")
+        );
+        assert_eq!(
+            original_column(orig, generated, col("Bogus")),
+            want("Bogus")
+        );
+        assert_eq!(
+            original_column(orig, generated, col("blob1_Radius")),
+            want("THIS_Radius")
+        );
+        assert_eq!(original_column(orig, generated, col(";")), want(";"));
+        // Code indented inside a network file: the block's indent is skipped.
+        let yaml = "          float r = THIS_Radius + THIS_Bogus;";
+        assert_eq!(
+            original_column(yaml, generated, col("scene_blob1_Bogus")),
+            yaml.find("THIS_Bogus").unwrap() + 1
+        );
+        // Unconnected inputs stay as written; aliases and thismap work alike.
+        let orig = "ReturnT thismap(CoordT p) { return inputOp2(p) + inputOp1(p) + bad; }";
+        let generated = "n_ReturnT n(n_CoordT p) { return inputOp2(p) + m_q(p) + bad; }";
+        let g = generated.find("bad").unwrap() + 1;
+        assert_eq!(
+            original_column(orig, generated, g),
+            orig.find("bad").unwrap() + 1
+        );
+        let g = generated.find("m_q").unwrap() + 2;
+        assert_eq!(
+            original_column(orig, generated, g),
+            orig.find("inputOp1").unwrap() + 1
+        );
     }
 }

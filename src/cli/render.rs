@@ -28,8 +28,8 @@ pub struct RenderArgs {
     #[arg(long, default_value_t = 30.0)]
     pub fps: f32,
     /// Output buffer of the raymarch output: color, depth, normal, material, steps, nearHit,
-    /// worldPosition, rayDirection, rayOrigin, objectId. With an .exr output, its raw
-    /// values as 32-bit floats.
+    /// worldPosition, rayDirection, rayOrigin, objectId, sdf, iteration, uv, debug,
+    /// orbitTrap. With an .exr output, its raw values as 32-bit floats.
     #[arg(long)]
     pub buffer: Option<String>,
     /// Override a parameter: /node/path.Param=value (value in YAML, e.g. 2.5 or [0,1,0]).
@@ -179,6 +179,14 @@ pub fn run(args: RenderArgs, project: &Project) -> Result<(), String> {
     let mode = if exr { Mode::Data } else { Mode::RenderBaked };
     let built = build(&lib, &net, mode).map_err(|e| e.report())?;
     let t_build = t0.elapsed();
+    // A folder for the frames (or the picture) that does not exist yet is
+    // made, once the network has built and before any GPU work, so a sequence never fails at its first file.
+    if let Some(dir) = args.output.parent().filter(|d| !d.as_os_str().is_empty())
+        && !dir.is_dir()
+    {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("{}: cannot make the folder: {e}", dir.display()))?;
+    }
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let mut renderer = Renderer::new(gpu);
     renderer.asset_dirs = project.asset_dirs(&net.file);

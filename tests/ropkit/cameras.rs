@@ -178,3 +178,52 @@ fn the_isometric_camera_shows_three_faces_of_a_cube_equally() {
         "elevation 15: {low:?}"
     );
 }
+
+/// Width and height, in texels, of what object `id` covers within rows
+/// `y0..y1`.
+fn extent(ids: &[[f32; 4]], w: u32, id: f32, (y0, y1): (u32, u32)) -> (u32, u32) {
+    let (mut xs, mut ys) = ((u32::MAX, 0), (u32::MAX, 0));
+    for y in y0..y1 {
+        for x in 0..w {
+            if ids[(y * w + x) as usize][0] == id {
+                xs = (xs.0.min(x), xs.1.max(x));
+                ys = (ys.0.min(y), ys.1.max(y));
+            }
+        }
+    }
+    assert!(xs.0 <= xs.1, "object {id} not seen in rows {y0}..{y1}");
+    (xs.1 - xs.0 + 1, ys.1 - ys.0 + 1)
+}
+
+/// Over-under perspective eyes keep the shape of their half: a sphere
+/// straight ahead is as wide as it is high in each half (it was squashed
+/// to half its height), and as tall as a mono camera with the same field of
+/// view shows it on an image of the half's size.
+#[test]
+fn over_under_eyes_keep_their_proportions() {
+    let Some(gpu) = gpu("over_under_eyes_keep_their_proportions") else {
+        return;
+    };
+    let lib = library();
+    let (w, h) = (128, 128);
+    let text = two_spheres(
+        "{ rop: splitCamera, params: { Position: [0, 0, 6], Target: [0, 0, 0], Fov: 30, EyeSeparation: 0.2, Convergence: 6, Layout: overUnder } }",
+    );
+    let ids = data(&gpu, &lib, &text, "objectId", w, h);
+    let mono = two_spheres(
+        "{ rop: lookAtCamera, params: { Position: [0, 0, 6], Target: [0, 0, 0], Fov: 30 } }",
+    );
+    let mono_ids = data(&gpu, &lib, &mono, "objectId", w, h / 2);
+    let (_, mono_h) = extent(&mono_ids, w, 2.0, (0, h / 2));
+    for rows in [(0, h / 2), (h / 2, h)] {
+        let (ew, eh) = extent(&ids, w, 2.0, rows);
+        assert!(
+            ew.abs_diff(eh) <= 1,
+            "rows {rows:?}: the far sphere is {ew} x {eh} texels"
+        );
+        assert!(
+            eh.abs_diff(mono_h) <= 1,
+            "rows {rows:?}: {eh} texels high, a mono view {mono_h}"
+        );
+    }
+}

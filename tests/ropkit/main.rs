@@ -7,6 +7,7 @@ mod catalog;
 mod catalog_a;
 mod catalog_b;
 mod catalog_c;
+mod catalog_d;
 mod commands;
 mod common;
 mod compiler;

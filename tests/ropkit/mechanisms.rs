@@ -126,6 +126,43 @@ fn a_custom_node_samples_as_the_formula_and_as_its_rop_folder() {
     assert_eq!(got, from_folder, "custom node and ROP folder sample apart");
 }
 
+/// An error in a name made with `THIS_` points at that name in the
+/// network file: the node's name, longer than `THIS`, and the block's
+/// indent inside the YAML shift nothing.
+#[test]
+fn an_error_in_this_code_of_a_custom_node_points_at_its_column() {
+    let lib = library();
+    let text = network_text(&CUSTOM_NODE.replace(
+        "return createSdf((length(q)",
+        "float oops = THIS_Radius + THIS_missingThing * 2.0;\n          return createSdf((length(q)",
+    ));
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("scene.yaml");
+    std::fs::write(&path, &text).unwrap();
+    let net = Network::load(&path, &lib).unwrap();
+    let err = build(&lib, &net, Mode::Render).expect_err("the code does not compile");
+    let (line, l) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("THIS_missingThing"))
+        .unwrap();
+    let BuildError::Compile(c) = &err else {
+        panic!("not a GLSL error: {err}");
+    };
+    let d = &c.diagnostics[0];
+    assert_eq!(
+        (d.line, d.col),
+        (line + 1, l.find("THIS_missingThing").unwrap() + 1),
+        "{err}"
+    );
+    // The report underlines the name as written.
+    assert!(
+        err.report().contains("THIS_missingThing"),
+        "{}",
+        err.report()
+    );
+}
+
 #[test]
 fn a_glsl_error_in_custom_code_is_reported_at_the_network_file_line() {
     let lib = library();

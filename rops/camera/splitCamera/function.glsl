@@ -4,9 +4,11 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec2 uv = p;
 #if defined(THIS_Layout_overUnder)
   bool rightEye = uv.y < 0.0;
-  // Each half, stretched back to -0.5..0.5 vertically.
-  uv.y = (rightEye ? uv.y + 0.25 : uv.y - 0.25) * 2.0;
-  float halfWidth = aspect * 0.5;
+  // Each half centred on its own middle and scaled back to -0.5..0.5
+  // vertically; x is scaled alike, so each eye keeps the half's own shape
+  // (twice as wide as high on a square image) instead of being squashed.
+  uv = vec2(uv.x, rightEye ? uv.y + 0.25 : uv.y - 0.25) * 2.0;
+  float halfWidth = aspect;
   float halfHeight = 0.5;
 #else
   bool rightEye = uv.x > 0.0;

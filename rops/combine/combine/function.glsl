@@ -4,6 +4,11 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   return a;
 #else
   Sdf b = inputOp2(p, ctx);
+#if defined(THIS_Swap_on)
+  Sdf swapped = a;
+  a = b;
+  b = swapped;
+#endif
   float k = max(THIS_Blend_at(p, ctx), 1e-5);
   float n = max(floor(THIS_Steps + 0.5), 1.0);
   Sdf res = a;

@@ -1,0 +1,20 @@
+ReturnT thismap(CoordT p, ContextT ctx) {
+  ReturnT res = inputOp1(p, ctx);
+  float halfAngle = 0.5 * radians(clamp(THIS_Angle, 0.0, 360.0));
+  if (halfAngle >= PI) return res;
+  // The wedge turned so its middle runs along +x, folded onto its upper halfAngle.
+  float mid = radians(THIS_Start) + halfAngle;
+  vec2 w = dmPlane(p, THIS_AXIS);
+  w = vec2(cos(mid) * w.x + sin(mid) * w.y, -sin(mid) * w.x + cos(mid) * w.y);
+  w.y = abs(w.y);
+  // Distance to the edge ray at angle halfAngle; inside when below it.
+  vec2 e = vec2(cos(halfAngle), sin(halfAngle));
+  float d = length(w - e * max(dot(w, e), 0.0));
+  float wedge = (e.x * w.y - e.y * w.x) < 0.0 ? -d : d;
+#if defined(THIS_RETURN_TYPE_Sdf)
+  res.x = max(res.x, wedge);
+#else
+  res = max(res, wedge);
+#endif
+  return res;
+}
