@@ -1,6 +1,8 @@
 //! The library described for people (`ropkit list`, the Markdown catalog
 //! committed as `rops/README.md`) and for programs (`ropkit list --json`).
 
+pub mod raytk;
+
 use crate::library::{Library, Origin, RopDef};
 use std::collections::BTreeSet;
 

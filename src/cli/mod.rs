@@ -87,6 +87,10 @@ pub enum Command {
         /// Write every definition as JSON (parameters, defaults, ranges, inputs).
         #[arg(long)]
         json: bool,
+        /// Write the RayTK name map as Markdown (docs/raytk-names.md): every
+        /// RayTK operator and the ROPs that stand in for it.
+        #[arg(long, conflicts_with_all = ["markdown", "json"])]
+        raytk_map: bool,
     },
     /// Write a working skeleton ROP folder, or (with --from) a network's
     /// custom node as a ROP folder.
@@ -269,7 +273,20 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
             write_or_print(output.as_deref(), &bytes, &[&network])
         }
         Command::Check { dir, no_glslang } => check::run(project, dir, no_glslang),
-        Command::List { markdown, json } => {
+        Command::List {
+            raytk_map: true, ..
+        } => {
+            let lib = load_library(project, false);
+            let map = catalog::raytk::map(&lib).map_err(|e| e.to_string())?;
+            for (rop, name) in &map.unknown {
+                eprintln!(
+                    "warning: {rop}: raytk: '{name}' is not in {}",
+                    catalog::raytk::OPERATORS_FILE
+                );
+            }
+            write_or_print(None, catalog::raytk::markdown(&map).as_bytes(), &[])
+        }
+        Command::List { markdown, json, .. } => {
             let lib = load_library(project, false);
             write_or_print(None, catalog::list(&lib, markdown, json).as_bytes(), &[])
         }

@@ -17,6 +17,7 @@ mod harness;
 mod mechanisms;
 mod mesh;
 mod packaging;
+mod raytk_names;
 mod renderer;
 mod saving;
 mod scaling;
