@@ -4,6 +4,8 @@
 
 mod check;
 #[cfg(feature = "gpu")]
+mod gallery;
+#[cfg(feature = "gpu")]
 mod mesh;
 #[cfg(feature = "gpu")]
 mod render;
@@ -59,6 +61,9 @@ pub enum Command {
               value_parser = clap::value_parser!(u64).range(1..))]
         timeout: u64,
     },
+    /// Draw a thumbnail of every ROP in a standard scene, on one HTML page.
+    #[cfg(feature = "gpu")]
+    Gallery(gallery::GalleryArgs),
     /// Mesh the scene (or --node) into a .glb, .obj, .stl or .ply file.
     #[cfg(feature = "gpu")]
     Mesh(mesh::MeshArgs),
@@ -146,9 +151,9 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     #[cfg(feature = "gpu")]
     let _runtime_dir = match &cli.command {
-        Some(Command::Render(_) | Command::Sample { .. } | Command::Mesh(_)) => {
-            render::private_runtime_dir()
-        }
+        Some(
+            Command::Render(_) | Command::Sample { .. } | Command::Mesh(_) | Command::Gallery(_),
+        ) => render::private_runtime_dir(),
         _ => None,
     };
     #[cfg(feature = "gpu")]
@@ -258,6 +263,8 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
         } => render::sample(&network, &points, timeout, project),
         #[cfg(feature = "gpu")]
         Command::Mesh(args) => mesh::run(args, project),
+        #[cfg(feature = "gpu")]
+        Command::Gallery(args) => gallery::run(args, project),
         Command::Export {
             network,
             format,

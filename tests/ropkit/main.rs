@@ -12,6 +12,7 @@ mod compiler;
 mod exports;
 mod fields;
 mod fuzz_regressions;
+mod gallery;
 mod gpu;
 mod harness;
 mod mechanisms;
