@@ -1,5 +1,6 @@
 //! ropkit's integration tests, in one binary so the suite links once.
 
+mod animation;
 mod bad_input;
 mod buffers;
 mod cameras;
