@@ -67,6 +67,17 @@ pub fn scene(def: &RopDef) -> Result<(View, String), SceneError> {
     let subject = b.subject(def, view)?;
     match view {
         View::Shape3d => {
+            // A generator may be endless (a plane, a gyroid, a space-filling
+            // fractal): cut every one to a ball that fits the view.
+            let subject = if def.category == "sdf" {
+                b.add("/bound", "{ rop: sphere, params: { Radius: 2.4 } }");
+                b.add(
+                    "/bounded",
+                    &format!("{{ rop: combine, params: {{ Mode: intersect }}, inputs: [{subject}, /bound] }}"),
+                )
+            } else {
+                subject
+            };
             let dressed = b.add(
                 "/subjectMat",
                 &format!("{{ rop: basicMaterial, params: {{ Color: {ORANGE}, Specular: 0.5 }}, inputs: [{subject}] }}"),
@@ -154,19 +165,6 @@ const SPECIALS: &[Special] = &[
             ],
         )],
         wrap: &[],
-    },
-    // An endless surface, cut to a ball.
-    Special {
-        rop: "gyroid",
-        params: "",
-        sources: &[],
-        wrap: &[
-            (
-                "/cut",
-                "{ rop: combine, params: { Mode: intersect }, inputs: [SUBJECT, /bound] }",
-            ),
-            ("/bound", "{ rop: sphere, params: { Radius: 1.3 } }"),
-        ],
     },
     Special {
         rop: "hexRepeat",
