@@ -6,7 +6,8 @@
 //! the files, [`builtin`] holds the embedded library, [`files`] and
 //! [`limits`] keep untrusted input in bounds, [`export`], [`catalog`] and
 //! [`check`] serve the command line; with the `gpu` feature, `render`,
-//! `sample`, `live` (a network being edited) and `watch`; with `viewer`, the
+//! `sample`, `live` (a network being edited), `watch` and `gallery` (a
+//! thumbnail of every ROP); with `viewer`, the
 //! window. [`cli`] sits on top and nothing imports it.
 
 // Foundations: vocabularies, values, the sandboxed macro evaluator.
@@ -42,6 +43,8 @@ pub mod export;
 pub mod scaffold;
 
 // The GPU: rendering, sampling, live editing, file watching.
+#[cfg(feature = "gpu")]
+pub mod gallery;
 #[cfg(feature = "gpu")]
 pub mod live;
 #[cfg(feature = "gpu")]

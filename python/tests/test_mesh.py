@@ -53,7 +53,7 @@ def test_mesh_with_bounds_and_node(gpu, library):
     assert len(faces) > 0
     # Only the red sphere, with its material's colour.
     assert vertices[:, 0].max() < 0.5
-    np.testing.assert_allclose(colors.mean(axis=0), [0.85, 0.25, 0.15], atol=0.03)
+    np.testing.assert_allclose(colors.mean(axis=0), [0.8, 0.1, 0.05], atol=0.03)
 
 
 def test_mesh_errors(gpu, library):

@@ -3,6 +3,8 @@
 //! non-zero on failure. Nothing else in the crate imports this module.
 
 mod check;
+#[cfg(feature = "gpu")]
+mod gallery;
 #[cfg(feature = "mesh-files")]
 mod mesh;
 #[cfg(feature = "gpu")]
@@ -62,6 +64,9 @@ pub enum Command {
         #[arg(short, long)]
         verbose: bool,
     },
+    /// Draw a thumbnail of every ROP in a standard scene, on one HTML page.
+    #[cfg(feature = "gpu")]
+    Gallery(gallery::GalleryArgs),
     /// Mesh the scene (or --node) into a .glb, .obj, .stl or .ply file.
     #[cfg(feature = "mesh-files")]
     Mesh(mesh::MeshArgs),
@@ -90,6 +95,10 @@ pub enum Command {
         /// Write every definition as JSON (parameters, defaults, ranges, inputs).
         #[arg(long)]
         json: bool,
+        /// Write the RayTK name map as Markdown (docs/raytk-names.md): every
+        /// RayTK operator and the ROPs that stand in for it.
+        #[arg(long, conflicts_with_all = ["markdown", "json"])]
+        raytk_map: bool,
     },
     /// Write a working skeleton ROP folder, or (with --from) a network's
     /// custom node as a ROP folder.
@@ -145,9 +154,9 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     #[cfg(feature = "gpu")]
     let _runtime_dir = match &cli.command {
-        Some(Command::Render(_) | Command::Sample { .. } | Command::Mesh(_)) => {
-            render::private_runtime_dir()
-        }
+        Some(
+            Command::Render(_) | Command::Sample { .. } | Command::Mesh(_) | Command::Gallery(_),
+        ) => render::private_runtime_dir(),
         _ => None,
     };
     #[cfg(feature = "gpu")]
@@ -293,6 +302,8 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
         } => render::sample(&network, &points, timeout, verbose, project),
         #[cfg(feature = "mesh-files")]
         Command::Mesh(args) => mesh::run(args, project),
+        #[cfg(feature = "gpu")]
+        Command::Gallery(args) => gallery::run(args, project),
         Command::Export {
             network,
             format,
@@ -314,7 +325,20 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
             write_or_print(output.as_deref(), &bytes, &inputs)
         }
         Command::Check { dir, no_glslang } => check::run(project, dir, no_glslang),
-        Command::List { markdown, json } => {
+        Command::List {
+            raytk_map: true, ..
+        } => {
+            let lib = load_library(project, false);
+            let map = catalog::raytk::map(&lib).map_err(|e| e.to_string())?;
+            for (rop, name) in &map.unknown {
+                eprintln!(
+                    "warning: {rop}: raytk: '{name}' is not in {}",
+                    catalog::raytk::OPERATORS_FILE
+                );
+            }
+            write_or_print(None, catalog::raytk::markdown(&map).as_bytes(), &[])
+        }
+        Command::List { markdown, json, .. } => {
             let lib = load_library(project, false);
             write_or_print(None, catalog::list(&lib, markdown, json).as_bytes(), &[])
         }

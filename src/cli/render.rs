@@ -129,7 +129,7 @@ impl Watchdog {
 
 /// Prints `message` and ends the process at once, without the exit handlers
 /// (the graphics driver's would wait for a GPU that does not return).
-fn stop(message: &str) -> ! {
+pub(super) fn stop(message: &str) -> ! {
     use std::io::Write;
     eprintln!("{message}");
     let _ = std::io::stderr().flush();

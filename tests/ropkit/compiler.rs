@@ -417,10 +417,9 @@ fn networks_round_trip_through_save() {
     }
     // Named inputs stay named, extra light slots go by number.
     let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
-    assert!(
-        net.to_yaml(&lib)
-            .contains("inputs: { scene: /scene/all, camera: /cam1, light: /light1 }")
-    );
+    assert!(net.to_yaml(&lib).contains(
+        "inputs: { scene: /scene/all, camera: /cam1, background: /sky, light: /light1 }"
+    ));
     let net = Network::load(&root().join("presets/materials.yaml"), &lib).unwrap();
     assert!(
         net.to_yaml(&lib).contains("light: /key, 5: /sun"),
@@ -522,7 +521,7 @@ fn shadertoy_export_is_valid_glsl_es_with_parameters_baked_in() {
     assert!(
         shader
             .glsl
-            .contains("#define scene_sphere1_Translate vec3(-0.6, 1.0, 0.0)"),
+            .contains("#define scene_sphere1_Translate vec3(-0.65, 1.0, 0.1)"),
         "sphere1's Translate"
     );
 }

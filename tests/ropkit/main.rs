@@ -1,5 +1,6 @@
 //! ropkit's integration tests, in one binary so the suite links once.
 
+mod animation;
 mod bad_input;
 mod buffers;
 mod cameras;
@@ -15,11 +16,13 @@ mod engines;
 mod exports;
 mod fields;
 mod fuzz_regressions;
+mod gallery;
 mod gpu;
 mod harness;
 mod mechanisms;
 mod mesh;
 mod packaging;
+mod raytk_names;
 mod renderer;
 mod sample;
 mod saving;

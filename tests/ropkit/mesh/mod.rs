@@ -454,19 +454,28 @@ fn mesh_colours_come_from_the_materials() {
         m.colors[i]
     };
     let close = |c: [f32; 3], e: [f32; 3]| (0..3).all(|k| (c[k] - e[k]).abs() < 0.03);
-    let top_of_sphere = colour_near([-0.6, 2.0, 0.0]);
+    let top_of_sphere = colour_near([-0.65, 2.0, 0.1]);
     assert!(
-        close(top_of_sphere, [0.85, 0.25, 0.15]),
+        close(top_of_sphere, [0.8, 0.1, 0.05]),
         "sphere top is {top_of_sphere:?}"
     );
-    let box_side = colour_near([1.6, 0.7, 0.2]);
+    let box_side = colour_near([1.6, 0.7, -0.1]);
     assert!(
-        close(box_side, [0.2, 0.45, 0.85]),
+        close(box_side, [0.06, 0.22, 0.68]),
         "box side is {box_side:?}"
     );
-    // The floor has no material: the default grey.
-    let floor = colour_near([-3.0, 0.0, 3.0]);
-    assert!(close(floor, [0.75, 0.75, 0.75]), "floor is {floor:?}");
+    // The floor is checkered (squares of 1, grey 0.3 and 0.68, each darkened
+    // by up to 10% at random): neighbouring squares are dark and light.
+    let (mut dark, mut light) = (colour_near([-2.5, 0.0, 2.5]), colour_near([-1.5, 0.0, 2.5]));
+    if dark[0] > light[0] {
+        std::mem::swap(&mut dark, &mut light);
+    }
+    for (c, lo, hi) in [(dark, 0.25, 0.35), (light, 0.55, 0.7)] {
+        assert!(
+            c.iter().all(|&v| v > lo && v < hi),
+            "floor square is {c:?}, not within {lo}..{hi}"
+        );
+    }
 
     // A PBR material: its base colour, less the 4% Fresnel reflection of a
     // dielectric seen head-on (which adds 0.04 of white), at every vertex.
