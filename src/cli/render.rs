@@ -270,9 +270,17 @@ pub fn sample(
     project: &Project,
 ) -> Result<(), String> {
     let t0 = Instant::now();
+    // The GPU opens (the longest part of starting) while the library and
+    // the network load.
+    let opening = std::thread::spawn(Gpu::headless);
     let lib = load_library(project, true);
     let net = load_network(project, network, &lib)?;
-    let gpu = Gpu::headless().map_err(|e| e.to_string())?;
+    let built = crate::sample::Sampler::build(&net, &lib).map_err(|e| e.report())?;
+    let t_load = t0.elapsed();
+    let gpu = opening
+        .join()
+        .map_err(|_| "opening the GPU failed".to_string())?
+        .map_err(|e| e.to_string())?;
     let t_gpu = t0.elapsed();
     let mut renderer = Renderer::new(gpu);
     renderer.asset_dirs = project.asset_dirs(&net.file);
@@ -280,8 +288,8 @@ pub fn sample(
     renderer.timeout = Some(limit);
     let watchdog = Watchdog::start(limit, network);
     watchdog.arm("building the sampling shader");
-    let mut sampler =
-        crate::sample::Sampler::new(&net, &lib, &mut renderer).map_err(|e| match e {
+    let mut sampler = crate::sample::Sampler::from_built(&built, &net, &lib, &mut renderer)
+        .map_err(|e| match e {
             crate::sample::SampleError::Render(r) => render_error(network, "sampling", r),
             other => other.report(),
         })?;
@@ -305,8 +313,9 @@ pub fn sample(
     })?;
     if verbose {
         eprintln!(
-            "{} points: library, network and GPU {:.3} s, shader {:.3} s, read {:.3} s, parse {:.3} s, GPU waits {:.3} s, format and write {:.3} s, total {:.3} s",
+            "{} points: library, network and shader code {:.3} s, GPU ready at {:.3} s, pipeline {:.3} s, read {:.3} s, parse {:.3} s, GPU waits {:.3} s, format and write {:.3} s, total {:.3} s",
             times.points,
+            t_load.as_secs_f64(),
             t_gpu.as_secs_f64(),
             t_shader.as_secs_f64(),
             times.read,

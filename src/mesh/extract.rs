@@ -19,6 +19,7 @@
 
 use super::contour::{CellSigns, Contour, contour_table, corner, edge_corners, edge_id, flips};
 use super::grid::{EdgeQuery, Evaluator};
+use super::relax::{MIN_GAP, relax};
 use super::{Mesh, MeshError, qef};
 use rayon::prelude::*;
 use std::time::Instant;
@@ -77,6 +78,10 @@ struct QuadEdge {
 
 /// How far beyond its cell (in cells) a vertex may move to meet a crease.
 const RELAX_REACH: f64 = 0.5;
+
+/// How far inside its cell (in cells) a vertex stays: vertices of
+/// different cells never coincide, and quads cannot fold.
+pub const INSET: f64 = 1e-3;
 
 /// One block's part of the mesh.
 #[derive(Default)]
@@ -429,9 +434,6 @@ fn vertices(grid: &Grid, coord: [u32; 3], c: &Classified, refined: &[(f32, [f32;
                 };
                 nrm.push(unit(grad).unwrap_or(fallback).map(|x| x as f64));
             }
-            // Strictly inside the cell: vertices of different cells never
-            // coincide, and quads cannot fold.
-            const INSET: f64 = 1e-3;
             let (mut x, beyond) = qef::place(&pts, &nrm, INSET, RELAX_REACH);
             // A crease that passes just outside the cell would be met a
             // little beyond it: that place is offered to [`relax`], which
@@ -443,11 +445,17 @@ fn vertices(grid: &Grid, coord: [u32; 3], c: &Classified, refined: &[(f32, [f32;
                 ));
             }
             let mut pos = [0, 1, 2].map(|a| cmin[a] + x[a] as f32 * grid.step);
-            // Two polygons of one cell whose vertices land on the same point
-            // (both pinned to one corner, say): the later one moves towards
-            // its crossings' centre until they differ.
+            // Two polygons of one cell whose vertices land on (or next to)
+            // the same point (both pinned to one corner, say): the later one
+            // moves towards its crossings' centre until they are as far
+            // apart as vertices of different cells.
+            let gap = MIN_GAP * grid.step;
             for _ in 0..8 {
-                if !out.positions[first as usize..].contains(&pos) {
+                let crowded = out.positions[first as usize..].iter().any(|q| {
+                    let e = sub(*q, pos);
+                    dot(e, e) < gap * gap
+                });
+                if !crowded {
                     break;
                 }
                 let k = pts.len().max(1) as f64;
@@ -550,63 +558,11 @@ fn assemble(
             preferred.extend(o.preferred.iter().map(|(v, p)| (bases[i] + v, *p)));
         }
     }
-    relax(&mut mesh, &preferred);
+    relax(&mut mesh, &preferred, grid.step);
     if stats.normal_fallbacks > 0 {
         face_normal_fallback(&mut mesh);
     }
     mesh
-}
-
-/// Moves each vertex to its preferred place beyond its cell where none of
-/// its triangles turns by more than about 45 degrees or shrinks to a
-/// sliver: crease vertices land on creases that only clip their cells,
-/// without folding the mesh.
-fn relax(mesh: &mut Mesh, preferred: &[(u32, [f32; 3])]) {
-    if preferred.is_empty() {
-        return;
-    }
-    let mut slot = vec![u32::MAX; mesh.positions.len()];
-    for (k, (v, _)) in preferred.iter().enumerate() {
-        slot[*v as usize] = k as u32;
-    }
-    let mut around: Vec<Vec<u32>> = vec![Vec::new(); preferred.len()];
-    for (t, tri) in mesh.triangles.iter().enumerate() {
-        for v in tri {
-            let k = slot[*v as usize];
-            if k != u32::MAX {
-                around[k as usize].push(t as u32);
-            }
-        }
-    }
-    let normal = |p: [[f32; 3]; 3]| cross(sub(p[1], p[0]), sub(p[2], p[0]));
-    for (k, (v, to)) in preferred.iter().enumerate() {
-        let v = *v;
-        let safe = around[k].iter().all(|&t| {
-            let tri = mesh.triangles[t as usize];
-            let before = tri.map(|i| mesh.positions[i as usize]);
-            let after = tri.map(|i| {
-                if i == v {
-                    *to
-                } else {
-                    mesh.positions[i as usize]
-                }
-            });
-            let (n0, n1) = (normal(before), normal(after));
-            let longest = (0..3)
-                .map(|j| {
-                    let e = sub(after[(j + 1) % 3], after[j]);
-                    dot(e, e)
-                })
-                .fold(0.0f32, f32::max);
-            match (unit(n0), unit(n1)) {
-                (Some(a), Some(b)) => dot(a, b) > 0.7 && dot(n1, n1).sqrt() > 0.05 * longest,
-                _ => false,
-            }
-        });
-        if safe {
-            mesh.positions[v as usize] = *to;
-        }
-    }
 }
 
 /// The unit vector along `g`, unless it is (nearly) zero or not finite.

@@ -5,9 +5,10 @@
 //! of [`BLOCK_CELLS`]³ cells, coarse to fine, skipping a block only where
 //! the scene's [`guarantee::Promise`] rules the surface out (every block is
 //! evaluated for a field that promises nothing); the surface is extracted by
-//! dual contouring ([`extract`], [`contour`], [`qef`]) one batch of blocks at
-//! a time on every core while the GPU evaluates the next; normals come from
-//! the SDF gradient and colours from the material switch; [`simplify`]
+//! dual contouring ([`extract`], [`contour`], [`qef`], crease vertices
+//! moved by [`relax`]) one batch of blocks at a time on every core while the
+//! GPU evaluates the next; normals come from the SDF gradient and colours
+//! from the material switch; [`simplify`]
 //! merges flat regions on request; [`write`] stores the result as glTF
 //! binary, OBJ, STL or PLY.
 
@@ -17,6 +18,7 @@ pub mod extract;
 pub mod grid;
 pub mod guarantee;
 pub mod qef;
+pub mod relax;
 pub mod simplify;
 #[cfg(feature = "mesh-files")]
 pub mod write;

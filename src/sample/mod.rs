@@ -10,7 +10,7 @@
 pub mod points;
 pub mod stream;
 
-use crate::build::{BuildError, build};
+use crate::build::{BuildError, Built, build};
 use crate::generate::Mode;
 use crate::library::Library;
 use crate::mesh::device::{Device, MAX_INPUT, Ticket};
@@ -71,7 +71,23 @@ impl Sampler {
         lib: &Library,
         renderer: &mut Renderer,
     ) -> Result<Sampler, SampleError> {
-        let built = build(lib, net, Mode::Mesh)?;
+        let built = Self::build(net, lib)?;
+        Self::from_built(&built, net, lib, renderer)
+    }
+
+    /// The evaluation shader, built without the GPU (so that it can be
+    /// built while the GPU opens).
+    pub fn build(net: &Network, lib: &Library) -> Result<Built, SampleError> {
+        Ok(build(lib, net, Mode::Mesh)?)
+    }
+
+    /// A sampler on the shader [`Self::build`] made for `net`.
+    pub fn from_built(
+        built: &Built,
+        net: &Network,
+        lib: &Library,
+        renderer: &mut Renderer,
+    ) -> Result<Sampler, SampleError> {
         renderer.set_shader(&built.shader, &built.compiled)?;
         renderer.set_params(&built.shader.param_values(net, lib));
         Ok(Sampler {

@@ -168,20 +168,74 @@ pub fn sample_file(
 }
 
 /// `value material` lines, formatted on every core, written in one call.
+/// The value gets the shortest digits that read back as the same `f32`
+/// (zmij; "NaN", "inf" and "-inf" as `Display` writes them), the material
+/// its integer (itoa): both about twice as fast as `write!`.
 fn write_values(values: &[[f32; 4]], out: &mut dyn Write) -> std::io::Result<()> {
-    use std::fmt::Write as _;
-    let parts: Vec<String> = values
+    let parts: Vec<Vec<u8>> = values
         .par_chunks(4096)
         .map(|chunk| {
-            let mut s = String::with_capacity(chunk.len() * 16);
+            let mut s = Vec::with_capacity(chunk.len() * 16);
+            let mut float = zmij::Buffer::new();
+            let mut int = itoa::Buffer::new();
             for v in chunk {
-                let _ = writeln!(s, "{} {}", v[0], v[1] as i32);
+                s.extend_from_slice(float.format(v[0]).as_bytes());
+                s.push(b' ');
+                s.extend_from_slice(int.format(v[1] as i32).as_bytes());
+                s.push(b'\n');
             }
             s
         })
         .collect();
     for p in parts {
-        out.write_all(p.as_bytes())?;
+        out.write_all(&p)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_read_back_as_written() {
+        let values: Vec<[f32; 4]> = [
+            0.0f32,
+            -0.0,
+            1.0,
+            -1.5,
+            0.1,
+            1e-7,
+            3.4028235e38,
+            1.4e-45,
+            123456.79,
+            -0.00025,
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, &x)| [x, i as f32, 0.0, 0.0])
+        .chain([
+            [f32::NAN, -3.0, 0.0, 0.0],
+            [f32::INFINITY, 2.0, 0.0, 0.0],
+            [f32::NEG_INFINITY, 7.0, 0.0, 0.0],
+        ])
+        .collect();
+        let mut out = Vec::new();
+        write_values(&values, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), values.len());
+        for (line, v) in lines.iter().zip(&values) {
+            let (value, material) = line.split_once(' ').unwrap();
+            let x: f32 = value.parse().unwrap();
+            assert!(
+                x.to_bits() == v[0].to_bits() || (x.is_nan() && v[0].is_nan()),
+                "{line} for {}",
+                v[0]
+            );
+            assert_eq!(material.parse::<i32>().unwrap(), v[1] as i32, "{line}");
+        }
+        // Special values are spelled as `Display` spells them.
+        assert!(text.contains("NaN -3\ninf 2\n-inf 7\n"), "{text}");
+    }
 }

@@ -3,6 +3,7 @@
 
 mod features;
 mod promises;
+mod touching;
 
 use crate::common::*;
 use ropkit::library::Library;
@@ -740,6 +741,10 @@ fn mesh_every_preset_is_manifold_and_sound() {
             }
         };
         assert_sound(&m, info.step, &name);
+        let gap = touching::nearest_pair(&m, info.step) / info.step as f64;
+        if gap < 1e-3 {
+            failures.push(format!("{name}: two vertices {gap} cells apart"));
+        }
         let edges = directed_edges(&m);
         let repeated = edges.values().filter(|&&n| n > 1).count();
         let unmatched: Vec<_> = edges
@@ -757,15 +762,23 @@ fn mesh_every_preset_is_manifold_and_sound() {
                 unmatched.len()
             ));
         }
-        // Holes of an open mesh lie on the bounds.
+        // Holes of an open mesh lie on the bounds: a hole's edge joins the
+        // vertices of two cells on one side of the grid, each in its cell
+        // or at most half a cell beyond (where it meets a crease), so both
+        // ends lie within a cell and a half of that side.
         let b = info.bounds;
-        for (a, _) in &unmatched {
-            let p = m.positions[*a as usize];
+        let reach = 1.5 * info.step * (1.0 + 1e-3);
+        for (a, c) in &unmatched {
+            let (p, q) = (m.positions[*a as usize], m.positions[*c as usize]);
             let on_side = (0..3).any(|k| {
-                (p[k] - b.min[k]).abs() < info.step || (b.max[k] - p[k]).abs() < info.step
+                let near_min = |x: [f32; 3]| (x[k] - b.min[k]).abs() <= reach;
+                let near_max = |x: [f32; 3]| (b.max[k] - x[k]).abs() <= reach;
+                (near_min(p) && near_min(q)) || (near_max(p) && near_max(q))
             });
             if !on_side {
-                failures.push(format!("{name}: a hole at {p:?}, inside the bounds"));
+                failures.push(format!(
+                    "{name}: a hole from {p:?} to {q:?}, inside the bounds"
+                ));
                 break;
             }
         }
