@@ -160,9 +160,8 @@ impl PyFrames {
         frame: u32,
         tile: Option<(u32, u32, u32, u32)>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let bad = |e: numpy::ndarray::ShapeError| {
-            pyo3::exceptions::PyValueError::new_err(e.to_string())
-        };
+        let bad =
+            |e: numpy::ndarray::ShapeError| pyo3::exceptions::PyValueError::new_err(e.to_string());
         Ok(match self.draw(py, width, height, time, frame, tile)? {
             Drawn::Color(img) => {
                 let shape = (img.height() as usize, img.width() as usize, 4);

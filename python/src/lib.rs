@@ -6,11 +6,12 @@
 //! value conversions, `library.rs` and `network.rs` the two main classes,
 //! `frames.rs` frames and tiles drawn as `ropkit render` draws them,
 //! `content.rs` a network's files as bytes for another machine, `png.rs`
-//! the PNG writer for rendered arrays. The pure-Python part (`ropkit.dask`)
-//! lives in `python/ropkit/`.
+//! the PNG writer for rendered arrays, `dask.rs` the render farm
+//! `ropkit.dask`, written in Python (`dask.py`).
 
 mod content;
 mod convert;
+mod dask;
 mod errors;
 mod frames;
 mod library;
@@ -37,5 +38,6 @@ fn ropkit_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(content::network_content, m)?)?;
     m.add_function(wrap_pyfunction!(png::save_png, m)?)?;
     errors::register(m)?;
+    dask::register(m)?;
     Ok(())
 }

@@ -139,9 +139,7 @@ impl PyNetwork {
 
     /// The library's shared GPU device.
     pub(crate) fn gpu(&self) -> Result<ropkit::render::Gpu, Problem> {
-        lib_of(&self.library)
-            .gpu()
-            .map_err(|e| Problem::from(&e))
+        lib_of(&self.library).gpu().map_err(|e| Problem::from(&e))
     }
 
     fn wrap(library: Py<PyLibrary>, net: Network) -> PyNetwork {
