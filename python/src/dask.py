@@ -184,39 +184,63 @@ def _worker_frames(package, buffer, data):
     return found
 
 
+def _reworded(error, package, where):
+    """``error`` of a worker as the caller reads it: the network named by
+    its file on the caller's machine rather than the worker's copy, and
+    ``where`` (the frame, tile or chunk) in front."""
+    text = str(error)
+    found = _folders.get(package.key)
+    if found is not None:
+        copy = os.path.join(found[0], "net", package.content["name"])
+        text = text.replace(copy, package.content["source"])
+    try:
+        return type(error)(f"{where}: {text}")
+    except Exception:
+        return error
+
+
 def _draw_frames(package, buffer, data, size, items, encode):
     """Frames ``items`` (pairs of frame number and time) as arrays, or as
     file bytes with ``encode``."""
-    frames, lock = _worker_frames(package, buffer, data)
     out = []
-    with lock:
-        for frame, time in items:
-            draw = frames.encode if encode else frames.render
-            out.append(draw(size[0], size[1], time=time, frame=frame))
+    for frame, time in items:
+        try:
+            frames, lock = _worker_frames(package, buffer, data)
+            with lock:
+                draw = frames.encode if encode else frames.render
+                out.append(draw(size[0], size[1], time=time, frame=frame))
+        except _ropkit.RopError as e:
+            raise _reworded(e, package, f"frame {frame}") from None
     return out
 
 
 def _draw_tile(package, buffer, data, size, time, frame, tile):
-    frames, lock = _worker_frames(package, buffer, data)
-    with lock:
-        return frames.render(size[0], size[1], time=time, frame=frame, tile=tile)
+    try:
+        frames, lock = _worker_frames(package, buffer, data)
+        with lock:
+            return frames.render(size[0], size[1], time=time, frame=frame, tile=tile)
+    except _ropkit.RopError as e:
+        raise _reworded(e, package, f"tile {tile}") from None
 
 
 # key -> lock: a cached network samples for one thread at a time.
 _sample_locks = {}
 
 
-def _sample_chunk(package, points):
+def _sample_chunk(package, points, first):
     import numpy as np
 
     # A fresh, aligned copy: an array unpickled from a message may sit at
     # any byte offset, which the sampler does not accept.
     points = np.array(points, dtype=np.float32, order="C", copy=True)
-    network = _worker_network(package)
-    with _lock:
-        lock = _sample_locks.setdefault(package.key, threading.Lock())
-    with lock:
-        return network.sample(points)
+    try:
+        network = _worker_network(package)
+        with _lock:
+            lock = _sample_locks.setdefault(package.key, threading.Lock())
+        with lock:
+            return network.sample(points)
+    except _ropkit.RopError as e:
+        raise _reworded(e, package, f"points {first}..{first + len(points)}") from None
 
 
 # --- the caller's side -------------------------------------------------------
@@ -316,9 +340,15 @@ def render_frames(
     return paths
 
 
-def _cuts(length, parts):
-    """``parts`` ranges covering ``0..length`` with sizes within one."""
-    return [(length * k // parts, length * (k + 1) // parts) for k in range(parts)]
+def _cuts(length, parts, align=1):
+    """``parts`` ranges covering ``0..length``, of near-equal sizes, whose
+    starts are multiples of ``align`` where that leaves none empty (else of
+    2, else of 1)."""
+    for a in (align, 2, 1):
+        edges = [length * k // parts // a * a for k in range(parts)] + [length]
+        if all(lo < hi for lo, hi in zip(edges, edges[1:])):
+            return list(zip(edges, edges[1:]))
+    raise ValueError(f"cannot cut {length} into {parts} parts")
 
 
 def render_tiles(
@@ -351,10 +381,13 @@ def render_tiles(
     if out is not None and data:
         raise ValueError("a data render (data=True) cannot be written as PNG")
     package = _scatter(client, pack(network))
+    # Tile edges on multiples of 8 pixels: the GPU shades pixels in 2x2
+    # groups (for derivatives), and an edge inside a group of the whole
+    # picture could change what a derivative sees.
     rects = [
         (x0, y0, x1 - x0, y1 - y0)
-        for (y0, y1) in _cuts(height, ny)
-        for (x0, x1) in _cuts(width, nx)
+        for (y0, y1) in _cuts(height, ny, 8)
+        for (x0, x1) in _cuts(width, nx, 8)
     ]
     tag = os.urandom(6).hex()
     futures = [
@@ -403,6 +436,7 @@ def sample(network, points, chunks=None, *, client=None):
             _sample_chunk,
             package,
             points[a:b],
+            a,
             key=f"ropkit-sample-{a}-{tag}",
             pure=False,
         )
