@@ -194,9 +194,19 @@ def _reworded(error, package, where):
         copy = os.path.join(found[0], "net", package.content["name"])
         text = text.replace(copy, package.content["source"])
     try:
-        return type(error)(f"{where}: {text}")
+        new = type(error)(f"{where}: {text}")
     except Exception:
         return error
+    # The located fields stay, the file named as the caller knows it.
+    for name in ("file", "line", "col", "node", "message"):
+        value = getattr(error, name, None)
+        if name == "file" and found is not None and value is not None:
+            value = str(value).replace(copy, package.content["source"])
+        try:
+            setattr(new, name, value)
+        except AttributeError:
+            pass
+    return new
 
 
 def _draw_frames(package, buffer, data, size, items, encode):
