@@ -7,12 +7,17 @@ pyo3). Every class and function documented here is implemented in
 
 from os import PathLike
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Iterable, Literal, Sequence, Union, overload
 
 import numpy as np
 import numpy.typing as npt
 
 __version__: str
+#: The render farm on ``dask.distributed``: ``pack``, ``render_frames``,
+#: ``render_tiles``, ``sample`` (see README, "On a Dask cluster", and
+#: ``help(ropkit.dask)``). Importing it needs no Dask; calling it does.
+dask: ModuleType
 
 StrPath = Union[str, PathLike[str]]
 #: A parameter value: a number, bool, option/path string, or a vector as a
@@ -80,6 +85,14 @@ class Library:
         """Loads the built-in ROPs plus the ROP folders in ``paths`` (each a
         folder holding ROP folders, at any depth). A folder that fails to load
         does not raise: see :attr:`problems`."""
+    @staticmethod
+    def at(root: StrPath, paths: Iterable[StrPath] | None = None) -> Library:
+        """The library of the folder ``root`` alone, whatever the current
+        folder, ``ROPKIT_HOME`` or ``ROPKIT_ROPS`` say: the built-in ROPs and
+        shaders from ``root/rops`` and ``root/shaders`` when it holds both,
+        else the copy built into the module; plus the ROP folders in
+        ``paths``. Texture paths are looked up in ``root`` too. (A render farm
+        worker rebuilds a network sent to it this way, in a folder of its own.)"""
     def rops(self, category: str | None = None) -> list[dict[str, Any]]:
         """Every ROP definition as a dict: ``name``, ``category``,
         ``description``, ``keywords``, ``folder``, ``coordTypes``,
@@ -257,6 +270,7 @@ class Network:
         resolution: int = 128,
         bounds: Sequence[float] | None = None,
         node: str | None = None,
+        blocks: Sequence[int] | None = None,
     ) -> tuple[
         npt.NDArray[np.float32],
         npt.NDArray[np.uint32],
@@ -270,7 +284,11 @@ class Network:
         float32 (N, 3), uint32 (M, 3) wound counter-clockwise seen from
         outside, float32 (N, 3) unit normals, float32 (N, 3) linear RGB base
         colours of the materials. The mesh is closed where the surface stays
-        inside the bounds. Raises ValueError for a bad resolution or bounds,
+        inside the bounds. ``blocks`` (six integers ``x0, y0, z0, x1, y1,
+        z1``, a half-open range of blocks of 16 cells of that grid) extracts
+        only those blocks: a brick of a mesh made in pieces, whose vertices
+        are bit for bit those of the whole mesh (an empty brick gives empty
+        arrays). Raises ValueError for a bad resolution, bounds or blocks,
         :class:`RenderError` when there is no surface to mesh. The GIL is
         released while the GPU works."""
     @overload
@@ -289,3 +307,43 @@ class Network:
         notebook shows the text form instead."""
     def __contains__(self, path: str) -> bool: ...
     def __len__(self) -> int: ...
+
+class Frames:
+    """A network's frames as ``ropkit render`` draws them: the parameters are
+    baked into the shader (a later edit of the network does not change it),
+    the pipeline is built once, and each frame sets only time and frame
+    number. ``buffer`` picks a buffer of a raymarch output, as ``--buffer``
+    does; ``data=True`` draws its raw 32-bit floats (what ``ropkit render``
+    writes to an ``.exr`` file) instead of the picture."""
+
+    def __init__(self, network: Network, buffer: str | None = None, data: bool = False) -> None: ...
+    def render(
+        self,
+        width: int,
+        height: int,
+        time: float = 0.0,
+        frame: int = 0,
+        tile: tuple[int, int, int, int] | None = None,
+    ) -> npt.NDArray[Any]:
+        """One frame at ``time`` seconds with frame number ``frame`` (the
+        shader's ``iFrame``), of a ``width`` x ``height`` picture; ``tile``
+        ``(x, y, w, h)`` draws only that rectangle of it (top-left origin),
+        pixel for pixel what the whole picture holds there. Returns uint8
+        (h, w, 4) RGBA, or float32 with ``data=True``. The GIL is released
+        while the GPU works."""
+    def encode(
+        self,
+        width: int,
+        height: int,
+        time: float = 0.0,
+        frame: int = 0,
+        tile: tuple[int, int, int, int] | None = None,
+    ) -> bytes:
+        """The frame (or tile) as the file ``ropkit render`` writes: PNG bytes,
+        or OpenEXR bytes with ``data=True``. Same arguments as :meth:`render`."""
+    @property
+    def data(self) -> bool:
+        """Whether frames are raw floats (``data=True``) rather than pictures."""
+    @property
+    def stats(self) -> dict[str, int]:
+        """Pipelines built and frames drawn: ``pipeline_creations``, ``frames``."""

@@ -1,5 +1,6 @@
 //! The per-frame globals every shader reads (time, resolution, mouse, the
-//! viewer's camera): their values and, in one table, their layout. The GLSL
+//! viewer's camera, the tile of a picture drawn in pieces): their values
+//! and, in one table, their layout. The GLSL
 //! uniform block, the Shadertoy stand-ins, the packing the renderer uploads
 //! and the sizes the JSON export states are all written from [`SLOTS`], so
 //! they cannot drift apart.
@@ -13,6 +14,23 @@ pub struct Globals {
     pub mouse: [f32; 4],
     /// Orbit camera from the viewer: position, target, vertical fov in degrees.
     pub camera: Option<([f32; 3], [f32; 3], f32)>,
+    /// Draw only a tile of a larger picture (see [`Tile`]); `None` draws
+    /// the whole picture at the target's size.
+    pub tile: Option<Tile>,
+}
+
+/// A rectangle of a larger picture drawn on its own: the target is the
+/// tile's size, while the shader sees the whole picture's resolution and
+/// the tile's offset, so every pixel gets the coordinate (and so the value)
+/// it has in the whole picture. Offsets are integers, so the sums stay exact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tile {
+    /// Left and top edges of the tile in the whole picture, in pixels (top-left origin).
+    pub x: u32,
+    pub y: u32,
+    /// Size of the whole picture.
+    pub full_width: u32,
+    pub full_height: u32,
 }
 
 impl Default for Globals {
@@ -23,6 +41,7 @@ impl Default for Globals {
             delta: 1.0 / 60.0,
             mouse: [0.0; 4],
             camera: None,
+            tile: None,
         }
     }
 }
@@ -35,7 +54,8 @@ pub struct Slot {
     pub doc: &'static str,
     /// The same value in a Shadertoy image pass, from Shadertoy's uniforms.
     pub shadertoy: &'static str,
-    /// Its value for a frame of `width` x `height` pixels.
+    /// Its value for a frame of `width` x `height` pixels (the whole
+    /// picture's size when drawing a tile).
     pub pack: fn(&Globals, u32, u32) -> [f32; 4],
 }
 
@@ -51,7 +71,10 @@ pub const SLOTS: [Slot; 6] = [
         name: "rk_resolution",
         doc: "width, height, 1/width, 1/height in pixels",
         shadertoy: "vec4(iResolution.xy, 1.0 / iResolution.xy)",
-        pack: |_, w, h| [w as f32, h as f32, 1.0 / w as f32, 1.0 / h as f32],
+        pack: |g, w, h| {
+            let (w, h) = g.tile.map_or((w, h), |t| (t.full_width, t.full_height));
+            [w as f32, h as f32, 1.0 / w as f32, 1.0 / h as f32]
+        },
     },
     Slot {
         name: "rk_mouse",
@@ -79,9 +102,12 @@ pub const SLOTS: [Slot; 6] = [
     },
     Slot {
         name: "rk_view",
-        doc: "reserved, 0",
+        doc: "tile offset x, y in pixels (top-left origin) within the whole picture; 0, 0",
         shadertoy: "vec4(0.0)",
-        pack: |_, _, _| [0.0; 4],
+        pack: |g, _, _| match g.tile {
+            Some(t) => [t.x as f32, t.y as f32, 0.0, 0.0],
+            None => [0.0; 4],
+        },
     },
 ];
 
@@ -164,12 +190,27 @@ mod tests {
             delta: 0.25,
             mouse: [1.0, 2.0, 3.0, 4.0],
             camera: Some(([1.0, 2.0, 3.0], [4.0, 5.0, 6.0], 40.0)),
+            tile: None,
         };
         let packed = g.pack(200, 100);
         assert_eq!(packed[0], [2.5, 7.0, 0.25, 0.0]);
         assert_eq!(packed[1], [200.0, 100.0, 0.005, 0.01]);
         assert_eq!(packed[3], [1.0, 2.0, 3.0, 1.0]);
         assert_eq!(packed[4], [4.0, 5.0, 6.0, 40.0]);
+        assert_eq!(packed[5], [0.0; 4]);
+        // A tile: the whole picture's resolution, the tile's offset.
+        let tiled = Globals {
+            tile: Some(Tile {
+                x: 64,
+                y: 32,
+                full_width: 400,
+                full_height: 200,
+            }),
+            ..g
+        };
+        let packed = tiled.pack(50, 40);
+        assert_eq!(packed[1], [400.0, 200.0, 0.0025, 0.005]);
+        assert_eq!(packed[5], [64.0, 32.0, 0.0, 0.0]);
         // Every Shadertoy stand-in defines a member of the block, in order.
         let defines = shadertoy_defines();
         let names: Vec<_> = defines

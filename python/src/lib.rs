@@ -4,10 +4,16 @@
 //! build, render); this module only converts values and errors between Rust
 //! and Python. `errors.rs` holds the exception classes, `convert.rs` the
 //! value conversions, `library.rs` and `network.rs` the two main classes,
-//! `png.rs` the PNG writer for rendered arrays.
+//! `frames.rs` frames and tiles drawn as `ropkit render` draws them,
+//! `content.rs` a network's files as bytes for another machine, `png.rs`
+//! the PNG writer for rendered arrays, `dask.rs` the render farm
+//! `ropkit.dask`, written in Python (`dask.py`).
 
+mod content;
 mod convert;
+mod dask;
 mod errors;
+mod frames;
 mod library;
 mod network;
 mod png;
@@ -28,7 +34,10 @@ fn ropkit_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<library::PyLibrary>()?;
     m.add_class::<network::PyNetwork>()?;
     m.add_class::<network::PyBuild>()?;
+    m.add_class::<frames::PyFrames>()?;
+    m.add_function(wrap_pyfunction!(content::network_content, m)?)?;
     m.add_function(wrap_pyfunction!(png::save_png, m)?)?;
     errors::register(m)?;
+    dask::register(m)?;
     Ok(())
 }

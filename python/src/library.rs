@@ -60,6 +60,28 @@ impl PyLibrary {
         PyLibrary::load(paths.unwrap_or_default())
     }
 
+    /// The library of the folder ``root`` alone, whatever the current
+    /// folder, ``ROPKIT_HOME`` or ``ROPKIT_ROPS`` say: the built-in ROPs and
+    /// shaders from ``root/rops`` and ``root/shaders`` when it holds both,
+    /// else the copy built into the module; plus the ROP folders in
+    /// ``paths``. Texture paths are looked up in ``root`` too. (A render farm
+    /// worker rebuilds a network sent to it this way, in a folder of its own.)
+    #[staticmethod]
+    #[pyo3(signature = (root, paths = None))]
+    fn at(root: PathBuf, paths: Option<Vec<PathBuf>>) -> PyLibrary {
+        let project = match crate::content::builtin_folder(&root) {
+            Some(r) => Project::checkout(&r),
+            None => Project::embedded(&root),
+        }
+        .with_rops(&paths.unwrap_or_default());
+        let lib = Arc::new(project.load_library());
+        PyLibrary {
+            project,
+            lib,
+            gpu: Mutex::new(None),
+        }
+    }
+
     /// Where the ROP definitions live in memory (see ``Network._library_address``).
     fn _address(&self) -> usize {
         Arc::as_ptr(&self.lib) as usize

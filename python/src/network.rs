@@ -131,6 +131,17 @@ fn split_target(target: &str) -> PyResult<(&str, &str)> {
 }
 
 impl PyNetwork {
+    /// The network with its library and project, for the other classes of
+    /// this module (`content.rs`, `frames.rs`).
+    pub(crate) fn live(&self) -> &Live {
+        &self.live
+    }
+
+    /// The library's shared GPU device.
+    pub(crate) fn gpu(&self) -> Result<ropkit::render::Gpu, Problem> {
+        lib_of(&self.library).gpu().map_err(|e| Problem::from(&e))
+    }
+
     fn wrap(library: Py<PyLibrary>, net: Network) -> PyNetwork {
         let lib = lib_of(&library);
         // The library is shared, not copied: every network of it holds the same `Arc`.
@@ -310,7 +321,8 @@ impl PyNetwork {
         result
     }
 
-    /// Meshes the scene on the sampling renderer (so the picture's pipeline stays).
+    /// Meshes the scene on the sampling renderer (so the picture's pipeline
+    /// stays). A brick (`opts.blocks`) without surface is an empty mesh.
     fn mesh_scene(&mut self, opts: &MeshOptions) -> Result<Mesh, Problem> {
         self.sampler_renderer()?;
         let Some(r) = self.sampler.as_mut() else {
@@ -318,6 +330,7 @@ impl PyNetwork {
         };
         match mesh_network(&self.live.net, &self.live.lib, r, opts, &mut |_, _| {}) {
             Ok((mesh, _)) => Ok(mesh),
+            Err(MeshError::Empty(_)) if opts.blocks.is_some() => Ok(Mesh::default()),
             Err(MeshError::Build(e)) => Err((&e).into()),
             Err(MeshError::Render(e)) => Err((&e).into()),
             Err(e) => Err(Problem::bare(Kind::Render, e.to_string())),
@@ -755,17 +768,32 @@ impl PyNetwork {
     /// float32 (N, 3), uint32 (M, 3) wound counter-clockwise seen from
     /// outside, float32 (N, 3) unit normals, float32 (N, 3) linear RGB base
     /// colours of the materials. The mesh is closed where the surface stays
-    /// inside the bounds. Raises ValueError for a bad resolution or bounds,
+    /// inside the bounds. ``blocks`` (six integers ``x0, y0, z0, x1, y1,
+    /// z1``, a half-open range of blocks of 16 cells of that grid) extracts
+    /// only those blocks: a brick of a mesh made in pieces, whose vertices
+    /// are bit for bit those of the whole mesh (an empty brick gives empty
+    /// arrays). Raises ValueError for a bad resolution, bounds or blocks,
     /// :class:`RenderError` when there is no surface to mesh. The GIL is
     /// released while the GPU works.
-    #[pyo3(signature = (resolution = 128, bounds = None, node = None))]
+    #[pyo3(signature = (resolution = 128, bounds = None, node = None, blocks = None))]
     fn mesh<'py>(
         &mut self,
         py: Python<'py>,
         resolution: u32,
         bounds: Option<Vec<f32>>,
         node: Option<String>,
+        blocks: Option<Vec<u32>>,
     ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let blocks = match blocks.as_deref() {
+            None => None,
+            Some(&[x0, y0, z0, x1, y1, z1]) => Some([[x0, y0, z0], [x1, y1, z1]]),
+            Some(b) => {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "blocks are six integers x0, y0, z0, x1, y1, z1, not {}",
+                    b.len()
+                )));
+            }
+        };
         let bounds = match bounds {
             None => None,
             Some(b) if b.len() == 6 => Some(Aabb {
@@ -783,6 +811,7 @@ impl PyNetwork {
             resolution,
             bounds,
             node,
+            blocks,
             ..Default::default()
         };
         check_options(&opts).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;

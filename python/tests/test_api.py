@@ -39,7 +39,7 @@ def test_the_stubs_cover_exactly_the_module():
     stubs = stub_tree()
     module = public(dir(ropkit))
     assert module <= set(stubs) | {"ropkit"}, f"missing from ropkit.pyi: {module - set(stubs)}"
-    for name in ["Library", "Network", "Build"]:
+    for name in ["Library", "Network", "Build", "Frames"]:
         cls = getattr(ropkit, name)
         members = public(dir(cls))
         assert members == public(stubs[name]), f"{name}: module {sorted(members)} vs stubs {sorted(public(stubs[name]))}"

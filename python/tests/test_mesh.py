@@ -64,3 +64,25 @@ def test_mesh_errors(gpu, library):
         net.mesh(bounds=[0, 0, 0, 1])
     with pytest.raises(ropkit.RenderError, match="no surface"):
         net.mesh(resolution=8, bounds=[3, 3, 3, 4, 4, 4])
+
+
+def test_mesh_bricks_put_their_vertices_where_the_whole_mesh_does(library, gpu):
+    # Two bricks of a 64-cell grid (4 blocks of 16 cells a side), split at x = 0.
+    net = sphere_network(library)
+    bounds = [-1.5, -1.5, -1.5, 1.5, 1.5, 1.5]
+    whole, faces, _, _ = net.mesh(64, bounds)
+    key = lambda v: {tuple(x) for x in v.view(np.uint32)}  # bit for bit
+    union = set()
+    for blocks in ([0, 0, 0, 2, 4, 4], [2, 0, 0, 4, 4, 4]):
+        v, f, _, _ = net.mesh(64, bounds, blocks=blocks)
+        assert len(f) > 0 and key(v) <= key(whole), blocks
+        # Each brick keeps to its half of the sphere (with a cell of margin).
+        side = 1 if blocks[0] == 0 else -1
+        assert (v[:, 0] * side <= 3.0 / 64 + 1e-6).all(), blocks
+        union |= key(v)
+    assert union == key(whole)
+    # A brick beyond the surface is empty, not an error.
+    v, f, _, _ = net.mesh(64, [-1.5, -1.5, -1.5, 4.5, 1.5, 1.5], blocks=[3, 0, 0, 4, 4, 4])
+    assert len(v) == 0 and len(f) == 0
+    with pytest.raises(ValueError):
+        net.mesh(64, bounds, blocks=[1, 0, 0, 1, 4, 4])

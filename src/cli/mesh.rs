@@ -75,6 +75,7 @@ pub fn run(args: MeshArgs, project: &Project) -> Result<(), String> {
         max_triangles: args.max_triangles,
         tolerance: args.tolerance,
         timeout: Some(Duration::from_secs(args.timeout)),
+        blocks: None,
     };
     // Refuse bad options before loading anything or opening the GPU.
     crate::mesh::check_options(&opts).map_err(|e| e.report())?;

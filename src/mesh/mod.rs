@@ -79,6 +79,13 @@ pub struct MeshOptions {
     pub tolerance: Option<f32>,
     /// Give up with [`MeshError::Timeout`] after this long.
     pub timeout: Option<Duration>,
+    /// Extract only the blocks from `[0]` up to (not including) `[1]`, in
+    /// block coordinates ([`BLOCK_CELLS`] cells each), of the grid that
+    /// `bounds` and `resolution` give: one brick of a mesh made in pieces.
+    /// The grid is the whole mesh's, so each vertex lands exactly (to the
+    /// bit) where the whole mesh puts it; triangles more than two cells
+    /// inside the range are the whole mesh's own.
+    pub blocks: Option<[[u32; 3]; 2]>,
 }
 
 impl Default for MeshOptions {
@@ -90,6 +97,7 @@ impl Default for MeshOptions {
             max_triangles: DEFAULT_MAX_TRIANGLES,
             tolerance: None,
             timeout: None,
+            blocks: None,
         }
     }
 }
@@ -244,6 +252,13 @@ pub fn check_options(opts: &MeshOptions) -> Result<(), MeshError> {
             "tolerance {t}: give a distance of 0 or more, in scene units"
         )));
     }
+    if let Some([lo, hi]) = &opts.blocks
+        && (0..3).any(|a| lo[a] >= hi[a])
+    {
+        return Err(MeshError::Invalid(format!(
+            "blocks {lo:?} to {hi:?}: each start must be below its end"
+        )));
+    }
     if let Some(b) = &opts.bounds {
         let ok =
             (0..3).all(|a| b.min[a].is_finite() && b.max[a].is_finite() && b.min[a] < b.max[a]);
@@ -296,7 +311,10 @@ pub fn mesh_network(
         block: BLOCK_CELLS,
     };
     let t = Instant::now();
-    let blocks = grid::active_blocks(&mut ev, promise, origin, step, cells, BLOCK_CELLS)?;
+    let mut blocks = grid::active_blocks(&mut ev, promise, origin, step, cells, BLOCK_CELLS)?;
+    if let Some([lo, hi]) = opts.blocks {
+        blocks.retain(|b| (0..3).all(|a| (lo[a]..hi[a]).contains(&b[a])));
+    }
     timings[2] = t.elapsed().as_secs_f64();
     let total_blocks = cells
         .iter()

@@ -32,6 +32,17 @@ pub fn save_exr(
     height: u32,
     path: &Path,
 ) -> Result<(), PictureError> {
+    write(path, &encode_exr(texels, width, height, path)?)
+}
+
+/// The bytes [`save_exr`] writes; `path` only names the picture in errors
+/// (a picture drawn on one machine and written on another is encoded here).
+pub fn encode_exr(
+    texels: &[[f32; 4]],
+    width: u32,
+    height: u32,
+    path: &Path,
+) -> Result<Vec<u8>, PictureError> {
     let flat: Vec<f32> = texels.iter().flatten().copied().collect();
     let img =
         image::Rgba32FImage::from_raw(width, height, flat).ok_or_else(|| PictureError::Size {
@@ -50,11 +61,16 @@ pub fn save_exr(
             path: path.to_path_buf(),
             error,
         })?;
-    write(path, &bytes)
+    Ok(bytes)
 }
 
 /// Writes a PNG atomically.
 pub fn save_png(img: &image::RgbaImage, path: &Path) -> Result<(), PictureError> {
+    write(path, &encode_png(img, path)?)
+}
+
+/// The bytes [`save_png`] writes; `path` only names the picture in errors.
+pub fn encode_png(img: &image::RgbaImage, path: &Path) -> Result<Vec<u8>, PictureError> {
     let mut bytes = Vec::new();
     img.write_to(
         &mut std::io::Cursor::new(&mut bytes),
@@ -64,7 +80,7 @@ pub fn save_png(img: &image::RgbaImage, path: &Path) -> Result<(), PictureError>
         path: path.to_path_buf(),
         error,
     })?;
-    write(path, &bytes)
+    Ok(bytes)
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), PictureError> {

@@ -10,7 +10,7 @@ mod pipeline;
 mod readback;
 mod textures;
 
-pub use files::{PictureError, save_exr, save_png};
+pub use files::{PictureError, encode_exr, encode_png, save_exr, save_png};
 pub use gpu::Gpu;
 use pipeline::*;
 use readback::*;
@@ -70,7 +70,7 @@ pub struct RenderStats {
     pub uniform_writes: u64,
 }
 
-pub use crate::globals::Globals;
+pub use crate::globals::{Globals, Tile};
 
 pub struct Renderer {
     gpu: Gpu,

@@ -1,0 +1,134 @@
+"""ropkit.dask on a real cluster: a dask.distributed LocalCluster of two
+worker processes. Each result is checked against another way to the same
+answer: the files of the `ropkit render` command, a whole picture drawn in
+one process, a sphere's distance formula."""
+
+import os
+import pathlib
+import pickle
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+from distributed import Client, LocalCluster
+
+import ropkit
+import ropkit.dask
+from conftest import PRESETS, ROOT, sphere_network
+
+
+def ropkit_command() -> pathlib.Path:
+    target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+    path = target / "debug" / "ropkit"
+    assert path.exists(), f"{path} not found: run `cargo build` first"
+    return path
+
+
+@pytest.fixture(scope="module")
+def client(gpu):
+    with LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0"
+    ) as cluster, Client(cluster) as c:
+        c.wait_for_workers(2)
+        yield c
+
+
+def test_frames_are_the_files_ropkit_render_writes(client, library, tmp_path):
+    net = ropkit.Network.load(PRESETS / "default.yaml", library)
+    paths = ropkit.dask.render_frames(
+        net, range(3, 7), (80, 56), tmp_path / "farm", chunk=2, client=client
+    )
+    assert [pathlib.Path(p).name for p in paths] == [f"frame_{f:04d}.png" for f in range(3, 7)]
+    (tmp_path / "cli").mkdir()
+    run = subprocess.run(
+        [str(ropkit_command()), "render", str(PRESETS / "default.yaml"), "--frames", "3..6",
+         "--size", "80x56", "-o", str(tmp_path / "cli" / "frame.png")],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    for p in paths:
+        farm = pathlib.Path(p).read_bytes()
+        assert farm == (tmp_path / "cli" / pathlib.Path(p).name).read_bytes(), p
+    # No temporary file is left beside the frames.
+    assert sorted(os.listdir(tmp_path / "farm")) == [pathlib.Path(p).name for p in paths]
+    # As arrays: the same frames, not black.
+    arrays = ropkit.dask.render_frames(net, [3, 6], (80, 56), client=client)
+    assert [a.shape for a in arrays] == [(56, 80, 4)] * 2
+    assert arrays[0][..., :3].max() > 50
+
+
+def test_tiles_assemble_to_the_whole_picture(client, library, tmp_path):
+    net = ropkit.Network.load(PRESETS / "default.yaml", library)
+    # Odd sizes and uneven tiles: the seams would show as differing pixels.
+    whole = ropkit.Frames(net).render(97, 61)
+    tiled = ropkit.dask.render_tiles(net, (97, 61), (3, 2), tmp_path / "big.png", client=client)
+    assert tiled.shape == (61, 97, 4) and tiled.dtype == np.uint8
+    assert np.array_equal(tiled, whole), np.argwhere(tiled != whole)[:5]
+    assert (tmp_path / "big.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # Data buffers too: depth as raw floats, bit for bit.
+    depth = ropkit.Frames(net, buffer="depth", data=True).render(97, 61)
+    tiled = ropkit.dask.render_tiles(net, (97, 61), (2, 3), buffer="depth", data=True, client=client)
+    assert tiled.dtype == np.float32
+    assert np.array_equal(tiled.view(np.uint32), depth.view(np.uint32))
+
+
+def test_samples_in_chunks_match_one_process_and_the_formula(client, library):
+    net = sphere_network(library, radius=0.75)
+    points = np.random.default_rng(7).uniform(-2, 2, (20001, 3)).astype(np.float32)
+    d, ids = ropkit.dask.sample(net, points, chunks=5, client=client)
+    d0, ids0 = net.sample(points)
+    assert np.array_equal(d, d0) and np.array_equal(ids, ids0)
+    exact = np.linalg.norm(points.astype(np.float64), axis=1) - 0.75
+    assert np.abs(d - exact).max() < 1e-5
+
+
+def test_a_network_whose_files_exist_only_here(client, tmp_path, user_rops):
+    lib = ropkit.Library([user_rops])
+    net = ropkit.Network(lib)
+    net.add("mySphere", "/scene/ball", Radius=1.1)
+    net.add("lookAtCamera", "/cam", Position=(0, 0, 5), Target=[0, 0, 0])
+    net.add("raymarchRender3D", "/render")
+    net.connect("/scene/ball", "/render", "scene")
+    net.connect("/cam", "/render", "camera")
+    net.save(tmp_path / "scene.yaml")
+    expected = ropkit.Frames(net).render(48, 40)
+    assert expected[..., :3].max() > 50, "the reference picture is black"
+    package = ropkit.dask.pack(net)
+    # Gone from this machine: the workers can only use what was sent.
+    shutil.rmtree(user_rops)
+    (tmp_path / "scene.yaml").unlink()
+
+    def draw(package):
+        network = package.network()
+        return str(network.file), ropkit.Frames(network).render(48, 40)
+
+    file, picture = client.submit(draw, package, pure=False).result()
+    assert not file.startswith(str(tmp_path))
+    assert np.array_equal(picture, expected)
+
+
+def test_a_network_pickles_with_its_contents(library, tmp_path, user_rops):
+    net = sphere_network(library)
+    copy = pickle.loads(pickle.dumps(net))
+    assert copy.to_dict() == net.to_dict()
+    assert copy.file != net.file
+    # A user ROP travels with it.
+    mine = ropkit.Network(ropkit.Library([user_rops]))
+    mine.add("mySphere", "/s", Radius=0.5)
+    mine.add("raymarchRender3D", "/render")
+    mine.connect("/s", "/render", "scene")
+    again = pickle.loads(pickle.dumps(mine))
+    assert again.get("/s.Radius") == 0.5
+    assert np.array_equal(again.render(24, 24), mine.render(24, 24))
+
+
+def test_a_network_that_does_not_build_fails_the_job(client, library):
+    net = sphere_network(library)
+    net.disconnect("/render", "camera")
+    net.disconnect("/render", "scene")
+    with pytest.raises(ropkit.NetworkError) as failed:
+        ropkit.dask.render_frames(net, [0], (16, 16), client=client)
+    # The caller's name for the network, the frame, and the build's error.
+    assert str(failed.value).startswith("frame 0: <python>"), failed.value
+    assert "required input 'scene' is not connected" in str(failed.value)
