@@ -14,6 +14,7 @@ mod exports;
 mod fields;
 mod fuzz_regressions;
 mod gpu;
+mod hardening;
 mod harness;
 mod mechanisms;
 mod mesh;
