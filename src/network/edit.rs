@@ -38,7 +38,7 @@ pub enum EditError {
     },
     #[error("{0} is the output; make another node the output before deleting it")]
     IsOutput(String),
-    #[error("'{0}' is not a node path")]
+    #[error("{0:?} is not a node path: {rule}", rule = super::NODE_PATH_RULE)]
     BadPath(String),
     #[error("{0} is taken")]
     Taken(String),
@@ -236,7 +236,7 @@ impl Network {
     /// `path` as a node path no node has yet, or why it cannot be one.
     fn free_path(&self, path: &str) -> Result<String, EditError> {
         let path = node_path(path);
-        if path.len() < 2 || path.chars().any(|c| c.is_whitespace() || c == ':') {
+        if !super::is_node_path(&path) {
             return Err(EditError::BadPath(path));
         }
         if self.nodes.contains_key(&path) {

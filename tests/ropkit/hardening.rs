@@ -193,3 +193,153 @@ fn data_loss_stale_temporaries_of_a_killed_run_are_swept() {
     assert!(foreign.exists(), "kept");
     assert!(out_file.exists());
 }
+
+#[test]
+fn unclear_a_newline_in_a_node_path_never_reaches_the_shader() {
+    let dir = tempfile::tempdir().unwrap();
+    let net = dir.path().join("net.yaml");
+    let glsl = dir.path().join("out.glsl");
+    // Before, this built: the comment line naming the node became `#define Y 1`.
+    std::fs::write(
+        &net,
+        "output: /r\nnodes:\n  \"/s\\n#define Y 1\": { rop: sphere }\n  /r: { rop: raymarchRender3D, inputs: [\"/s\\n#define Y 1\"] }\n",
+    )
+    .unwrap();
+    let out = run_ropkit(["build", net.to_str().unwrap(), "-o", glsl.to_str().unwrap()]);
+    let err = text(&out);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains(r#"node path "/s\n#define Y 1""#), "{err}");
+    assert!(!err.lines().any(|l| l.starts_with("#define")), "{err}");
+    assert!(!glsl.exists());
+    // Paths made by editing follow the same rule.
+    let lib = library();
+    let mut n = ropkit::network::Network::parse(
+        "output: /r\nnodes:\n  /s: { rop: sphere }\n  /r: { rop: raymarchRender3D, inputs: [/s] }\n",
+        Path::new("n.yaml"),
+        &lib,
+    )
+    .unwrap();
+    for bad in ["/a\nb", "/a b", "/a\u{2028}b", "/é", "/a:b", "/"] {
+        assert!(n.rename_node("/s", bad).is_err(), "{bad:?}");
+    }
+    assert_eq!(
+        n.rename_node("/s", "/scene/ball-1.v2").unwrap(),
+        "/scene/ball-1.v2"
+    );
+}
+
+/// A network in `proj/` (a project: it holds `rops/`) whose texture path is
+/// `tex`, with a secret picture beside the project and links leading to it.
+fn texture_project(tex: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let proj = dir.path().join("proj");
+    std::fs::create_dir_all(proj.join("rops")).unwrap();
+    std::fs::create_dir_all(proj.join("assets")).unwrap();
+    std::fs::copy(root_of("assets/checker.png"), dir.path().join("secret.png")).unwrap();
+    std::os::unix::fs::symlink(dir.path().join("secret.png"), proj.join("abs.png")).unwrap();
+    std::os::unix::fs::symlink("../../secret.png", proj.join("assets/rel.png")).unwrap();
+    std::os::unix::fs::symlink(dir.path(), proj.join("up")).unwrap();
+    let net = proj.join("net.yaml");
+    std::fs::write(
+        &net,
+        format!("output: /r\nnodes:\n  /s: {{ rop: sphere }}\n  /m: {{ rop: textureMaterial, params: {{ Texture: \"{tex}\" }}, inputs: [/s] }}\n  /r: {{ rop: raymarchRender3D, inputs: [/m] }}\n"),
+    )
+    .unwrap();
+    (dir, net)
+}
+
+#[test]
+fn reads_outside_the_project_no_texture_path_leaves_it() {
+    let gpu = gpu("reads_outside_the_project_no_texture_path_leaves_it").is_some();
+    let outside = [
+        "abs.png",
+        "assets/rel.png",
+        "up/secret.png",
+        "../secret.png",
+        "assets/../../secret.png",
+    ];
+    for tex in outside {
+        let (dir, net) = texture_project(tex);
+        let page = dir.path().join("page.html");
+        let out = run_ropkit([
+            "export",
+            net.to_str().unwrap(),
+            "--format",
+            "html",
+            "-o",
+            page.to_str().unwrap(),
+        ]);
+        let err = text(&out);
+        assert!(!out.status.success() && !page.exists(), "{tex}: exported");
+        assert!(
+            err.contains("leave") || err.contains("outside") || err.contains("symlink"),
+            "{tex}: {err}"
+        );
+        if gpu {
+            let png = dir.path().join("x.png");
+            let out = run_ropkit([
+                "render",
+                net.to_str().unwrap(),
+                "-o",
+                png.to_str().unwrap(),
+                "--size",
+                "8x8",
+            ]);
+            assert!(!out.status.success() && !png.exists(), "{tex}: rendered");
+        }
+    }
+    // The same picture inside the project is read (the refusals above are
+    // about where it lies, not what it is).
+    let (dir, net) = texture_project("assets/in.png");
+    std::fs::copy(
+        dir.path().join("secret.png"),
+        dir.path().join("proj/assets/in.png"),
+    )
+    .unwrap();
+    let page = dir.path().join("page.html");
+    let out = run_ropkit([
+        "export",
+        net.to_str().unwrap(),
+        "--format",
+        "html",
+        "-o",
+        page.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+}
+
+#[test]
+fn reads_outside_the_project_a_network_without_a_project_reads_only_its_folder() {
+    // No rops/ anywhere above: the network's own folder is the project, and
+    // a texture beside that folder is not found there.
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("sub");
+    std::fs::create_dir_all(sub.join("assets")).unwrap();
+    std::fs::copy(root_of("assets/checker.png"), dir.path().join("assets.png")).unwrap();
+    std::fs::create_dir_all(dir.path().join("assets")).unwrap();
+    std::fs::copy(
+        root_of("assets/checker.png"),
+        dir.path().join("assets/up.png"),
+    )
+    .unwrap();
+    let net = sub.join("net.yaml");
+    std::fs::write(
+        &net,
+        "output: /r\nnodes:\n  /s: { rop: sphere }\n  /m: { rop: textureMaterial, params: { Texture: assets/up.png }, inputs: [/s] }\n  /r: { rop: raymarchRender3D, inputs: [/m] }\n",
+    )
+    .unwrap();
+    let page = dir.path().join("page.html");
+    let out = run_ropkit([
+        "export",
+        net.to_str().unwrap(),
+        "--format",
+        "html",
+        "-o",
+        page.to_str().unwrap(),
+    ]);
+    assert!(
+        !out.status.success() && !page.exists(),
+        "read from the parent folder"
+    );
+    assert!(text(&out).contains("assets/up.png"), "{}", text(&out));
+}
