@@ -343,3 +343,83 @@ fn reads_outside_the_project_a_network_without_a_project_reads_only_its_folder()
     );
     assert!(text(&out).contains("assets/up.png"), "{}", text(&out));
 }
+
+#[test]
+fn reads_outside_the_project_a_file_that_is_no_network_is_never_quoted() {
+    let dir = tempfile::tempdir().unwrap();
+    // As /etc/passwd reads to YAML: one plain string over many lines.
+    let secret = dir.path().join("passwd");
+    std::fs::write(
+        &secret,
+        "root:x:0:0:SECRET-7f3a:/root:/bin/bash\ndaemon:x:1:1::/:/bin/false\n",
+    )
+    .unwrap();
+    let net = dir.path().join("net.yaml");
+    std::os::unix::fs::symlink(&secret, &net).unwrap();
+    for args in [
+        vec!["build", net.to_str().unwrap()],
+        vec!["export", net.to_str().unwrap(), "--format", "json"],
+    ] {
+        let out = run_ropkit(&args);
+        let err = text(&out);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            !err.contains("SECRET-7f3a") && !err.contains("root:x"),
+            "{args:?} quoted it: {err}"
+        );
+    }
+    let out = run_ropkit(["build", net.to_str().unwrap()]);
+    assert!(
+        text(&out).contains("found text where a mapping"),
+        "{}",
+        text(&out)
+    );
+}
+
+#[test]
+fn unclear_init_over_a_dangling_symlink_or_a_file_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let dangling = dir.path().join("dangling");
+    std::os::unix::fs::symlink(dir.path().join("nowhere"), &dangling).unwrap();
+    let out = run_ropkit(["init", dangling.to_str().unwrap()]);
+    let err = text(&out);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("is a symlink to") && err.contains("nowhere"),
+        "{err}"
+    );
+    assert!(
+        !dir.path().join("nowhere").exists(),
+        "nothing made through the link"
+    );
+    let file = dir.path().join("file");
+    std::fs::write(&file, "keep").unwrap();
+    let out = run_ropkit(["init", file.to_str().unwrap()]);
+    assert!(
+        !out.status.success() && text(&out).contains("is a file"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep");
+}
+
+#[test]
+fn unclear_a_window_size_out_of_range_names_the_option() {
+    for bad in ["0x0", "10x800", "1280x99999", "1280", "axb", "5x-5"] {
+        let out = run_ropkit(["view", "presets/default.yaml", "--window", bad]);
+        let err = text(&out);
+        assert!(!out.status.success(), "{bad}");
+        assert!(
+            err.contains(&format!("--window {bad}: give WIDTHxHEIGHT")),
+            "{bad}: {err}"
+        );
+    }
+    assert_eq!(
+        ropkit::viewer::parse_window("1280x800").unwrap(),
+        (1280.0, 800.0)
+    );
+    assert_eq!(
+        ropkit::viewer::parse_window("64X16384").unwrap(),
+        (64.0, 16384.0)
+    );
+}
