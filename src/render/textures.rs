@@ -165,3 +165,40 @@ pub(super) fn upload_texture(
     );
     texture.create_view(&Default::default())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A PNG of `w`x`h` grey pixels.
+    fn png(w: u32, h: u32) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        image::RgbaImage::from_pixel(w, h, image::Rgba([9, 9, 9, 255]))
+            .write_to(
+                &mut std::io::Cursor::new(&mut bytes),
+                image::ImageFormat::Png,
+            )
+            .unwrap();
+        bytes
+    }
+
+    #[test]
+    fn memory_a_texture_past_the_room_left_is_refused() {
+        let bytes = png(64, 32);
+        let exact = 64 * 32 * 4;
+        let img = decode_texture(&bytes, exact).unwrap();
+        assert_eq!(img.dimensions(), (64, 32));
+        let e = decode_texture(&bytes, exact - 1).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                DecodeError::OverBudget {
+                    width: 64,
+                    height: 32
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().contains("TEXTURE_BUDGET_BYTES"), "{e}");
+    }
+}
