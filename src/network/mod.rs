@@ -317,6 +317,7 @@ impl Network {
                     )
                 })?;
                 let v = ParamValue::from_yaml(pval, pdef.style, &pdef.options)
+                    .and_then(|v| edit::hard_range(pdef, v))
                     .map_err(|m| at(pline, Some(path), format!("parameter {pname}: {m}")))?;
                 node.params.insert(pname.to_string(), v);
             }

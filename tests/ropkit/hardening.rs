@@ -423,3 +423,55 @@ fn unclear_a_window_size_out_of_range_names_the_option() {
         (64.0, 16384.0)
     );
 }
+
+#[test]
+fn unclear_a_macro_integer_past_its_range_is_refused_everywhere() {
+    // AA is N x N samples a pixel, inlined: 2^24 squared overflows an int
+    // and the picture came out as 0/0.
+    let dir = tempfile::tempdir().unwrap();
+    let net = dir.path().join("net.yaml");
+    let write = |aa: i64| {
+        std::fs::write(
+            &net,
+            format!("output: /r\nnodes:\n  /s: {{ rop: sphere }}\n  /r: {{ rop: raymarchRender3D, params: {{ AA: {aa} }}, inputs: [/s] }}\n"),
+        )
+        .unwrap()
+    };
+    for aa in [16777216, 5, 0, -1] {
+        write(aa);
+        let out = run_ropkit(["build", net.to_str().unwrap()]);
+        let err = text(&out);
+        assert!(!out.status.success(), "AA {aa}");
+        assert!(
+            err.contains("net.yaml:4:")
+                && err.contains(&format!("parameter AA: {aa} is outside 1..=4")),
+            "{err}"
+        );
+    }
+    write(4);
+    let out = run_ropkit(["build", net.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out));
+    let png = dir.path().join("x.png");
+    let out = run_ropkit([
+        "render",
+        net.to_str().unwrap(),
+        "-o",
+        png.to_str().unwrap(),
+        "--set",
+        "/r.AA=16777216",
+    ]);
+    assert!(
+        !out.status.success() && text(&out).contains("is outside 1..=4"),
+        "{}",
+        text(&out)
+    );
+    // A uniform (not inlined) may go past its slider's range.
+    let lib = library();
+    let mut n = ropkit::network::Network::load(&net, &lib).unwrap();
+    n.set_param(&lib, "/r", "MaxSteps", &serde_yaml_ng::Value::from(5000))
+        .unwrap();
+    let e = n
+        .set_param(&lib, "/r", "AA", &serde_yaml_ng::Value::from(9))
+        .unwrap_err();
+    assert!(e.to_string().contains("is outside 1..=4"), "{e}");
+}
