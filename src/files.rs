@@ -1,24 +1,49 @@
 //! Reading files that come from users (every one is untrusted) and writing
 //! outputs safely. Only regular files are read, never more than a stated
-//! limit, and, where a root is given, only when their real path (symlinks
-//! resolved) stays inside it. Outputs are written atomically (a temporary
-//! file beside the target, then a rename), keep the mode of the file they
-//! replace, and write through symlinks to the file they point at.
+//! limit, and, where a root is given, only through a handle opened below it
+//! ([`beneath`]: the file checked is the file read). Outputs are checked
+//! against everything their job reads ([`Inputs::check`]), then written
+//! atomically (a temporary file beside the target, then a rename), keep the
+//! mode of the file they replace, and write through symlinks to the file
+//! they point at. Temporary files are named so they can be recognised and
+//! are removed on a stop ([`temp`]).
+
+mod beneath;
+mod outputs;
+pub mod temp;
+
+pub use beneath::{check_relative, open_beneath};
+pub use outputs::{Inputs, OutputError, real_output};
+pub use temp::clean_up_on_signals;
 
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Reads a UTF-8 text file of at most `limit` bytes. Refuses what is not a
-/// regular file (a FIFO would block, a device would never end).
+/// regular file (a FIFO would block, a device would never end). A UTF-8
+/// byte-order mark (some Windows editors write one) is dropped.
 pub fn read_text(path: &Path, limit: u64) -> io::Result<String> {
-    let bytes = read_bytes(path, limit)?;
-    String::from_utf8(bytes).map_err(|_| {
+    text(read_bytes(path, limit)?)
+}
+
+fn text(bytes: Vec<u8>) -> io::Result<String> {
+    let mut s = String::from_utf8(bytes).map_err(|_| {
         io::Error::new(
             io::ErrorKind::InvalidData,
             "not UTF-8 text (is it a binary file?)",
         )
-    })
+    })?;
+    if s.starts_with('\u{feff}') {
+        s.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(s)
+}
+
+/// Reads the regular file `rel` below `root`, at most `limit` bytes,
+/// through one handle: nothing on the way may lead out of `root`.
+pub fn read_bytes_beneath(root: &Path, rel: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    read_limited(open_beneath(root, rel)?, limit)
 }
 
 /// Reads a regular file of at most `limit` bytes.
@@ -34,7 +59,21 @@ pub fn read_bytes(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     if meta.len() > limit {
         return Err(too_big(limit));
     }
-    let file = File::open(path)?;
+    read_limited(File::open(path)?, limit)
+}
+
+/// Reads an open regular file of at most `limit` bytes.
+fn read_limited(file: File, limit: u64) -> io::Result<Vec<u8>> {
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    if meta.len() > limit {
+        return Err(too_big(limit));
+    }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     // The file may grow between the check and the read: read at most one byte past the limit.
     file.take(limit + 1).read_to_end(&mut bytes)?;
@@ -62,11 +101,18 @@ pub fn human_size(bytes: u64) -> String {
     }
 }
 
-/// Like [`read_text`], but only when the file's real path lies inside
-/// `root`'s real path: a ROP file that is a symlink to `/etc/passwd` is not read.
+/// Like [`read_text`], but only below `root` (`path` is `root` joined with
+/// a relative path): a ROP file that is a symlink to `/etc/passwd` is not
+/// read, and the file read is the one checked ([`open_beneath`]).
 pub fn read_text_within(path: &Path, root: &Path, limit: u64) -> io::Result<String> {
-    check_within(path, root)?;
-    read_text(path, limit)
+    match path.strip_prefix(root) {
+        Ok(rel) => text(read_bytes_beneath(root, rel, limit)?),
+        // Not named below the root: resolve and compare instead.
+        Err(_) => {
+            check_within(path, root)?;
+            read_text(path, limit)
+        }
+    }
 }
 
 /// Fails unless `path`, with every symlink resolved, lies inside `root`.
@@ -113,25 +159,39 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
             "not a regular file: refusing to replace it",
         ));
     }
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".ropkit-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
+    let mut tmp = temp::Temp::new(dir)?;
+    tmp.file.write_all(bytes)?;
+    tmp.file.as_file().sync_all()?;
     let permissions = match &existing {
         Some(m) => Some(m.permissions()),
         None => default_permissions(),
     };
     if let Some(p) = permissions {
-        tmp.as_file().set_permissions(p)?;
+        tmp.file.as_file().set_permissions(p)?;
     }
-    tmp.persist(&target).map_err(|e| e.error)?;
-    Ok(())
+    tmp.persist(&target)
+}
+
+/// [`write_atomic`] after [`Inputs::check`]: the writer for outputs of a job.
+pub fn write_output(path: &Path, bytes: &[u8], inputs: &Inputs) -> Result<(), WriteError> {
+    inputs.check(path)?;
+    write_atomic(path, bytes).map_err(|source| WriteError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Why an output was not written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    #[error(transparent)]
+    Refused(#[from] OutputError),
+    #[error("{}: cannot write: {source}", path.display())]
+    Io { path: PathBuf, source: io::Error },
 }
 
 /// Follows symlinks at `path` (a chain of them too) to the path to write.
-fn resolve_link(path: &Path) -> io::Result<PathBuf> {
+pub(crate) fn resolve_link(path: &Path) -> io::Result<PathBuf> {
     let mut p = path.to_path_buf();
     for _ in 0..40 {
         match std::fs::symlink_metadata(&p) {
@@ -259,6 +319,17 @@ mod tests {
             "{e}"
         );
         assert_eq!(read_text(&big, 2048).unwrap().len(), 2048);
+    }
+
+    #[test]
+    fn unclear_a_byte_order_mark_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("bom.yaml");
+        std::fs::write(&f, b"\xef\xbb\xbfoutput: /r\n").unwrap();
+        assert_eq!(read_text(&f, 64).unwrap(), "output: /r\n");
+        // Only at the start: elsewhere it is text like any other.
+        std::fs::write(&f, "a\u{feff}b").unwrap();
+        assert_eq!(read_text(&f, 64).unwrap(), "a\u{feff}b");
     }
 
     #[test]

@@ -64,6 +64,10 @@ limits! {
     TEXTURE_FILE_BYTES: u64 = 64 << 20, Bytes;
     /// Largest texture, in pixels per side.
     TEXTURE_SIDE: u32 = 8192, Count;
+    /// Most memory the decoded textures of one shader take together (RGBA,
+    /// 4 bytes a pixel): two textures of the largest side. Checked from
+    /// each file's header, before its pixels are decoded.
+    TEXTURE_BUDGET_BYTES: u64 = 512 << 20, Bytes;
     /// Most bytes of texture files one exported web page embeds, all
     /// together (base64 makes the page a third larger than that).
     PAGE_TEXTURE_BYTES: u64 = 16 << 20, Bytes;

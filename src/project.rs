@@ -142,21 +142,110 @@ impl Project {
     }
 
     /// Folders that texture paths of a network are looked up in, first match
-    /// wins: the network's folder, its parent, the project folder. (The
-    /// built-in assets come after these.)
+    /// wins: the network's folder, then its project folder
+    /// ([`network_root`]). A built-in network has no folder: the project
+    /// folder stands in. (The built-in assets come after these.) A file is
+    /// read only below the folder it is found in.
     pub fn asset_dirs(&self, network_file: &Path) -> Vec<PathBuf> {
-        let mut dirs = Vec::new();
-        if !builtin::is_builtin(network_file)
-            && let Some(d) = network_file.parent()
-        {
-            dirs.push(d.to_path_buf());
-            if let Some(p) = d.parent() {
-                dirs.push(p.to_path_buf());
-            }
+        if builtin::is_builtin(network_file) {
+            return vec![self.root.clone()];
         }
-        dirs.push(self.root.clone());
+        let own = network_file.parent().unwrap_or(Path::new("")).to_path_buf();
+        let root = network_root(network_file);
+        let mut dirs = vec![own];
+        if !dirs.contains(&root) {
+            dirs.push(root);
+        }
         dirs
     }
+
+    /// Everything a job on `net` reads, for [`crate::files::Inputs::check`]:
+    /// the network file, the ROP folders and shader library on disk, and
+    /// every file its nodes name (textures), found as the renderer finds them.
+    pub fn job_inputs(&self, lib: &Library, net: &Network) -> crate::files::Inputs {
+        let mut inputs = crate::files::Inputs::default();
+        if !builtin::is_builtin(&net.file) && !net.file.as_os_str().is_empty() {
+            inputs.add_file(&net.file, "the network");
+        }
+        for root in lib.sources.rop_folders() {
+            inputs.add_folder(&root, "the ROP folder");
+        }
+        if let Builtin::Folder(root) = &lib.sources.builtin {
+            inputs.add_folder(&root.join("shaders"), "the shader library");
+        }
+        // A ROP whose folder lies elsewhere (a symlinked folder inside a root).
+        for def in lib.rops.values() {
+            if matches!(def.origin, crate::library::Origin::Folder(_)) {
+                inputs.add_folder(&def.dir, format!("the folder of ROP {}", def.name));
+            }
+        }
+        let dirs = self.asset_dirs(&net.file);
+        for (node, path) in named_files(lib, net) {
+            let found = dirs
+                .iter()
+                .map(|d| d.join(&path))
+                .find(|p| std::fs::symlink_metadata(p).is_ok());
+            if let Some(file) = found {
+                inputs.add_file(&file, format!("a texture of {node}"));
+            }
+        }
+        inputs
+    }
+}
+
+/// The project folder of a network file: the nearest folder, from the
+/// network's own upwards, that holds a `rops/` folder (a project `ropkit
+/// init` made, or a checkout); else the network's own folder. Every file
+/// the network names resolves inside it.
+pub fn network_root(network_file: &Path) -> PathBuf {
+    let own = network_file.parent().unwrap_or(Path::new(""));
+    let abs = std::path::absolute(if own.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        own
+    });
+    if let Ok(abs) = abs {
+        for (up, dir) in abs.ancestors().enumerate() {
+            if dir.join("rops").is_dir() {
+                // Named as the network is (relative stays relative).
+                let mut rel = own.to_path_buf();
+                for _ in 0..up {
+                    let named = rel.file_name().is_some_and(|n| n != "..");
+                    if named {
+                        rel.pop();
+                    } else {
+                        rel.push("..");
+                    }
+                }
+                return rel;
+            }
+        }
+    }
+    own.to_path_buf()
+}
+
+/// Every file path the nodes of `net` name, with the node: texture
+/// parameters and the textures ROPs name themselves.
+pub fn named_files(lib: &Library, net: &Network) -> Vec<(String, String)> {
+    use crate::library::TextureSource;
+    use crate::types::ParamStyle;
+    let mut out = Vec::new();
+    for (path, node) in &net.nodes {
+        let Some(def) = node.def(lib) else { continue };
+        for p in def.params.iter().filter(|p| p.style == ParamStyle::Texture) {
+            if let Some(text) = node.value(def, &p.name).and_then(|v| v.as_text())
+                && !text.is_empty()
+            {
+                out.push((path.clone(), text.to_string()));
+            }
+        }
+        for t in &def.textures {
+            if let TextureSource::Path(p) = &t.source {
+                out.push((path.clone(), p.clone()));
+            }
+        }
+    }
+    out
 }
 
 fn is_checkout(dir: &Path) -> bool {

@@ -21,6 +21,8 @@ pub enum ScaffoldError {
     Exists(PathBuf),
     #[error("{}: not empty; init writes into a new or empty folder", .0.display())]
     NotEmpty(PathBuf),
+    #[error("{}: is {what}; init writes into a new or empty folder", path.display())]
+    NotAFolder { path: PathBuf, what: String },
     #[error("{}: {error}", path.display())]
     Io {
         path: PathBuf,
@@ -195,6 +197,23 @@ fn valid_identifier(s: &str) -> bool {
 /// Writes a starter project into `dir`: a network using a ROP of the
 /// project's own, that ROP's folder, and a README saying how to run it.
 pub fn init(dir: &Path) -> Result<(), ScaffoldError> {
+    // A name that is there but is no folder (a file, or a symlink leading
+    // nowhere) would fail below with a bare "File exists".
+    if let Ok(meta) = std::fs::symlink_metadata(dir)
+        && !dir.is_dir()
+    {
+        return Err(ScaffoldError::NotAFolder {
+            path: dir.to_path_buf(),
+            what: if meta.file_type().is_symlink() {
+                match std::fs::read_link(dir) {
+                    Ok(to) => format!("a symlink to {}, which is no folder", to.display()),
+                    Err(_) => "a symlink".into(),
+                }
+            } else {
+                "a file".into()
+            },
+        });
+    }
     let busy = std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some());
     if busy {
         return Err(ScaffoldError::NotEmpty(dir.to_path_buf()));

@@ -40,6 +40,10 @@ pub enum ValueError {
     LeavesProject(String),
     #[error("longer than {0} characters")]
     TooLong(usize),
+    #[error(
+        "{value} is outside {min}..={max}: this integer shapes the shader's code (a loop count, a size), so its range is a hard limit"
+    )]
+    OutOfRange { value: i64, min: f64, max: f64 },
     #[error("{0}")]
     Yaml(String),
 }

@@ -179,11 +179,34 @@ pub fn serde_error(e: &serde_yaml_ng::Error) -> YamlError {
         .unwrap_or((1, 1));
     let text = e.to_string();
     let text = text.split(" at line ").next().unwrap_or(&text);
+    let text = not_a_mapping(text).unwrap_or_else(|| reword(text));
     YamlError {
         line,
         col,
-        message: crate::limits::cut_message(&reword(text)),
+        message: crate::limits::cut_message(&text),
     }
+}
+
+/// A value where a mapping belongs (a whole file that is one line of text,
+/// such as a network linked to a system file) is named by its kind only:
+/// a file that is not what it claims to be is never quoted.
+fn not_a_mapping(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("invalid type: ")?;
+    let (found, expected) = rest.rsplit_once(", expected ")?;
+    if !expected.starts_with("struct ") && !expected.starts_with("a map") {
+        return None;
+    }
+    let kind = match found.split([' ', '`', '"']).next().unwrap_or_default() {
+        "string" => "text",
+        "sequence" => "a list",
+        "integer" | "floating" => "a number",
+        "boolean" => "true or false",
+        "unit" => "nothing",
+        _ => "not a mapping",
+    };
+    Some(format!(
+        "found {kind} where a mapping of `key: value` lines belongs (is this the right file?)"
+    ))
 }
 
 /// serde's message for an integer no Rust type holds names `u128`, which

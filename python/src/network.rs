@@ -434,6 +434,16 @@ impl PyNetwork {
                 ));
             }
         };
+        // Over the network itself is what save() does; over anything else
+        // it reads (a ROP file, a texture, the ROP folders) never.
+        let inputs = self
+            .live
+            .project
+            .job_inputs(&self.live.lib, &self.live.net)
+            .without_file(&self.live.net.file);
+        inputs.check(&path).map_err(|e| {
+            Problem::edit(Kind::Network, Some(&path), None, None, e.to_string()).to_pyerr(py)
+        })?;
         self.live.net.save(&path, &self.live.lib).map_err(|e| {
             Problem::edit(
                 Kind::Network,

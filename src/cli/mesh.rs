@@ -1,6 +1,6 @@
 //! `ropkit mesh`: a network's scene to a mesh file.
 
-use super::{check_output, load_library, load_network};
+use super::{check_output, load_library, load_network, network_only};
 use crate::mesh::write::{MeshFormat, encode};
 use crate::mesh::{Aabb, MeshOptions, format_bounds, mesh_network};
 use crate::project::Project;
@@ -66,8 +66,7 @@ pub fn parse_bounds(s: &str) -> Result<Aabb, String> {
 }
 
 pub fn run(args: MeshArgs, project: &Project) -> Result<(), String> {
-    check_output(&args.output, &[&args.network])?;
-    let format = MeshFormat::from_path(&args.output).map_err(|e| e.to_string())?;
+    check_output(&args.output, &network_only(&args.network))?;
     let opts = MeshOptions {
         resolution: args.resolution,
         bounds: args.bounds,
@@ -83,6 +82,10 @@ pub fn run(args: MeshArgs, project: &Project) -> Result<(), String> {
     let mut net = load_network(project, &args.network, &lib)?;
     net.apply_overrides(&lib, &args.set, None)
         .map_err(|e| e.to_string())?;
+    // An input is refused as such, whatever its extension.
+    let inputs = project.job_inputs(&lib, &net);
+    check_output(&args.output, &inputs)?;
+    let format = MeshFormat::from_path(&args.output).map_err(|e| e.to_string())?;
     let t0 = Instant::now();
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let mut renderer = Renderer::new(gpu);
@@ -172,8 +175,7 @@ pub fn run(args: MeshArgs, project: &Project) -> Result<(), String> {
     }
     let t_write = Instant::now();
     let bytes = encode(&mesh, format).map_err(|e| e.to_string())?;
-    crate::files::write_atomic(&args.output, &bytes)
-        .map_err(|e| format!("{}: cannot write: {e}", args.output.display()))?;
+    crate::files::write_output(&args.output, &bytes, &inputs).map_err(|e| e.to_string())?;
     if args.verbose {
         eprintln!("write {:.3} s", t_write.elapsed().as_secs_f64());
     }

@@ -152,6 +152,10 @@ pub fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let cli = Cli::parse();
+    // An interrupted write leaves no temporary file behind.
+    if let Err(e) = crate::files::clean_up_on_signals() {
+        eprintln!("warning: cannot watch for SIGINT and SIGTERM: {e}");
+    }
     #[cfg(feature = "gpu")]
     let _runtime_dir = match &cli.command {
         Some(
@@ -213,28 +217,27 @@ pub(crate) fn load_network(
 }
 
 /// Refuses an output path that is one of the command's inputs: `-o NET`
-/// must never replace the network it renders.
-pub(crate) fn check_output(output: &Path, inputs: &[&Path]) -> Result<(), String> {
-    for input in inputs {
-        if crate::files::same_file(output, input) {
-            return Err(format!(
-                "{}: the output is the input {}: refusing to overwrite it",
-                output.display(),
-                input.display()
-            ));
-        }
-    }
-    Ok(())
+/// must never replace the network it renders, nor a ROP file or a texture.
+pub(crate) fn check_output(output: &Path, inputs: &crate::files::Inputs) -> Result<(), String> {
+    inputs.check(output).map_err(|e| e.to_string())
+}
+
+/// Only the network given on the command line: the check made before
+/// anything is loaded (the full one follows once the network is read).
+pub(crate) fn network_only(network: &Path) -> crate::files::Inputs {
+    let mut inputs = crate::files::Inputs::default();
+    inputs.add_file(network, "the network");
+    inputs
 }
 
 /// Writes to `output` atomically, or to stdout.
-fn write_or_print(output: Option<&Path>, bytes: &[u8], inputs: &[&Path]) -> Result<(), String> {
+fn write_or_print(
+    output: Option<&Path>,
+    bytes: &[u8],
+    inputs: &crate::files::Inputs,
+) -> Result<(), String> {
     match output {
-        Some(path) => {
-            check_output(path, inputs)?;
-            crate::files::write_atomic(path, bytes)
-                .map_err(|e| format!("{}: cannot write: {e}", path.display()))
-        }
+        Some(path) => crate::files::write_output(path, bytes, inputs).map_err(|e| e.to_string()),
         None => {
             use std::io::Write;
             match std::io::stdout().write_all(bytes) {
@@ -288,8 +291,12 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
         Command::Build { network, output } => {
             let lib = load_library(project, true);
             let net = load_network(project, &network, &lib)?;
+            let inputs = project.job_inputs(&lib, &net);
+            if let Some(o) = &output {
+                check_output(o, &inputs)?;
+            }
             let built = build(&lib, &net, Mode::Render).map_err(|e| e.report())?;
-            write_or_print(output.as_deref(), built.shader.glsl.as_bytes(), &[&network])
+            write_or_print(output.as_deref(), built.shader.glsl.as_bytes(), &inputs)
         }
         #[cfg(feature = "gpu")]
         Command::Render(args) => render::run(args, project),
@@ -314,14 +321,16 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
             }
             let lib = load_library(project, true);
             let net = load_network(project, &network, &lib)?;
+            // Never written over the network, a ROP file or a texture (a
+            // page embeds textures).
+            let inputs = project.job_inputs(&lib, &net);
+            if let Some(o) = &output {
+                check_output(o, &inputs)?;
+            }
             let built = build(&lib, &net, Mode::Render).map_err(|e| e.report())?;
             let assets = project.asset_dirs(&net.file);
             let bytes =
                 export_in(&built, &net, &lib, format, &assets).map_err(|e| e.to_string())?;
-            // A page embeds textures: never written over one of them.
-            let textures = crate::export::html::texture_files(&built.shader, &assets);
-            let mut inputs: Vec<&Path> = vec![&network];
-            inputs.extend(textures.iter().map(PathBuf::as_path));
             write_or_print(output.as_deref(), &bytes, &inputs)
         }
         Command::Check { dir, no_glslang } => check::run(project, dir, no_glslang),
@@ -336,11 +345,19 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
                     catalog::raytk::OPERATORS_FILE
                 );
             }
-            write_or_print(None, catalog::raytk::markdown(&map).as_bytes(), &[])
+            write_or_print(
+                None,
+                catalog::raytk::markdown(&map).as_bytes(),
+                &Default::default(),
+            )
         }
         Command::List { markdown, json, .. } => {
             let lib = load_library(project, false);
-            write_or_print(None, catalog::list(&lib, markdown, json).as_bytes(), &[])
+            write_or_print(
+                None,
+                catalog::list(&lib, markdown, json).as_bytes(),
+                &Default::default(),
+            )
         }
         Command::NewRop {
             spec,

@@ -1,7 +1,7 @@
 //! `ropkit render` and `ropkit sample`: headless rendering to PNG and SDF
 //! evaluation at points.
 
-use super::{check_output, load_library, load_network};
+use super::{check_output, load_library, load_network, network_only};
 use crate::build::build;
 use crate::generate::Mode;
 use crate::project::Project;
@@ -131,6 +131,7 @@ impl Watchdog {
 /// (the graphics driver's would wait for a GPU that does not return).
 pub(super) fn stop(message: &str) -> ! {
     use std::io::Write;
+    crate::files::temp::remove_all();
     eprintln!("{message}");
     let _ = std::io::stderr().flush();
     #[cfg(unix)]
@@ -163,10 +164,20 @@ pub(super) fn render_error(network: &Path, step: &str, e: crate::render::RenderE
 
 pub fn run(args: RenderArgs, project: &Project) -> Result<(), String> {
     // Refused before any work: `-o NET` must never replace the network.
-    check_output(&args.output, &[&args.network])?;
+    check_output(&args.output, &network_only(&args.network))?;
     let lib = load_library(project, true);
     let mut net = load_network(project, &args.network, &lib)?;
     net.apply_overrides(&lib, &args.set, args.buffer.as_deref())
+        .map_err(|e| e.to_string())?;
+    // Every output, each frame of a sequence, against everything the job
+    // reads, before the first is written: no partial sequence.
+    let inputs = project.job_inputs(&lib, &net);
+    let outputs: Vec<PathBuf> = match args.frames {
+        Some((a, b)) => (a..=b).map(|f| numbered(&args.output, f)).collect(),
+        None => vec![args.output.clone()],
+    };
+    inputs
+        .check_all(outputs.iter().map(PathBuf::as_path))
         .map_err(|e| e.to_string())?;
     let t0 = Instant::now();
     // An .exr file gets the buffer's raw values as 32-bit floats (a data
@@ -225,23 +236,19 @@ pub fn run(args: RenderArgs, project: &Project) -> Result<(), String> {
             None => "the frame".into(),
         };
         watchdog.arm(&step);
-        let path = match frame {
-            Some(f) => numbered(&args.output, f),
-            None => args.output.clone(),
-        };
-        check_output(&path, &[&args.network])?;
+        let path = &outputs[k as usize];
         if exr {
             let texels = renderer
                 .render_data(w, h)
                 .map_err(|e| render_error(&args.network, &step, e))?;
             watchdog.disarm();
-            save_exr(&texels, w, h, &path).map_err(|e| e.to_string())?;
+            save_exr(&texels, w, h, path).map_err(|e| e.to_string())?;
         } else {
             let img = renderer
                 .render_image(w, h)
                 .map_err(|e| render_error(&args.network, &step, e))?;
             watchdog.disarm();
-            save_png(&img, &path).map_err(|e| e.to_string())?;
+            save_png(&img, path).map_err(|e| e.to_string())?;
         }
         bar.inc(1);
     }

@@ -137,20 +137,11 @@ fn glsl_es(compiled: &Compiled) -> Result<GlslEs, ExportError> {
 }
 
 /// The folders textures are found in when the caller names none: the
-/// network's folder and its parent, then the current folder (as a project
-/// rooted there would).
+/// network's folder, then its project folder (the current folder for a
+/// built-in network).
 pub fn default_asset_dirs(net: &Network) -> Vec<PathBuf> {
-    let mut dirs = Vec::new();
-    if !crate::builtin::is_builtin(&net.file)
-        && let Some(d) = net.file.parent()
-    {
-        dirs.push(d.to_path_buf());
-        if let Some(p) = d.parent() {
-            dirs.push(p.to_path_buf());
-        }
-    }
-    dirs.push(PathBuf::new());
-    dirs
+    // As the renderer looks them up (the project folder, never above it).
+    crate::project::Project::embedded(Path::new("")).asset_dirs(&net.file)
 }
 
 /// Replaces each `{{KEY}}` of `template` in one pass, so that nothing a
@@ -364,15 +355,13 @@ pub fn read_texture(
         .find(|(_, p)| std::fs::symlink_metadata(p).is_ok());
     match found {
         Some((dir, file)) => {
-            let dir = if dir.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                dir.as_path()
-            };
-            let real =
-                crate::files::check_within(&file, dir).map_err(|e| fail(&file, e.to_string()))?;
-            let bytes = crate::files::read_bytes(&real, crate::limits::TEXTURE_FILE_BYTES)
-                .map_err(|e| fail(&file, e.to_string()))?;
+            // Checked and read through one handle below the folder.
+            let bytes = crate::files::read_bytes_beneath(
+                dir,
+                Path::new(path),
+                crate::limits::TEXTURE_FILE_BYTES,
+            )
+            .map_err(|e| fail(&file, e.to_string()))?;
             Ok((file, bytes))
         }
         None => crate::builtin::asset(Path::new(path))

@@ -38,7 +38,7 @@ pub enum EditError {
     },
     #[error("{0} is the output; make another node the output before deleting it")]
     IsOutput(String),
-    #[error("'{0}' is not a node path")]
+    #[error("{0:?} is not a node path: {rule}", rule = super::NODE_PATH_RULE)]
     BadPath(String),
     #[error("{0} is taken")]
     Taken(String),
@@ -140,6 +140,7 @@ impl Network {
         let pdef = param_def(self.rop_of(lib, path)?, param)?.clone();
         let v = value
             .checked(pdef.style, &pdef.options)
+            .and_then(|v| hard_range(&pdef, v))
             .map_err(|error| EditError::Value {
                 node: path.into(),
                 param: param.into(),
@@ -236,7 +237,7 @@ impl Network {
     /// `path` as a node path no node has yet, or why it cannot be one.
     fn free_path(&self, path: &str) -> Result<String, EditError> {
         let path = node_path(path);
-        if path.len() < 2 || path.chars().any(|c| c.is_whitespace() || c == ':') {
+        if !super::is_node_path(&path) {
             return Err(EditError::BadPath(path));
         }
         if self.nodes.contains_key(&path) {
@@ -275,6 +276,28 @@ pub fn node_path(path: &str) -> String {
     } else {
         format!("/{path}")
     }
+}
+
+/// `value` if it lies in the hard range of `pdef`. An integer inlined as
+/// a literal (`macro: true`) shapes the code: it counts loops (AA samples
+/// N x N, iterations) or sizes arrays, so past its declared `min`/`max` it
+/// overflows or hangs downstream; there the range is a hard limit. Other
+/// values only steer the UI's sliders and may lie beyond them.
+pub fn hard_range(pdef: &ParamDef, value: ParamValue) -> Result<ParamValue, ValueError> {
+    if let (true, ParamValue::Int(i)) = (pdef.is_macro, &value) {
+        let (min, max) = (
+            pdef.min.unwrap_or(f64::NEG_INFINITY),
+            pdef.max.unwrap_or(f64::INFINITY),
+        );
+        if !(min..=max).contains(&(*i as f64)) {
+            return Err(ValueError::OutOfRange {
+                value: *i,
+                min,
+                max,
+            });
+        }
+    }
+    Ok(value)
 }
 
 /// The definition of `param` in `def`, or why there is none (with the names there are).

@@ -232,11 +232,12 @@ impl Network {
                 )
             })?;
             let line = index.node_line(path);
-            if !path.starts_with('/') || path.len() < 2 {
+            if !is_node_path(path) {
+                // Quoted escaped: the path may hold a newline or worse.
                 return Err(at(
                     line,
-                    Some(path),
-                    "node paths start with '/', like /scene/sphere1".into(),
+                    None,
+                    format!("node path {:?}: {NODE_PATH_RULE}", echo(path)),
                 ));
             }
             let raw_node: NodeYaml = serde_yaml_ng::from_value(value.clone())
@@ -316,6 +317,7 @@ impl Network {
                     )
                 })?;
                 let v = ParamValue::from_yaml(pval, pdef.style, &pdef.options)
+                    .and_then(|v| edit::hard_range(pdef, v))
                     .map_err(|m| at(pline, Some(path), format!("parameter {pname}: {m}")))?;
                 node.params.insert(pname.to_string(), v);
             }
@@ -548,6 +550,21 @@ impl Network {
             .find(|p| !self.nodes.contains_key(p))
             .unwrap_or_default()
     }
+}
+
+/// What a node path may hold, for messages.
+pub const NODE_PATH_RULE: &str = "node paths start with '/' and hold only letters, digits, '_', '-', '.' and '/', like /scene/sphere1";
+
+/// Whether `path` is a node path: `/` then ASCII letters, digits, `_`,
+/// `-`, `.` and `/`. Node paths reach the generated shader (in comments
+/// and, mangled, in names): a newline there would start a line of its own,
+/// such as a `#define`.
+pub fn is_node_path(path: &str) -> bool {
+    path.len() >= 2
+        && path.starts_with('/')
+        && path
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'/'))
 }
 
 /// [`lookup_rop`] for a node without a definition of its own: `rop: custom`

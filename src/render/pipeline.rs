@@ -64,10 +64,7 @@ impl Renderer {
             }
         };
         // Textures: every binding gets a view; a missing file is an error, an empty path a blank.
-        let mut views = Vec::new();
-        for t in &shader.textures {
-            views.push(self.texture_view(&t.path)?);
-        }
+        let views = self.texture_views(&shader.textures)?;
         let device = &self.gpu.device;
         let uniform = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("ropkit globals"),

@@ -1,12 +1,40 @@
-//! Textures a network names, read (inside the project only) and uploaded once.
+//! Textures a network names, read (inside the project only, through one
+//! handle: see [`crate::files::open_beneath`]) and uploaded once. All the
+//! textures of one shader share one memory budget,
+//! [`crate::limits::TEXTURE_BUDGET_BYTES`], checked before decoding.
 
 use super::*;
 
 impl Renderer {
+    /// A view for each texture binding of a shader, within the budget.
+    pub(super) fn texture_views(
+        &mut self,
+        textures: &[crate::generate::TextureBinding],
+    ) -> Result<Vec<wgpu::TextureView>, RenderError> {
+        let budget = crate::limits::TEXTURE_BUDGET_BYTES;
+        let mut used = 0u64;
+        let mut counted = std::collections::BTreeSet::new();
+        let mut views = Vec::new();
+        for t in textures {
+            let view = self.texture_view(&t.path, budget.saturating_sub(used))?;
+            if counted.insert(t.path.as_str()) {
+                let tex = view.texture();
+                used += u64::from(tex.width()) * u64::from(tex.height()) * 4;
+            }
+            views.push(view);
+        }
+        Ok(views)
+    }
+
     /// The texture at `path` (relative to one of the asset folders, else a
-    /// built-in asset). Only a regular file whose real path stays inside the
-    /// asset folder it was found in is read: a symlink out of the project is refused.
-    pub(super) fn texture_view(&mut self, path: &str) -> Result<wgpu::TextureView, RenderError> {
+    /// built-in asset), refused when its pixels would take more than
+    /// `room` bytes. A file is read only below the asset folder it was
+    /// found in: a symlink out of the project is refused.
+    pub(super) fn texture_view(
+        &mut self,
+        path: &str,
+        room: u64,
+    ) -> Result<wgpu::TextureView, RenderError> {
         if path.is_empty() {
             return Ok(self.blank.clone());
         }
@@ -14,6 +42,8 @@ impl Renderer {
             path: p.to_path_buf(),
             message,
         };
+        let rel = Path::new(path);
+        crate::files::check_relative(rel).map_err(|e| fail(rel, e.to_string()))?;
         let found = self
             .asset_dirs
             .iter()
@@ -21,31 +51,28 @@ impl Renderer {
             .find(|(_, p)| std::fs::symlink_metadata(p).is_ok());
         let (key, bytes) = match found {
             Some((dir, file)) => {
-                let dir = if dir.as_os_str().is_empty() {
-                    Path::new(".")
-                } else {
-                    dir.as_path()
-                };
-                let real = crate::files::check_within(&file, dir)
-                    .map_err(|e| fail(&file, e.to_string()))?;
+                let bytes =
+                    crate::files::read_bytes_beneath(dir, rel, crate::limits::TEXTURE_FILE_BYTES)
+                        .map_err(|e| fail(&file, e.to_string()))?;
+                let real = file.canonicalize().unwrap_or(file);
                 if let Some(v) = self.textures.get(&real) {
+                    check_room(v.texture().width(), v.texture().height(), room)
+                        .map_err(|e| fail(&real, e.to_string()))?;
                     return Ok(v.clone());
                 }
-                let bytes = crate::files::read_bytes(&real, crate::limits::TEXTURE_FILE_BYTES)
-                    .map_err(|e| fail(&file, e.to_string()))?;
                 (real, bytes)
             }
             None => {
-                let bytes = crate::builtin::asset(Path::new(path))
-                    .ok_or_else(|| fail(Path::new(path), "file not found".into()))?;
-                let key = crate::builtin::display_path("", Path::new(path));
+                let bytes =
+                    crate::builtin::asset(rel).ok_or_else(|| fail(rel, "file not found".into()))?;
+                let key = crate::builtin::display_path("", rel);
                 if let Some(v) = self.textures.get(&key) {
                     return Ok(v.clone());
                 }
                 (key, bytes.to_vec())
             }
         };
-        let img = decode_texture(&bytes).map_err(|e| fail(&key, e.to_string()))?;
+        let img = decode_texture(&bytes, room).map_err(|e| fail(&key, e.to_string()))?;
         let view = upload_texture(
             &self.gpu,
             img.width(),
@@ -58,6 +85,15 @@ impl Renderer {
     }
 }
 
+/// Refuses a `width`x`height` RGBA picture past `room` bytes.
+fn check_room(width: u32, height: u32, room: u64) -> Result<(), DecodeError> {
+    let bytes = u64::from(width) * u64::from(height) * 4;
+    if bytes > room {
+        return Err(DecodeError::OverBudget { width, height });
+    }
+    Ok(())
+}
+
 /// Why a texture file gives no picture.
 #[derive(Debug, thiserror::Error)]
 pub(super) enum DecodeError {
@@ -67,17 +103,23 @@ pub(super) enum DecodeError {
     Image(#[from] image::ImageError),
     #[error("{width}x{height} is larger than the limit of {side}x{side}", side = crate::limits::TEXTURE_SIDE)]
     TooLarge { width: u32, height: u32 },
+    #[error(
+        "{width}x{height} does not fit: the textures of one shader take at most {} together (TEXTURE_BUDGET_BYTES)",
+        crate::files::human_size(crate::limits::TEXTURE_BUDGET_BYTES)
+    )]
+    OverBudget { width: u32, height: u32 },
 }
 
-/// Decodes an image, refusing sizes past [`crate::limits::TEXTURE_SIDE`]
-/// before any pixel memory is allocated.
-pub(super) fn decode_texture(bytes: &[u8]) -> Result<image::RgbaImage, DecodeError> {
+/// Decodes an image, refusing sizes past [`crate::limits::TEXTURE_SIDE`],
+/// or past `room` bytes of RGBA, before any pixel memory is allocated.
+pub(super) fn decode_texture(bytes: &[u8], room: u64) -> Result<image::RgbaImage, DecodeError> {
     let reader = image::ImageReader::new(std::io::Cursor::new(bytes)).with_guessed_format()?;
     let (width, height) = reader.into_dimensions()?;
     let side = crate::limits::TEXTURE_SIDE;
     if width > side || height > side {
         return Err(DecodeError::TooLarge { width, height });
     }
+    check_room(width, height, room)?;
     let img = image::ImageReader::new(std::io::Cursor::new(bytes))
         .with_guessed_format()?
         .decode()?;
@@ -122,4 +164,41 @@ pub(super) fn upload_texture(
         size,
     );
     texture.create_view(&Default::default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A PNG of `w`x`h` grey pixels.
+    fn png(w: u32, h: u32) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        image::RgbaImage::from_pixel(w, h, image::Rgba([9, 9, 9, 255]))
+            .write_to(
+                &mut std::io::Cursor::new(&mut bytes),
+                image::ImageFormat::Png,
+            )
+            .unwrap();
+        bytes
+    }
+
+    #[test]
+    fn memory_a_texture_past_the_room_left_is_refused() {
+        let bytes = png(64, 32);
+        let exact = 64 * 32 * 4;
+        let img = decode_texture(&bytes, exact).unwrap();
+        assert_eq!(img.dimensions(), (64, 32));
+        let e = decode_texture(&bytes, exact - 1).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                DecodeError::OverBudget {
+                    width: 64,
+                    height: 32
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().contains("TEXTURE_BUDGET_BYTES"), "{e}");
+    }
 }

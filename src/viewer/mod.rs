@@ -40,11 +40,38 @@ pub struct ViewArgs {
 pub enum ViewerError {
     #[error("{}: the screenshot is the network {}: refusing to overwrite it", shot.display(), network.display())]
     ScreenshotIsNetwork { shot: PathBuf, network: PathBuf },
+    /// The screenshot would replace or land among the files the network reads.
+    #[error(transparent)]
+    Screenshot(#[from] crate::files::OutputError),
+    #[error("--window {0}: give WIDTHxHEIGHT, each from {min} to {max} (e.g. 1280x800)", min = WINDOW_SIDES.0, max = WINDOW_SIDES.1)]
+    WindowSize(String),
     #[error("cannot open the viewer window: {0}")]
     Window(#[from] eframe::Error),
 }
 
+/// The smallest and largest window side `--window` takes: below the
+/// smallest egui has no room for its panels; a 0x0 window fails in the
+/// windowing system with a message that does not name the option.
+pub const WINDOW_SIDES: (u32, u32) = (64, 16384);
+
+/// `--window WIDTHxHEIGHT`, checked.
+pub fn parse_window(text: &str) -> Result<(f32, f32), ViewerError> {
+    let bad = || ViewerError::WindowSize(crate::limits::echo(text));
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (WINDOW_SIDES.0..=WINDOW_SIDES.1).contains(v))
+    };
+    match (side(w), side(h)) {
+        (Some(w), Some(h)) => Ok((w as f32, h as f32)),
+        _ => Err(bad()),
+    }
+}
+
 pub fn run(mut args: ViewArgs, project: &Project) -> Result<(), ViewerError> {
+    let (w, h) = parse_window(&args.window)?;
     args.started.get_or_insert_with(std::time::Instant::now);
     let path = args
         .network
@@ -74,11 +101,10 @@ pub fn run(mut args: ViewArgs, project: &Project) -> Result<(), ViewerError> {
             Some(e),
         ),
     };
-    let (w, h) = args
-        .window
-        .split_once('x')
-        .and_then(|(w, h)| Some((w.parse::<f32>().ok()?, h.parse::<f32>().ok()?)))
-        .unwrap_or((1280.0, 800.0));
+    // Nor a ROP file, a texture, or anything inside the ROP folders.
+    if let Some(shot) = &args.screenshot {
+        project.job_inputs(&lib, &net).check(shot)?;
+    }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(format!("ropkit — {}", path.display()))

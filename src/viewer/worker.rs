@@ -120,6 +120,8 @@ pub enum ExportFailure {
     Mesh(String),
     #[error("cannot write: {0}")]
     Write(std::io::Error),
+    #[error(transparent)]
+    Refused(#[from] crate::files::OutputError),
 }
 
 /// The window's handle on the worker.
@@ -412,9 +414,16 @@ impl Work {
         }
     }
 
+    /// Refuses an export over anything the network reads.
+    fn check_output(&self, path: &std::path::Path) -> Result<(), ExportFailure> {
+        let inputs = self.live.project.job_inputs(&self.live.lib, &self.live.net);
+        Ok(inputs.check(path)?)
+    }
+
     fn export(&mut self, format: Format, path: PathBuf) {
         let result = match &self.live.built {
             None => Err(ExportFailure::NotBuilt),
+            Some(_) if let Err(e) = self.check_output(&path) => Err(e),
             Some(built) => export(built, &self.live.net, &self.live.lib, format)
                 .map_err(ExportFailure::from)
                 .and_then(|bytes| {
@@ -426,6 +435,13 @@ impl Work {
     }
 
     fn export_png(&mut self, path: PathBuf, width: u32, height: u32, globals: Globals) {
+        if let Err(e) = self.check_output(&path) {
+            self.send(Event::Exported {
+                path,
+                result: Err(e),
+            });
+            return;
+        }
         let result = match self.live.renderer() {
             Some(r) => {
                 let saved = r.globals;
@@ -449,6 +465,7 @@ impl Work {
             if crate::files::same_file(&path, &self.live.net.file) {
                 return Err(ExportFailure::IsNetwork);
             }
+            self.check_output(&path)?;
             let format = write::MeshFormat::from_path(&path)?;
             let gpu = self
                 .live

@@ -548,7 +548,9 @@ fn a_render_that_does_not_finish_stops_with_an_error_naming_the_network() {
     let dir = rop_dir(&with_body(&body), "");
     let net = dir.path().join("slow.yaml");
     std::fs::write(&net, NET_R).unwrap();
-    let png = dir.path().join("slow.png");
+    // Outside the ROP folder: nothing is ever written inside one.
+    let out_dir = tempfile::tempdir().unwrap();
+    let png = out_dir.path().join("slow.png");
     let t = std::time::Instant::now();
     let out = run_ropkit([
         "--rops",

@@ -18,6 +18,7 @@ mod fields;
 mod fuzz_regressions;
 mod gallery;
 mod gpu;
+mod hardening;
 mod harness;
 mod mechanisms;
 mod mesh;

@@ -21,6 +21,18 @@ impl App {
             self.tab = Tab::Log;
             return;
         }
+        // Saving over the network itself is Save; over anything else it
+        // reads (a ROP file, a texture, the ROP folders) never.
+        let inputs = self
+            .doc
+            .project
+            .job_inputs(&self.doc.lib, &self.doc.net)
+            .without_file(&self.doc.net.file);
+        if let Err(e) = inputs.check(&path) {
+            self.say(e.to_string());
+            self.tab = Tab::Log;
+            return;
+        }
         let text = self.doc.net.to_yaml(&self.doc.lib);
         match write_atomic(&path, text.as_bytes()) {
             Ok(()) => {

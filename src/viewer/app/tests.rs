@@ -378,3 +378,74 @@ fn a_mesh_export_runs_on_the_worker_and_never_overwrites_the_network() {
     );
     assert_eq!(std::fs::read(&w.file).unwrap(), before);
 }
+
+#[test]
+fn data_loss_save_as_and_export_never_replace_what_the_network_reads() {
+    if !gpu_here("data_loss_save_as_and_export_never_replace_what_the_network_reads") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(root.join("assets/checker.png"), dir.path().join("tex.png")).unwrap();
+    let rops = dir.path().join("more_rops");
+    std::fs::create_dir_all(rops.join("shapes")).unwrap();
+    let file = dir.path().join("net.yaml");
+    std::fs::write(
+        &file,
+        "output: /render\nnodes:\n  /s: { rop: sphere }\n  /m: { rop: textureMaterial, params: { Texture: tex.png }, inputs: [/s] }\n  /render: { rop: raymarchRender3D, inputs: [/m] }\n",
+    )
+    .unwrap();
+    let project = Project::checkout(root).with_rops(std::slice::from_ref(&rops));
+    let lib = project.load_library();
+    let net = Network::load(&file, &lib).unwrap();
+    let doc = Document::new(project, lib, net);
+    let ctx = egui::Context::default();
+    let cc = eframe::CreationContext::_new_kittest(ctx.clone());
+    let app = App::new(&cc, doc, None, crate::viewer::ViewArgs::default());
+    let mut w = Window {
+        app,
+        ctx,
+        file: file.clone(),
+        _dir: dir,
+    };
+    assert!(w.frames_until(Duration::from_secs(120), |a| !building(a)));
+    let tex = file.with_file_name("tex.png");
+    let before = std::fs::read(&tex).unwrap();
+    let in_rops = rops.join("shapes/new.yaml");
+    for target in [&tex, &in_rops] {
+        w.app.save(Some(target.clone()));
+        assert!(
+            w.app.log.last().is_some_and(|l| l.contains("refusing")),
+            "{:?}",
+            w.app.log
+        );
+    }
+    assert_eq!(w.app.doc.net.file, file, "still the same network");
+    for target in [&tex, &in_rops] {
+        w.app.worker.send(Job::Export {
+            format: crate::export::Format::Glsl,
+            path: target.clone(),
+        });
+        let refused = |a: &App| {
+            a.log.iter().any(|l| {
+                l.contains("export failed")
+                    && l.contains("refusing")
+                    && l.contains(target.to_str().unwrap())
+            })
+        };
+        assert!(
+            w.frames_until(Duration::from_secs(60), refused),
+            "{:?}",
+            w.app.log
+        );
+    }
+    assert_eq!(std::fs::read(&tex).unwrap(), before);
+    assert!(!in_rops.exists());
+    // Saving the network over itself is still Save.
+    w.app.save(None);
+    assert!(
+        w.app.log.last().is_some_and(|l| l.starts_with("saved")),
+        "{:?}",
+        w.app.log
+    );
+}
