@@ -240,89 +240,9 @@ impl Network {
                     format!("node path {:?}: {NODE_PATH_RULE}", echo(path)),
                 ));
             }
-            let raw_node: NodeYaml = serde_yaml_ng::from_value(value.clone())
-                .map_err(|e| at(line, Some(path), format!("{e}")))?;
-            // Positions are saved as whole numbers: one not finite, or past
-            // what an integer holds, would be saved as text that does not load.
-            if raw_node
-                .pos
-                .is_some_and(|p| p.iter().any(|c| !c.is_finite() || c.abs() > 1e9))
-            {
-                return Err(at(
-                    line,
-                    Some(path),
-                    "pos: positions are two numbers within ±1e9, like [120, 40]".into(),
-                ));
-            }
             net.lines.insert(path.to_string(), line);
-            let custom = match &raw_node.custom {
-                None => None,
-                Some(_) if raw_node.rop != crate::library::CUSTOM_ROP => {
-                    return Err(at(
-                        line,
-                        Some(path),
-                        format!(
-                            "custom: gives a node its own ROP definition and goes with `rop: {}`, not `rop: {}`",
-                            crate::library::CUSTOM_ROP,
-                            echo(&raw_node.rop)
-                        ),
-                    ));
-                }
-                Some(source) => {
-                    let node_text = index.node_text(line);
-                    let def = crate::library::custom_def(source, &node_text, file, line, lib)
-                        .map_err(|e| NetworkError {
-                            at: e.at,
-                            node: Some(echo(path)),
-                            message: e.message,
-                        })?;
-                    Some(std::sync::Arc::new(CustomRop {
-                        def,
-                        source: source.clone(),
-                    }))
-                }
-            };
-            let def = match &custom {
-                Some(c) => &c.def,
-                None => lookup_named(lib, &raw_node.rop)
-                    .map_err(|e| at(line, Some(path), e.to_string()))?,
-            };
-            let mut node = Node {
-                rop: raw_node.rop.clone(),
-                pos: raw_node.pos,
-                custom: custom.clone(),
-                ..Default::default()
-            };
-            // Past a custom node's definition, whose parameter list names
-            // the same parameters.
-            let params_line = if custom.is_some() {
-                index.own_key_line(line, "params")
-            } else {
-                line
-            };
-            for (pkey, pval) in raw_node.params.iter().flatten() {
-                let pname = pkey.as_str().unwrap_or_default();
-                let pline = index.param_line(params_line, pname);
-                let pdef = def.param(pname).ok_or_else(|| {
-                    let known: Vec<_> = def.params.iter().map(|p| p.name.as_str()).collect();
-                    at(
-                        pline,
-                        Some(path),
-                        format!(
-                            "unknown parameter '{}' of ROP {} (it has: {})",
-                            echo(pname),
-                            def.name,
-                            known.join(", ")
-                        ),
-                    )
-                })?;
-                let v = ParamValue::from_yaml(pval, pdef.style, &pdef.options)
-                    .and_then(|v| edit::hard_range(pdef, v))
-                    .map_err(|m| at(pline, Some(path), format!("parameter {pname}: {m}")))?;
-                node.params.insert(pname.to_string(), v);
-            }
-            node.inputs = read_inputs(raw_node.inputs.as_ref(), def)
-                .map_err(|e| at(line, Some(path), e.to_string()))?;
+            let site = NodeSite { file, line, path };
+            let node = parse_node(value, &site, &index, lib)?;
             net.nodes.insert(path.to_string(), node);
         }
         net.check(lib).map_err(|e| {
@@ -565,6 +485,126 @@ pub fn is_node_path(path: &str) -> bool {
         && path
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'/'))
+}
+
+/// Where a node's errors point: the network file, the node's line and path.
+struct NodeSite<'a> {
+    file: &'a Path,
+    line: usize,
+    path: &'a str,
+}
+
+impl NodeSite<'_> {
+    /// An error at `line` of this node, its message cut to a readable length.
+    fn error(&self, line: usize, message: String) -> NetworkError {
+        NetworkError::new(
+            self.file,
+            line,
+            Some(echo(self.path)),
+            cut_message(&message),
+        )
+    }
+}
+
+/// One node of the file: its ROP (or its own custom definition), position,
+/// parameter values and inputs, checked against the definition.
+fn parse_node(
+    value: &Yaml,
+    site: &NodeSite,
+    index: &LineIndex,
+    lib: &Library,
+) -> Result<Node, NetworkError> {
+    let line = site.line;
+    let raw_node: NodeYaml =
+        serde_yaml_ng::from_value(value.clone()).map_err(|e| site.error(line, format!("{e}")))?;
+    // Positions are saved as whole numbers: one not finite, or past what an
+    // integer holds, would be saved as text that does not load.
+    if raw_node
+        .pos
+        .is_some_and(|p| p.iter().any(|c| !c.is_finite() || c.abs() > 1e9))
+    {
+        return Err(site.error(
+            line,
+            "pos: positions are two numbers within ±1e9, like [120, 40]".into(),
+        ));
+    }
+    let custom = custom_rop(&raw_node, site, index, lib)?;
+    let def = match &custom {
+        Some(c) => &c.def,
+        None => lookup_named(lib, &raw_node.rop).map_err(|e| site.error(line, e.to_string()))?,
+    };
+    // Past a custom node's definition, whose parameter list names the same
+    // parameters.
+    let params_line = if custom.is_some() {
+        index.own_key_line(line, "params")
+    } else {
+        line
+    };
+    let mut node = Node {
+        rop: raw_node.rop.clone(),
+        pos: raw_node.pos,
+        custom: custom.clone(),
+        ..Default::default()
+    };
+    for (pkey, pval) in raw_node.params.iter().flatten() {
+        let pname = pkey.as_str().unwrap_or_default();
+        let pline = index.param_line(params_line, pname);
+        let pdef = def.param(pname).ok_or_else(|| {
+            let known: Vec<_> = def.params.iter().map(|p| p.name.as_str()).collect();
+            site.error(
+                pline,
+                format!(
+                    "unknown parameter '{}' of ROP {} (it has: {})",
+                    echo(pname),
+                    def.name,
+                    known.join(", ")
+                ),
+            )
+        })?;
+        let v = ParamValue::from_yaml(pval, pdef.style, &pdef.options)
+            .and_then(|v| edit::hard_range(pdef, v))
+            .map_err(|m| site.error(pline, format!("parameter {pname}: {m}")))?;
+        node.params.insert(pname.to_string(), v);
+    }
+    node.inputs =
+        read_inputs(raw_node.inputs.as_ref(), def).map_err(|e| site.error(line, e.to_string()))?;
+    Ok(node)
+}
+
+/// A custom node's own ROP definition, read from its `custom:` entry; none
+/// for a node of a library ROP.
+fn custom_rop(
+    raw_node: &NodeYaml,
+    site: &NodeSite,
+    index: &LineIndex,
+    lib: &Library,
+) -> Result<Option<std::sync::Arc<CustomRop>>, NetworkError> {
+    let Some(source) = &raw_node.custom else {
+        return Ok(None);
+    };
+    if raw_node.rop != crate::library::CUSTOM_ROP {
+        return Err(site.error(
+            site.line,
+            format!(
+                "custom: gives a node its own ROP definition and goes with `rop: {}`, not `rop: {}`",
+                crate::library::CUSTOM_ROP,
+                echo(&raw_node.rop)
+            ),
+        ));
+    }
+    let node_text = index.node_text(site.line);
+    let def =
+        crate::library::custom_def(source, &node_text, site.file, site.line, lib).map_err(|e| {
+            NetworkError {
+                at: e.at,
+                node: Some(echo(site.path)),
+                message: e.message,
+            }
+        })?;
+    Ok(Some(std::sync::Arc::new(CustomRop {
+        def,
+        source: source.clone(),
+    })))
 }
 
 /// [`lookup_rop`] for a node without a definition of its own: `rop: custom`
