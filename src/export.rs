@@ -32,11 +32,41 @@ pub struct FormatInfo {
 }
 
 pub const FORMATS: &[FormatInfo] = &[
-    FormatInfo { format: Format::Glsl, name: "glsl", extension: "frag", label: "GLSL", text: true },
-    FormatInfo { format: Format::Shadertoy, name: "shadertoy", extension: "shadertoy.glsl", label: "Shadertoy", text: true },
-    FormatInfo { format: Format::Json, name: "json", extension: "json", label: "JSON layout", text: true },
-    FormatInfo { format: Format::Wgsl, name: "wgsl", extension: "wgsl", label: "WGSL", text: true },
-    FormatInfo { format: Format::Spirv, name: "spirv", extension: "spv", label: "SPIR-V", text: false },
+    FormatInfo {
+        format: Format::Glsl,
+        name: "glsl",
+        extension: "frag",
+        label: "GLSL",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Shadertoy,
+        name: "shadertoy",
+        extension: "shadertoy.glsl",
+        label: "Shadertoy",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Json,
+        name: "json",
+        extension: "json",
+        label: "JSON layout",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Wgsl,
+        name: "wgsl",
+        extension: "wgsl",
+        label: "WGSL",
+        text: true,
+    },
+    FormatInfo {
+        format: Format::Spirv,
+        name: "spirv",
+        extension: "spv",
+        label: "SPIR-V",
+        text: false,
+    },
 ];
 
 impl Format {

@@ -77,6 +77,13 @@ limits! {
     PARAM_VEC4S: usize = 1 << 18, Count;
     /// Largest stitched shader.
     SHADER_BYTES: usize = 32 << 20, Bytes;
+    /// Deepest chain of function calls in a stitched shader. Nodes whose
+    /// code joins its caller's (transforms, filters, combines: most ROPs)
+    /// add nothing, however long the chain; each node that stays a function
+    /// of its own (an early return, its input called in a loop or twice)
+    /// adds one. Drivers inline every call, at a cost that grows with the
+    /// square of this depth.
+    CALL_DEPTH: usize = 64, Count;
     /// Deepest nesting of brackets (`(`, `[`, `{`) in GLSL (naga's parser recurses on them).
     GLSL_NESTING: usize = 256, Count;
     /// Most tokens one GLSL statement may expand to, macros included: naga's
