@@ -20,6 +20,54 @@ pub fn generate(
     res: &Resolution,
     mode: Mode,
 ) -> Result<Shader, GenerateError> {
+    generate_shaped(lib, net, res, mode, Shaping::from_env())
+}
+
+/// What the shape pass may do (both, unless measuring them: see
+/// BENCHMARKS.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shaping {
+    /// Join nodes' code into their callers' functions.
+    pub splice: bool,
+    /// Fold runs of affine nodes into one map.
+    pub fold: bool,
+}
+
+impl Default for Shaping {
+    fn default() -> Shaping {
+        Shaping {
+            splice: true,
+            fold: true,
+        }
+    }
+}
+
+impl Shaping {
+    /// `ROPKIT_SHAPE=functions` (every node a function of its own, as
+    /// before the shape pass), `spliced` (no folding), else everything.
+    pub fn from_env() -> Shaping {
+        match std::env::var("ROPKIT_SHAPE").as_deref() {
+            Ok("functions") => Shaping {
+                splice: false,
+                fold: false,
+            },
+            Ok("spliced") => Shaping {
+                splice: true,
+                fold: false,
+            },
+            _ => Shaping::default(),
+        }
+    }
+}
+
+/// [`generate`], with the shape pass doing only what `shaping` allows.
+pub fn generate_shaped(
+    lib: &Library,
+    net: &Network,
+    res: &Resolution,
+    mode: Mode,
+    shaping: Shaping,
+) -> Result<Shader, GenerateError> {
     let target = mode.target();
     let defs: Vec<&RopDef> = res
         .nodes
@@ -89,8 +137,9 @@ pub fn generate(
     let mut others: Vec<&str> = vec![&settled];
     others.extend(lib.shaders.values().map(|f| f.text.as_str()));
     let output_text: Vec<&str> = templates.iter().map(String::as_str).collect();
-    let fold = target.bakes_params() || folds_live;
-    let plan = shape::plan(&parts.input(&node_texts, &others, &output_text, fold))?;
+    let fold = shaping.fold && (target.bakes_params() || folds_live);
+    let plan =
+        shape::plan(&parts.input(&node_texts, &others, &output_text, (shaping.splice, fold)))?;
     let layout = if folds_live && !plan.runs.is_empty() {
         let layout = Layout::compute(res, net, &defs, &layout_folds(&plan, res.nodes.len()))?;
         for (ni, text) in node_texts.iter_mut().enumerate() {
@@ -104,7 +153,7 @@ pub fn generate(
     let fold_texts = fold_texts(&plan, &layout, (net, res, lib), target.bakes_params());
     let functions = shape::flatten(
         &plan,
-        &parts.input(&node_texts, &others, &output_text, fold),
+        &parts.input(&node_texts, &others, &output_text, (shaping.splice, fold)),
         &fold_texts,
     );
     let used = used_words(&node_texts, &functions);
@@ -164,7 +213,7 @@ impl<'a> Parts<'a> {
         texts: &'b [NodeText],
         others: &'b [&'b str],
         output_text: &'b [&'b str],
-        fold: bool,
+        (splice, fold): (bool, bool),
     ) -> shape::Input<'b> {
         shape::Input {
             res: self.res,
@@ -173,6 +222,7 @@ impl<'a> Parts<'a> {
             texts,
             others,
             output_text,
+            splice,
             fold,
         }
     }

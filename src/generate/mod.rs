@@ -24,7 +24,7 @@ mod sections;
 pub mod shape;
 pub mod target;
 
-pub use assemble::generate;
+pub use assemble::{Shaping, generate, generate_shaped};
 pub use emit::{eval_macro_table, param_macros};
 
 use crate::library::Library;

@@ -179,13 +179,13 @@ pub(super) fn node_texts(
     for file in lib.shaders.values() {
         fold::defined_in(&file.text, &mut code_defined);
     }
-    let mut prefixes: Vec<String> = cx
+    let mut prefixes: HashSet<String> = cx
         .res
         .nodes
         .iter()
         .map(|n| format!("{}_", n.name))
         .collect();
-    prefixes.push("ROPKIT_".into());
+    prefixes.insert("ROPKIT_".into());
     let facts = fold::Facts {
         defined: &defined,
         code_defined: &code_defined,

@@ -227,6 +227,16 @@ pub(super) fn include(
             message: format!("include cycle: {} -> {name}", stack.join(" -> ")),
         });
     }
+    if stack.len() >= crate::limits::INCLUDE_DEPTH {
+        return Err(GenerateError::Library {
+            file: file.path.clone(),
+            message: format!(
+                "includes nested deeper than {} files (INCLUDE_DEPTH): {} -> {name}",
+                crate::limits::INCLUDE_DEPTH,
+                stack.join(" -> ")
+            ),
+        });
+    }
     stack.push(name.to_string());
     // Resolve includes first; the file is then emitted with its include lines blanked
     // so that line numbers still map one to one.
@@ -255,7 +265,7 @@ pub(super) fn include(
     // (`library_defined`) stay open.
     let mut defined = HashSet::new();
     super::fold::defined_in(&out.text, &mut defined);
-    let prefixes = vec!["ROPKIT_".to_string()];
+    let prefixes: HashSet<String> = ["ROPKIT_".to_string()].into();
     let facts = super::fold::Facts {
         defined: &defined,
         code_defined: library_defined,

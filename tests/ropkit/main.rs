@@ -9,6 +9,7 @@ mod catalog_b;
 mod commands;
 mod common;
 mod compiler;
+mod depth;
 mod exports;
 mod fields;
 mod fuzz_regressions;

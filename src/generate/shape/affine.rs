@@ -273,7 +273,7 @@ impl Program {
                 }
             }
         }
-        let Val::Affine { a, b } = eval(&self.arg, &scope, 0)? else {
+        let Val::Affine { a, b } = eval(&self.arg, &scope, 0)?.promote(n)? else {
             return None;
         };
         if a.len() != n || b.len() != n {
@@ -324,11 +324,16 @@ fn names_in(e: &Expr, out: &mut Vec<String>) {
             Expr::Num(_) => {}
             Expr::Name(n) => out.push(n.clone()),
             Expr::Call(_, args) => stack.extend(args),
-            Expr::Neg(x) | Expr::Field(x, _) => stack.push(x),
-            Expr::Bin(_, l, r) | Expr::Index(l, r) => {
+            Expr::Neg(x) => stack.push(x),
+            Expr::Field(x, f) => {
+                stack.push(x);
+                out.push(f.clone());
+            }
+            Expr::Bin(_, l, r) | Expr::Index(l, r) | Expr::Cmp(_, l, r) => {
                 stack.push(l);
                 stack.push(r);
             }
+            Expr::Pick(c, a, b) => stack.extend([&**c, &**a, &**b]),
         }
     }
 }

@@ -19,6 +19,10 @@ pub enum Expr {
     Bin(char, Box<Expr>, Box<Expr>),
     Field(Box<Expr>, String),
     Index(Box<Expr>, Box<Expr>),
+    /// A comparison (`<`, `>`, `l` for `<=`, `g` for `>=`, `=`, `!`).
+    Cmp(char, Box<Expr>, Box<Expr>),
+    /// `c ? a : b`
+    Pick(Box<Expr>, Box<Expr>, Box<Expr>),
 }
 
 /// Reads tokens `from..to` as one expression; `None` for anything outside
@@ -40,7 +44,7 @@ pub fn parse_text(text: &str) -> Option<Expr> {
 
 fn parse_words(words: &[(&str, Kind)]) -> Option<Expr> {
     let mut p = Parser { words, at: 0 };
-    let e = p.sum(0)?;
+    let e = p.pick(0)?;
     (p.at == words.len()).then_some(e)
 }
 
@@ -60,6 +64,36 @@ impl Parser<'_> {
         } else {
             false
         }
+    }
+    fn pick(&mut self, depth: usize) -> Option<Expr> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let c = self.compare(depth + 1)?;
+        if !self.eat("?") {
+            return Some(c);
+        }
+        let a = self.pick(depth + 1)?;
+        if !self.eat(":") {
+            return None;
+        }
+        let b = self.pick(depth + 1)?;
+        Some(Expr::Pick(Box::new(c), Box::new(a), Box::new(b)))
+    }
+    fn compare(&mut self, depth: usize) -> Option<Expr> {
+        let l = self.sum(depth + 1)?;
+        let op = match self.peek() {
+            Some("<") => '<',
+            Some(">") => '>',
+            Some("<=") => 'l',
+            Some(">=") => 'g',
+            Some("==") => '=',
+            Some("!=") => '!',
+            _ => return Some(l),
+        };
+        self.at += 1;
+        let r = self.sum(depth + 1)?;
+        Some(Expr::Cmp(op, Box::new(l), Box::new(r)))
     }
     fn sum(&mut self, depth: usize) -> Option<Expr> {
         let mut e = self.product(depth + 1)?;
@@ -101,7 +135,7 @@ impl Parser<'_> {
                 self.at += 1;
                 e = Expr::Field(Box::new(e), w.to_string());
             } else if self.eat("[") {
-                let i = self.sum(depth + 1)?;
+                let i = self.pick(depth + 1)?;
                 if !self.eat("]") {
                     return None;
                 }
@@ -120,7 +154,7 @@ impl Parser<'_> {
                 let mut args = Vec::new();
                 if !self.eat(")") {
                     loop {
-                        args.push(self.sum(depth + 1)?);
+                        args.push(self.pick(depth + 1)?);
                         if self.eat(")") {
                             break;
                         }
@@ -137,7 +171,7 @@ impl Parser<'_> {
                 _ => Expr::Name(w.to_string()),
             }),
             Kind::Punct if w == "(" => {
-                let e = self.sum(depth + 1)?;
+                let e = self.pick(depth + 1)?;
                 self.eat(")").then_some(e)
             }
             _ => None,
@@ -185,6 +219,12 @@ impl Val {
             _ => None,
         }
     }
+    /// A constant as a map of the coordinate (one that ignores it).
+    pub fn promote(self, n: usize) -> Option<Val> {
+        let (a, b) = self.rows(n)?;
+        Some(Val::Affine { a, b })
+    }
+
     /// Components as affine rows (constants have zero coefficients).
     fn rows(&self, n: usize) -> Option<(Vec<Vec<f64>>, Vec<f64>)> {
         match self {
@@ -224,7 +264,40 @@ pub fn eval(e: &Expr, scope: &dyn Scope, depth: usize) -> Option<Val> {
             eval(r, scope, depth + 1)?,
             n,
         ),
-        Expr::Field(x, f) => swizzle(eval(x, scope, depth + 1)?, f),
+        Expr::Field(x, f) => {
+            let v = eval(x, scope, depth + 1)?;
+            // A field named by a macro (`p.THIS_Order`) is its body's.
+            match scope.macro_body(f) {
+                Some(Expr::Name(g)) => swizzle(v, g),
+                _ => swizzle(v, f),
+            }
+        }
+        Expr::Cmp(op, l, r) => {
+            let l = eval(l, scope, depth + 1)?.scalar()?;
+            let r = eval(r, scope, depth + 1)?.scalar()?;
+            let yes = match op {
+                '<' => l < r,
+                '>' => l > r,
+                'l' => l <= r,
+                'g' => l >= r,
+                '=' => l == r,
+                _ => l != r,
+            };
+            Some(Val::Num(vec![if yes { 1.0 } else { 0.0 }]))
+        }
+        Expr::Pick(c, a, b) => {
+            // Both sides are read, so that what the expression is (a
+            // constant or a map of the coordinate) never depends on values.
+            let c = eval(c, scope, depth + 1)?.scalar()?;
+            let (a, b) = (eval(a, scope, depth + 1)?, eval(b, scope, depth + 1)?);
+            let affine = |v: &Val| matches!(v, Val::Affine { .. });
+            let (a, b) = match (affine(&a), affine(&b)) {
+                (true, false) => (a, b.promote(n)?),
+                (false, true) => (a.promote(n)?, b),
+                _ => (a, b),
+            };
+            Some(if c != 0.0 { a } else { b })
+        }
         Expr::Index(x, i) => {
             let i = eval(i, scope, depth + 1)?.scalar()?;
             index(eval(x, scope, depth + 1)?, i)
@@ -435,7 +508,7 @@ fn affine_zip(
 }
 
 fn swizzle(v: Val, f: &str) -> Option<Val> {
-    let pick: Vec<usize> = f
+    let lanes: Vec<usize> = f
         .chars()
         .map(|c| match c {
             'x' | 'r' | 's' => Some(0),
@@ -445,17 +518,17 @@ fn swizzle(v: Val, f: &str) -> Option<Val> {
             _ => None,
         })
         .collect::<Option<_>>()?;
-    if pick.is_empty() || pick.len() > 4 {
+    if lanes.is_empty() || lanes.len() > 4 {
         return None;
     }
     match v {
-        Val::Num(x) if x.len() > 1 => pick
+        Val::Num(x) if x.len() > 1 => lanes
             .iter()
             .map(|&i| x.get(i).copied())
             .collect::<Option<_>>()
             .map(Val::Num),
         Val::Affine { a, b } if a.len() > 1 => {
-            let rows: Option<Vec<(Vec<f64>, f64)>> = pick
+            let rows: Option<Vec<(Vec<f64>, f64)>> = lanes
                 .iter()
                 .map(|&i| Some((a.get(i)?.clone(), *b.get(i)?)))
                 .collect();

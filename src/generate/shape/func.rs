@@ -41,6 +41,9 @@ pub struct Func {
     pub top_locals: HashSet<String>,
     /// Every identifier of the body (not after a `.`).
     pub words: HashSet<String>,
+    /// Whether the body declares an array (kept in a function of its
+    /// own: arrays spliced together would all be alive at once).
+    pub arrays: bool,
     /// Why the body cannot be spliced into a caller, if it cannot.
     pub splice: Result<(), &'static str>,
 }
@@ -128,6 +131,7 @@ impl Func {
             locals: BTreeSet::new(),
             top_locals: HashSet::new(),
             words: HashSet::new(),
+            arrays: false,
             splice: Ok(()),
         };
         func.declarations(lines);
@@ -185,7 +189,9 @@ impl Func {
             if s >= self.close {
                 continue;
             }
-            for name in declared_at(toks, lines, s, self.close) {
+            let (declared, array) = declared_at(toks, lines, s, self.close);
+            self.arrays |= array;
+            for name in declared {
                 names.push((name, top.contains(&s)));
             }
         }
@@ -284,6 +290,9 @@ impl Func {
         }
         if self.params.iter().any(|p| p.ty.is_empty()) {
             return Err("parameters that are not plain values");
+        }
+        if self.arrays {
+            return Err("declares arrays");
         }
         Ok(())
     }
@@ -571,38 +580,42 @@ fn statements(toks: &[Tok], lines: &Lines, from: usize, to: usize) -> Option<Vec
 }
 
 /// The names a declaration starting at token `s` declares (none if the
-/// statement there is not a declaration).
-fn declared_at(toks: &[Tok], lines: &Lines, s: usize, end: usize) -> Vec<String> {
+/// statement there is not a declaration), and whether one is an array.
+fn declared_at(toks: &[Tok], lines: &Lines, s: usize, end: usize) -> (Vec<String>, bool) {
     let t = |k: usize| toks[k].text(lines);
     let mut k = s;
     while k < end && QUALIFIERS.contains(&t(k)) {
         k += 1;
     }
     if k + 1 >= end || toks[k].kind != Kind::Ident || STATEMENT_WORDS.contains(&t(k)) {
-        return Vec::new();
+        return (Vec::new(), false);
     }
     k += 1;
+    let mut array = false;
     if t(k) == "[" {
+        array = true;
         match matching(toks, lines, k) {
             Some(e) => k = e + 1,
-            None => return Vec::new(),
+            None => return (Vec::new(), false),
         }
     }
     let mut names = Vec::new();
     loop {
         if k >= end || toks[k].kind != Kind::Ident {
-            return names;
+            let declared = !names.is_empty();
+            return (names, array && declared);
         }
         names.push(t(k).to_string());
         k += 1;
+        array |= k < end && t(k) == "[";
         // Past an array size and an initialiser to the next declarator.
         let mut depth = 0usize;
         while k < end {
             match t(k) {
                 "(" | "[" | "{" => depth += 1,
-                ")" | "]" | "}" if depth == 0 => return names,
+                ")" | "]" | "}" if depth == 0 => return (names, array),
                 ")" | "]" | "}" => depth -= 1,
-                ";" if depth == 0 => return names,
+                ";" if depth == 0 => return (names, array),
                 "," if depth == 0 => break,
                 _ => {}
             }

@@ -22,6 +22,7 @@
 //! Consecutive affine nodes (transforms) fold into one map (see [`affine`]).
 
 mod affine;
+mod budget;
 mod expr;
 mod flatten;
 mod func;
@@ -51,6 +52,8 @@ pub(super) struct Input<'a> {
     pub others: &'a [&'a str],
     /// The output templates, substituted for the output node (its code too).
     pub output_text: &'a [&'a str],
+    /// Whether nodes' code may join their callers'.
+    pub splice: bool,
     /// Whether runs of affine nodes fold.
     pub fold: bool,
 }
@@ -142,7 +145,12 @@ pub(super) fn plan(input: &Input) -> Result<Plan, GenerateError> {
         let (Some(fx), Some((c, k))) = (&funcs[x], names.site[x]) else {
             continue;
         };
-        if out_inputs.contains(&x) || fx.splice.is_err() || names.count[x] != 2 || c == x {
+        if !input.splice
+            || out_inputs.contains(&x)
+            || fx.splice.is_err()
+            || names.count[x] != 2
+            || c == x
+        {
             continue;
         }
         let (Some(fc), Some((lines, _))) = (&funcs[c], block(c)) else {
@@ -156,16 +164,6 @@ pub(super) fn plan(input: &Input) -> Result<Plan, GenerateError> {
             into[x] = Some((c, call));
         }
     }
-    let mut spliced: Vec<Vec<(usize, CallSite)>> = vec![Vec::new(); n];
-    for (x, at) in into.iter().enumerate() {
-        if let Some((c, call)) = at {
-            spliced[*c].push((x, call.clone()));
-        }
-    }
-    for calls in &mut spliced {
-        calls.sort_by_key(|(_, c)| c.close);
-    }
-    let depth = call_depth(input, &into, &names.refs)?;
     let input_call: Vec<Option<(usize, CallSite)>> = (0..n)
         .map(|c| {
             let (f, (lines, _)) = (funcs[c].as_ref()?, block(c)?);
@@ -180,15 +178,26 @@ pub(super) fn plan(input: &Input) -> Result<Plan, GenerateError> {
     let mut plan = Plan {
         funcs: std::mem::take(&mut funcs),
         into,
-        spliced,
+        spliced: vec![Vec::new(); n],
         input_call,
         runs: Vec::new(),
         in_run: vec![None; n],
-        depth,
+        depth: 0,
     };
     if input.fold {
         plan.find_runs(input, &macros, &names.outside);
     }
+    plan.check_code_nodes(input)?;
+    plan.keep_functions_small();
+    for (x, at) in plan.into.iter().enumerate() {
+        if let Some((c, call)) = at {
+            plan.spliced[*c].push((x, call.clone()));
+        }
+    }
+    for calls in &mut plan.spliced {
+        calls.sort_by_key(|(_, c)| c.close);
+    }
+    plan.depth = call_depth(input, &plan.into, &names.refs)?;
     Ok(plan)
 }
 
@@ -329,6 +338,26 @@ fn call_site(f: &Func, lines: &lex::Lines, k: usize) -> Option<CallSite> {
         close,
         args,
     })
+}
+
+impl Plan {
+    /// Refuses a shader holding the code of more than
+    /// [`crate::limits::SHADER_NODES`] nodes (folded runs count once).
+    fn check_code_nodes(&self, input: &Input) -> Result<(), GenerateError> {
+        let count = (0..self.funcs.len())
+            .filter(|&x| !self.in_run[x].is_some_and(|(_, k)| k > 0))
+            .count();
+        let limit = crate::limits::SHADER_NODES;
+        if count <= limit {
+            return Ok(());
+        }
+        Err(GenerateError::Other {
+            message: format!(
+                "the network puts the code of {count} of its {} nodes into one shader, past the limit of {limit} (SHADER_NODES): drivers compile a scene as one function, at a cost that grows faster than its size; split the scene into several networks, or make repeated parts with repeat filters",
+                input.res.nodes.len()
+            ),
+        })
+    }
 }
 
 /// The deepest chain of function calls once spliced nodes are gone,
