@@ -43,7 +43,7 @@ impl Plan {
                 let mut cut: Vec<usize> = callees[x]
                     .iter()
                     .copied()
-                    .filter(|&c| !self.in_run[c].is_some_and(|(_, k)| k > 0))
+                    .filter(|&c| self.in_run[c].is_none_or(|(_, k)| k == 0))
                     .collect();
                 cut.sort_by_key(|&c| std::cmp::Reverse(weight[c]));
                 for c in cut {

@@ -438,12 +438,12 @@ fn binary(op: char, l: Val, r: Val, n: usize) -> Option<Val> {
         (Affine { .. }, Affine { .. }) if op == '+' || op == '-' => {
             let (a1, b1) = l.rows(n)?;
             let (a2, b2) = r.rows(n)?;
-            affine_zip(&a1, &b1, &a2, &b2, |x, y| arith(x, y))
+            affine_zip(&a1, &b1, &a2, &b2, arith)
         }
         (Affine { .. }, Num(_)) | (Num(_), Affine { .. }) if op == '+' || op == '-' => {
             let (a1, b1) = l.rows(n)?;
             let (a2, b2) = r.rows(n)?;
-            affine_zip(&a1, &b1, &a2, &b2, |x, y| arith(x, y))
+            affine_zip(&a1, &b1, &a2, &b2, arith)
         }
         (Affine { a, b }, Num(s)) if op == '*' || op == '/' => {
             let k = a.len();

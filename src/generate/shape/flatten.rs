@@ -44,6 +44,8 @@ pub fn flatten(plan: &Plan, input: &Input, folds: &[FoldText]) -> Vec<Option<Vec
                     input,
                     folds,
                     names: &mut names,
+                    claimed: HashSet::new(),
+                    globals: region_globals(plan, x),
                 }
                 .root(x),
             )
@@ -53,6 +55,25 @@ pub fn flatten(plan: &Plan, input: &Input, folds: &[FoldText]) -> Vec<Option<Vec
         out.push(pieces);
     }
     out
+}
+
+/// Every name the code of the region rooted at `x` reads that its own node
+/// does not declare: a local may keep its name only if it is none of these
+/// (nor a name a macro reads: see [`Writer::local_name`]).
+fn region_globals(plan: &Plan, x: usize) -> HashSet<String> {
+    let mut globals = HashSet::new();
+    let mut stack = vec![x];
+    while let Some(y) = stack.pop() {
+        if let Some(f) = &plan.funcs[y] {
+            for w in &f.words {
+                if !f.locals.contains(w) && !f.params.iter().any(|p| &p.name == w) {
+                    globals.insert(w.clone());
+                }
+            }
+        }
+        stack.extend(plan.spliced[y].iter().map(|(c, _)| *c));
+    }
+    globals
 }
 
 /// Fresh names for renamed locals: never a word the shader already holds.
@@ -194,9 +215,31 @@ struct Writer<'a> {
     input: &'a Input<'a>,
     folds: &'a [FoldText],
     names: &'a mut Registry,
+    /// Names the region's function already declares.
+    claimed: HashSet<String>,
+    /// Names the region's code reads from outside its nodes.
+    globals: HashSet<String>,
 }
 
 impl Writer<'_> {
+    /// The name a local (or parameter) of `node` is written under in the
+    /// region's function: its own, while no other node of the region
+    /// declares it, no code of the region reads a global of that name and
+    /// no macro reads one (a macro used later in the region would read the
+    /// local in place of the global); else `<node>_<name>`.
+    fn local_name(&mut self, node: &str, local: &str) -> String {
+        let name = if self.claimed.contains(local)
+            || self.globals.contains(local)
+            || self.plan.macro_reads.contains(local)
+        {
+            self.names.fresh(node, local)
+        } else {
+            local.to_string()
+        };
+        self.claimed.insert(name.clone());
+        name
+    }
+
     fn piece(&self, x: usize, line: Option<u32>, text: String) -> Piece {
         Piece {
             node: x as u32,
@@ -247,7 +290,7 @@ impl Writer<'_> {
             fold,
         };
         for local in locals {
-            let fresh = self.names.fresh(&name, &local);
+            let fresh = self.local_name(&name, &local);
             frame.vars.insert(fresh.clone());
             frame.names.insert(local, fresh);
         }
@@ -255,7 +298,7 @@ impl Writer<'_> {
             let emitted = if read_only && *is_var {
                 arg.clone()
             } else {
-                let fresh = self.names.fresh(&name, &pname);
+                let fresh = self.local_name(&name, &pname);
                 out.push(self.piece(at.0, Some(at.1), format!("  {ty} {fresh} = {arg};")));
                 fresh
             };
@@ -272,17 +315,19 @@ impl Writer<'_> {
         let mut frame = self.enter(x, &[], (x, 0), &mut out);
         frame.spliced = false;
         let (f, lines) = func(self.plan, self.input, x);
-        // The signature, its parameters renamed.
+        // The signature, its parameters renamed where they must be.
         let mut edits = Vec::new();
         for p in &f.params {
-            let fresh = self.names.fresh(&self.input.res.nodes[x].name, &p.name);
+            let fresh = self.local_name(&self.input.res.nodes[x].name, &p.name);
             frame.vars.insert(fresh.clone());
             frame.names.insert(p.name.clone(), fresh.clone());
-            edits.push(Edit {
-                from: f.toks[p.tok].begin(),
-                to: f.toks[p.tok].finish(),
-                with: fresh,
-            });
+            if fresh != p.name {
+                edits.push(Edit {
+                    from: f.toks[p.tok].begin(),
+                    to: f.toks[p.tok].finish(),
+                    with: fresh,
+                });
+            }
         }
         frame.set_fold_ctx(f);
         let head = render(lines, (0, 0), f.toks[f.open].finish(), &edits);

@@ -176,11 +176,7 @@ impl Func {
                         starts.push(k + 1);
                     }
                 }
-                ")" => {
-                    if headers.pop() == Some(true) {
-                        starts.push(k + 1);
-                    }
-                }
+                ")" if headers.pop() == Some(true) => starts.push(k + 1),
                 _ => {}
             }
         }
@@ -259,14 +255,14 @@ impl Func {
                 // A whole argument of a call may be an `out` or `inout`
                 // one: only the built-in functions are known not to write.
                 let before = t(k - 1);
-                if matches!(before, "(" | ",") && matches!(after, ")" | ",") {
-                    if let Some(callee) = enclosing_call(toks, lines, k, self.open)
-                        && !pure_builtin(t(callee))
-                        && !by_value(t(callee))
-                    {
-                        ok = false;
-                        break;
-                    }
+                if matches!(before, "(" | ",")
+                    && matches!(after, ")" | ",")
+                    && let Some(callee) = enclosing_call(toks, lines, k, self.open)
+                    && !pure_builtin(t(callee))
+                    && !by_value(t(callee))
+                {
+                    ok = false;
+                    break;
                 }
             }
             param.read_only = ok;

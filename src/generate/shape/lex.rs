@@ -164,6 +164,9 @@ pub struct Edit {
     pub with: String,
 }
 
+/// Appends text at a line to the pieces written so far.
+type Push<'a> = dyn FnMut(&mut Vec<(u32, String)>, u32, &str) + 'a;
+
 /// The text of `lines` from `from` to `to` with `edits` applied (sorted,
 /// not overlapping, inside the range), as one piece per line touched:
 /// (line index, text).
@@ -180,26 +183,24 @@ pub fn render(
         _ => out.push((line, text.to_string())),
     };
     // Copies the text from `at` up to `until`, line by line.
-    let copy = |out: &mut Vec<(u32, String)>,
-                at: (u32, u32),
-                until: (u32, u32),
-                push: &mut dyn FnMut(&mut Vec<(u32, String)>, u32, &str)| {
-        let mut pos = at;
-        while pos < until {
-            let line = &lines[pos.0 as usize].1;
-            let end = if pos.0 == until.0 {
-                until.1 as usize
-            } else {
-                line.len()
-            };
-            let start = (pos.1 as usize).min(end);
-            push(out, pos.0, &line[start..end]);
-            if pos.0 == until.0 {
-                break;
+    let copy =
+        |out: &mut Vec<(u32, String)>, at: (u32, u32), until: (u32, u32), push: &mut Push| {
+            let mut pos = at;
+            while pos < until {
+                let line = &lines[pos.0 as usize].1;
+                let end = if pos.0 == until.0 {
+                    until.1 as usize
+                } else {
+                    line.len()
+                };
+                let start = (pos.1 as usize).min(end);
+                push(out, pos.0, &line[start..end]);
+                if pos.0 == until.0 {
+                    break;
+                }
+                pos = (pos.0 + 1, 0);
             }
-            pos = (pos.0 + 1, 0);
-        }
-    };
+        };
     for e in edits {
         copy(&mut out, at, e.from, &mut push);
         push(&mut out, e.from.0, &e.with);

@@ -73,6 +73,12 @@ impl Macros {
             .or_insert_with(|| one.then(|| body.clone()));
     }
 
+    /// Every identifier any macro body reads: a local of one of these names
+    /// could be read in place of the global by a macro used after it.
+    pub fn read_words(&self) -> HashSet<String> {
+        self.words.values().flatten().cloned().collect()
+    }
+
     /// The body of object-like macro `name`, where it has one meaning.
     pub fn body(&self, name: &str) -> Option<String> {
         self.bodies.get(name).cloned().flatten()
@@ -96,7 +102,7 @@ impl Macros {
             if let Some(nodes) = self.by_nodes.get(w)
                 && nodes
                     .iter()
-                    .any(|&(n, undef)| (n != from && n >= from && n <= to) || (n == from && undef))
+                    .any(|&(n, undef)| (n > from && n <= to) || (n == from && undef))
             {
                 return false;
             }

@@ -98,6 +98,8 @@ pub(super) struct Plan {
     in_run: Vec<Option<(usize, usize)>>,
     /// Deepest chain of function calls from the output's function down.
     pub depth: usize,
+    /// Every identifier that a macro body reads (see [`flatten`]).
+    macro_reads: HashSet<String>,
 }
 
 impl Plan {
@@ -183,6 +185,7 @@ pub(super) fn plan(input: &Input) -> Result<Plan, GenerateError> {
         runs: Vec::new(),
         in_run: vec![None; n],
         depth: 0,
+        macro_reads: macros.read_words(),
     };
     if input.fold {
         plan.find_runs(input, &macros, &names.outside);
@@ -345,7 +348,7 @@ impl Plan {
     /// [`crate::limits::SHADER_NODES`] nodes (folded runs count once).
     fn check_code_nodes(&self, input: &Input) -> Result<(), GenerateError> {
         let count = (0..self.funcs.len())
-            .filter(|&x| !self.in_run[x].is_some_and(|(_, k)| k > 0))
+            .filter(|&x| self.in_run[x].is_none_or(|(_, k)| k == 0))
             .count();
         let limit = crate::limits::SHADER_NODES;
         if count <= limit {
