@@ -234,8 +234,9 @@ fn joined_code_evaluates_the_distance_its_formula_gives() {
     let net = parse(&filters_yaml(&filters), &lib);
     // The scene is one function: every filter joined into it.
     let (_, shader) = ropkit::build::stitch(&lib, &net, Mode::Sample).unwrap();
-    // (Two deep: the sampling entry calls the scene.)
-    assert_eq!(shader.call_depth, 2, "{}", shader.call_depth);
+    // (Three deep: the sampling entry calls the scene, which calls the
+    // sphere: a node with no input keeps its function.)
+    assert_eq!(shader.call_depth, 3, "{}", shader.call_depth);
     let points: Vec<[f32; 3]> = (0..64)
         .map(|i| {
             let t = i as f32 * 0.37;

@@ -147,7 +147,20 @@ pub(super) fn plan(input: &Input) -> Result<Plan, GenerateError> {
         let (Some(fx), Some((c, k))) = (&funcs[x], names.site[x]) else {
             continue;
         };
+        // A node with nothing on its inputs but fields driving its
+        // parameters (a shape, a field) keeps its function: it calls no
+        // other node's code in line, so a call of it costs the driver no
+        // more than its code spliced in (one call deep), and its code
+        // stays as written.
+        let leaf = res.nodes[x].inputs.iter().enumerate().all(|(slot, i)| {
+            i.is_none()
+                || input.defs[x]
+                    .inputs
+                    .get(slot)
+                    .is_some_and(|d| d.drives.is_some())
+        });
         if !input.splice
+            || leaf
             || out_inputs.contains(&x)
             || fx.splice.is_err()
             || names.count[x] != 2
