@@ -218,6 +218,8 @@ fn bench_gpu(c: &mut Criterion) {
         params_binding: variant.as_ref().and(built.shader.params_binding),
         params_uniform: built.shader.params_uniform,
         points_binding: None,
+        folds: vec![],
+        call_depth: 0,
     };
     let hand_compiled = compile(&hand).unwrap();
     let mut rh = Renderer::new(gpu.clone());

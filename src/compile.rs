@@ -228,26 +228,33 @@ fn compile_here(shader: &Shader) -> Result<Compiled, CompileError> {
 fn check_module(module: &naga::Module) -> Result<(), (naga::Span, String)> {
     use crate::limits::{GLSL_ARRAY_ELEMENTS, GLSL_ARRAY_ELEMENTS_TOTAL, GLSL_NESTING};
     use naga::{AddressSpace, ArraySize, Statement, TypeInner};
-    // Elements per type; a type's parts always come before it in the arena.
+    // Scalars per type, and of them those in arrays (what a driver keeps
+    // in memory for every pixel; a struct of scalars lives in registers
+    // like so many variables). A type's parts come before it in the arena.
+    let mut scalars: Vec<u64> = Vec::with_capacity(module.types.len());
     let mut elements: Vec<u64> = Vec::with_capacity(module.types.len());
     for (_, ty) in module.types.iter() {
-        let n = match &ty.inner {
+        let (all, in_arrays) = match &ty.inner {
             TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => {
-                let per = elements.get(base.index()).copied().unwrap_or(1);
-                match size {
+                let per = scalars.get(base.index()).copied().unwrap_or(1);
+                let n = match size {
                     ArraySize::Constant(k) => per.saturating_mul(u64::from(k.get())),
                     _ => per,
-                }
+                };
+                (n, n)
             }
-            TypeInner::Struct { members, .. } => members
-                .iter()
-                .map(|m| elements.get(m.ty.index()).copied().unwrap_or(1))
-                .fold(0u64, u64::saturating_add),
-            _ => 1,
+            TypeInner::Struct { members, .. } => members.iter().fold((0u64, 0u64), |(a, e), m| {
+                (
+                    a.saturating_add(scalars.get(m.ty.index()).copied().unwrap_or(1)),
+                    e.saturating_add(elements.get(m.ty.index()).copied().unwrap_or(0)),
+                )
+            }),
+            _ => (1, 0),
         };
-        elements.push(n);
+        scalars.push(all);
+        elements.push(in_arrays);
     }
-    let count = |ty: naga::Handle<naga::Type>| elements.get(ty.index()).copied().unwrap_or(1);
+    let count = |ty: naga::Handle<naga::Type>| elements.get(ty.index()).copied().unwrap_or(0);
     // (elements, span, name, scope): scope 0 is the module's private
     // globals, k > 0 the locals of the k-th function.
     let mut vars: Vec<(u64, naga::Span, Option<&str>, usize)> = Vec::new();
@@ -298,7 +305,7 @@ fn check_module(module: &naga::Module) -> Result<(), (naga::Span, String)> {
                 ),
             ));
         }
-        if n > 1 {
+        if n > 0 {
             totals[scope] = totals[scope].saturating_add(n);
             let total = if scope == 0 {
                 totals[0]

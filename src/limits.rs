@@ -84,6 +84,21 @@ limits! {
     PARAM_VEC4S: usize = 1 << 18, Count;
     /// Largest stitched shader.
     SHADER_BYTES: usize = 32 << 20, Bytes;
+    /// Most nodes whose code one shader holds (a run of transforms folded
+    /// into one map counts as one). Drivers compile a scene's code into one
+    /// function, at a cost that grows faster than its size: on lavapipe a
+    /// tree of 2,000 nodes takes about 10 s of CPU and 1.3 GB, 5,000 about
+    /// a minute and 3.3 GB.
+    SHADER_NODES: usize = 4096, Count;
+    /// Deepest chain of `#include`s among the `shaders/` library files.
+    INCLUDE_DEPTH: usize = 32, Count;
+    /// Deepest chain of function calls in a stitched shader. Nodes whose
+    /// code joins its caller's (transforms, filters, combines: most ROPs)
+    /// add nothing, however long the chain; each node that stays a function
+    /// of its own (an early return, its input called in a loop or twice)
+    /// adds one. Drivers inline every call, at a cost that grows with the
+    /// square of this depth.
+    CALL_DEPTH: usize = 64, Count;
     /// Deepest nesting of brackets (`(`, `[`, `{`) in GLSL (naga's parser recurses on them).
     GLSL_NESTING: usize = 256, Count;
     /// Most tokens one GLSL statement may expand to, macros included: naga's

@@ -30,8 +30,8 @@ pub struct Facts<'a> {
     /// Names some code defines or undefines itself: never settled here.
     pub code_defined: &'a HashSet<String>,
     /// Prefixes of names only the generator would define (`<node>_`, `ROPKIT_`):
-    /// such a name it did not define is undefined.
-    pub generated_prefixes: &'a [String],
+    /// such a name it did not define is undefined. Each ends with `_`.
+    pub generated_prefixes: &'a HashSet<String>,
 }
 
 impl Facts<'_> {
@@ -40,10 +40,9 @@ impl Facts<'_> {
             Known::Unknown
         } else if self.defined.contains(name) {
             Known::Defined
-        } else if self
-            .generated_prefixes
-            .iter()
-            .any(|p| name.starts_with(p.as_str()))
+        } else if name
+            .match_indices('_')
+            .any(|(i, _)| self.generated_prefixes.contains(&name[..=i]))
         {
             Known::Undefined
         } else {
@@ -289,6 +288,7 @@ fn eval(text: &str, facts: &Facts) -> Option<bool> {
         toks: &toks,
         pos: 0,
         facts,
+        depth: 0,
     };
     let v = p.or()?;
     if p.pos != toks.len() {
@@ -301,7 +301,14 @@ struct Parser<'a, 'b> {
     toks: &'a [Tok<'b>],
     pos: usize,
     facts: &'a Facts<'a>,
+    /// Brackets open around the current position: deeper than
+    /// [`MAX_BRACKETS`] the condition is left unsettled (and the driver
+    /// reads it), so no line can exhaust the stack here.
+    depth: usize,
 }
+
+/// Deepest brackets of an `#if` condition settled here.
+const MAX_BRACKETS: usize = 64;
 
 /// Three-valued: Some(Some(b)) a known value, Some(None) an unknown one,
 /// None a syntax this evaluator does not read.
@@ -336,17 +343,24 @@ impl Parser<'_, '_> {
         Some(v)
     }
     fn unary(&mut self) -> Option<Option<bool>> {
-        if self.peek() == Some(&Tok::Not) {
+        // `!!!…x` counted, not recursed into.
+        let mut negate = false;
+        while self.peek() == Some(&Tok::Not) {
             self.pos += 1;
-            return Some(self.unary()?.map(|v| !v));
+            negate = !negate;
         }
-        self.primary()
+        Some(self.primary()?.map(|v| v != negate))
     }
     fn primary(&mut self) -> Option<Option<bool>> {
         match self.toks.get(self.pos)?.clone() {
             Tok::Open => {
                 self.pos += 1;
+                self.depth += 1;
+                if self.depth > MAX_BRACKETS {
+                    return None;
+                }
                 let v = self.or()?;
+                self.depth -= 1;
                 if self.peek() != Some(&Tok::Close) {
                     return None;
                 }
@@ -389,7 +403,7 @@ mod tests {
     fn run(text: &str, defined: &[&str], code: &[&str]) -> String {
         let defined: HashSet<String> = defined.iter().map(|s| s.to_string()).collect();
         let code: HashSet<String> = code.iter().map(|s| s.to_string()).collect();
-        let prefixes = vec!["n1_".to_string(), "ROPKIT_".to_string()];
+        let prefixes: HashSet<String> = ["n1_".to_string(), "ROPKIT_".to_string()].into();
         let facts = Facts {
             defined: &defined,
             code_defined: &code,
@@ -399,6 +413,26 @@ mod tests {
             .iter()
             .map(|(n, l)| format!("{n}:{l}\n"))
             .collect()
+    }
+
+    #[test]
+    fn conditions_of_any_length_fold_without_recursing_on_them() {
+        // A hundred thousand `!` are counted; brackets past the limit are
+        // left for the compiler (whose own limit reports them).
+        let nots = format!("#if {}defined(n1_A)\nx\n#endif\n", "!".repeat(100_000));
+        assert_eq!(run(&nots, &["n1_A"], &[]), "2:x\n");
+        let deep = format!(
+            "#if {}defined(n1_A){}\nx\n#endif\n",
+            "(".repeat(MAX_BRACKETS + 1),
+            ")".repeat(MAX_BRACKETS + 1)
+        );
+        assert!(run(&deep, &["n1_A"], &[]).starts_with("1:#if"));
+        let shallow = format!(
+            "#if {}defined(n1_A){}\nx\n#endif\n",
+            "(".repeat(MAX_BRACKETS),
+            ")".repeat(MAX_BRACKETS)
+        );
+        assert_eq!(run(&shallow, &["n1_A"], &[]), "2:x\n");
     }
 
     #[test]

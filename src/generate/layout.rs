@@ -42,16 +42,29 @@ pub struct Layout {
     pub textures: Vec<TextureBinding>,
     /// Per node: (macro name, index into `textures`) for each texture it samples.
     pub node_textures: Vec<Vec<(String, usize)>>,
+    /// First slot of each folded run's composed map (live parameters).
+    pub folds: Vec<usize>,
+}
+
+/// What the shape pass changes in the layout: nodes whose parameters the
+/// shader no longer reads (folded into a composed map), and the slots
+/// each composed map takes.
+#[derive(Debug, Clone, Default)]
+pub struct Folds {
+    pub unread: Vec<bool>,
+    pub slots: Vec<usize>,
 }
 
 impl Layout {
     /// Multi-part values get a `vec4` each; scalars share one, four to a slot.
     /// Textures get a binding each, from binding 2 on (0 is the uniform
     /// block, 1 the shared sampler).
+    /// Folded runs' composed maps come last, each in whole slots.
     pub fn compute(
         res: &Resolution,
         net: &Network,
         defs: &[&RopDef],
+        folds: &Folds,
     ) -> Result<Layout, GenerateError> {
         let mut params = Vec::new();
         let mut next_slot = 0usize;
@@ -59,7 +72,8 @@ impl Layout {
         let mut node_params = Vec::with_capacity(res.nodes.len());
         for (ni, n) in res.nodes.iter().enumerate() {
             let first = params.len();
-            for p in defs[ni].params.iter().filter(|p| p.is_uniform()) {
+            let unread = folds.unread.get(ni).copied().unwrap_or(false);
+            for p in defs[ni].params.iter().filter(|p| p.is_uniform() && !unread) {
                 let components = p.style.components();
                 let (slot, offset) = if components == 1 {
                     match scalar_slot {
@@ -90,6 +104,11 @@ impl Layout {
                 });
             }
             node_params.push(first..params.len());
+        }
+        let mut fold_slots = Vec::with_capacity(folds.slots.len());
+        for k in &folds.slots {
+            fold_slots.push(next_slot);
+            next_slot += k;
         }
         let vec4s = next_slot.max(1);
         if vec4s > MAX_PARAM_VEC4S {
@@ -146,6 +165,7 @@ impl Layout {
             vec4s,
             textures,
             node_textures,
+            folds: fold_slots,
         })
     }
 

@@ -12,22 +12,26 @@
 //! Generation reads no files: everything comes from the [`Library`], so it
 //! is cheap enough to run on every edit.
 
+mod assemble;
+mod decls;
 pub mod emit;
 pub mod fold;
 pub mod layout;
+mod macros;
+mod node;
+mod out;
+mod sections;
+pub mod shape;
 pub mod target;
 
+pub use assemble::{Shaping, generate, generate_shaped};
 pub use emit::{eval_macro_table, param_macros};
 
-use crate::library::{Library, RopDef};
+use crate::library::Library;
 use crate::network::Network;
-use crate::resolve::Resolution;
-use crate::substitute::Names;
 use crate::types::ParamStyle;
 use crate::value::ParamValue;
-use emit::Out;
-use layout::Layout;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -176,12 +180,92 @@ pub struct Shader {
     pub points_binding: Option<u32>,
     /// The live parameters are a uniform block (else a storage buffer).
     pub params_uniform: bool,
+    /// Folded runs whose composed map the live parameters carry.
+    pub folds: Vec<FoldSlots>,
+    /// Deepest chain of function calls in the shader.
+    pub call_depth: usize,
+}
+
+/// A folded run's composed map among the live parameters: where it lives
+/// and how it is made from its nodes' values at every upload.
+#[derive(Debug, Clone)]
+pub struct FoldSlots {
+    /// First of its slots: for a 3D coordinate four (the matrix's columns
+    /// in `.xyz` of three, then the offset in `.xyz` and the scale in
+    /// `.w`), for 2D two (the columns in `.xy` and `.zw`, then the offset
+    /// in `.xy` and the scale in `.z`).
+    pub slot: usize,
+    /// The run's nodes, outermost first.
+    pub nodes: Vec<String>,
+    pub run: shape::Run,
+}
+
+impl FoldSlots {
+    /// Slots a composed map of a `dims`-component coordinate takes.
+    pub fn slots(dims: usize) -> usize {
+        if dims == 2 { 2 } else { 4 }
+    }
+
+    /// The composed map for the network's current values, as its slots
+    /// hold it.
+    pub fn values(&self, net: &Network, lib: &Library) -> Vec<[f32; 4]> {
+        let values: Vec<Vec<ParamValue>> = self
+            .nodes
+            .iter()
+            .map(|path| node_values(net, lib, path))
+            .collect();
+        let n = self.run.dims;
+        let step = self
+            .run
+            .compose(&values)
+            .unwrap_or_else(|| shape::Step::identity(n));
+        let a = |i: usize, j: usize| step.a[i][j] as f32;
+        let b = |i: usize| step.b[i] as f32;
+        let s = step.scale as f32;
+        if n == 2 {
+            vec![[a(0, 0), a(1, 0), a(0, 1), a(1, 1)], [b(0), b(1), s, 0.0]]
+        } else {
+            vec![
+                [a(0, 0), a(1, 0), a(2, 0), 0.0],
+                [a(0, 1), a(1, 1), a(2, 1), 0.0],
+                [a(0, 2), a(1, 2), a(2, 2), 0.0],
+                [b(0), b(1), b(2), s],
+            ]
+        }
+    }
+}
+
+/// Every parameter value of a node, in its ROP's order (defaults where the
+/// network sets none).
+pub fn node_values(net: &Network, lib: &Library, path: &str) -> Vec<ParamValue> {
+    let Some(node) = net.nodes.get(path) else {
+        return Vec::new();
+    };
+    let Some(def) = node.def(lib) else {
+        return Vec::new();
+    };
+    def.params
+        .iter()
+        .map(|p| {
+            node.value(def, &p.name)
+                .cloned()
+                .unwrap_or_else(|| p.default.clone())
+        })
+        .collect()
 }
 
 impl Shader {
     /// The `vecParams` contents for the network's current values.
     pub fn param_values(&self, net: &Network, lib: &Library) -> Vec<[f32; 4]> {
-        param_values(&self.params, self.param_vec4s, net, lib)
+        let mut out = param_values(&self.params, self.param_vec4s, net, lib);
+        for fold in &self.folds {
+            for (k, v) in fold.values(net, lib).into_iter().enumerate() {
+                if let Some(slot) = out.get_mut(fold.slot + k) {
+                    *slot = v;
+                }
+            }
+        }
+        out
     }
 
     pub fn param_slot(&self, node: &str, param: &str) -> Option<&ParamSlot> {
@@ -252,197 +336,4 @@ pub fn structure_key(net: &Network, lib: &Library) -> String {
         key.push(';');
     }
     key
-}
-
-/// Generates the shader for a resolved network, for the target `mode` names.
-pub fn generate(
-    lib: &Library,
-    net: &Network,
-    res: &Resolution,
-    mode: Mode,
-) -> Result<Shader, GenerateError> {
-    let target = mode.target();
-    let defs: Vec<&RopDef> = res
-        .nodes
-        .iter()
-        .map(|n| {
-            net.nodes
-                .get(&n.path)
-                .and_then(|node| node.def(lib))
-                .ok_or_else(|| GenerateError::Other {
-                    message: format!("unknown ROP '{}'", n.rop),
-                })
-        })
-        .collect::<Result<_, _>>()?;
-    let input_names: Vec<Vec<Option<&str>>> = res
-        .nodes
-        .iter()
-        .map(|n| {
-            n.inputs
-                .iter()
-                .map(|i| i.map(|k| res.nodes[k].name.as_str()))
-                .collect()
-        })
-        .collect();
-    let layout = Layout::compute(res, net, &defs)?;
-    let cx = target::Context {
-        lib,
-        net,
-        res,
-        defs: &defs,
-        input_names: &input_names,
-        layout: &layout,
-    };
-    let texture_macros: Vec<Vec<(String, String)>> = layout
-        .node_textures
-        .iter()
-        .map(|list| {
-            list.iter()
-                .map(|(name, t)| (name.clone(), target.texture(&layout.textures[*t])))
-                .collect()
-        })
-        .collect();
-
-    let mut out = Out::new();
-    out.map.nodes = res.nodes.iter().map(|n| n.path.clone()).collect();
-
-    // 1. Header, then the global macros of every node.
-    target.header(&mut out, &cx)?;
-    out.header("global macros");
-    let mut seen_globals = BTreeSet::new();
-    for (ni, n) in res.nodes.iter().enumerate() {
-        let env = emit::NodeEnv {
-            def: defs[ni],
-            node: &net.nodes[&n.path],
-            rnode: n,
-            res,
-        };
-        let names = Names {
-            name: &n.name,
-            inputs: &input_names[ni],
-        };
-        let budget = crate::limits::SHADER_BYTES.saturating_sub(out.text.len());
-        for (line, row) in emit::eval_macro_rows(
-            &defs[ni].global_macros,
-            &env,
-            &names,
-            defs[ni],
-            &n.path,
-            budget,
-        )? {
-            if seen_globals.insert(line.clone()) {
-                out.line_from(&line, &defs[ni].yaml_path, row, ni as u32);
-            }
-        }
-        emit::check_size(&out, defs[ni], &n.path)?;
-    }
-
-    // 2. Resources: the target's uniforms, textures and whatever else it binds.
-    out.header("resources");
-    target.resources(&mut out, &cx)?;
-
-    // 3. Library includes, each once, dependencies first.
-    out.header("library");
-    let mut included = BTreeSet::new();
-    // Names the library files define themselves: never settled when the
-    // files are folded.
-    let mut library_defined = std::collections::HashSet::new();
-    for f in lib.shaders.values() {
-        fold::defined_in(&f.text, &mut library_defined);
-    }
-    let mut wanted = vec!["common".to_string()];
-    for d in &defs {
-        wanted.extend(d.libraries.iter().cloned());
-    }
-    for name in wanted {
-        let file = if name.ends_with(".glsl") {
-            name.clone()
-        } else {
-            format!("{name}.glsl")
-        };
-        emit::include(
-            lib,
-            &library_defined,
-            &file,
-            &mut included,
-            &mut Vec::new(),
-            &mut out,
-        )?;
-    }
-
-    // 4. Nodes, inputs first. The output node comes after the material
-    // switch, which it calls (naga wants functions defined before use).
-    let node_cx = emit::NodeCx {
-        res,
-        net,
-        defs: &defs,
-        input_names: &input_names,
-        texture_macros: &texture_macros,
-        bake: target.bakes_params(),
-    };
-    // The macros settled before the nodes: the header and the global rows.
-    let settled = out.text.clone();
-    let (node_texts, mut named) = emit::node_texts(&node_cx, &layout, &settled, lib)?;
-    let used = emit::used_words(&node_texts);
-    // The output templates may name the output node's macros too.
-    let out_names = Names {
-        name: &res.output().name,
-        inputs: &input_names[res.nodes.len() - 1],
-    };
-    for (key, file) in &lib.shaders {
-        if key.starts_with("templates/") {
-            emit::add_words_with_prefix(
-                &crate::substitute::substitute(&file.text, &out_names),
-                &format!("{}_", out_names.name),
-                &mut named,
-            );
-        }
-    }
-    let texts = emit::Texts {
-        nodes: &node_texts,
-        used: &used,
-        named: &named,
-    };
-    emit::variables(&mut out, &node_cx);
-    let out_index = res.nodes.len() - 1;
-    for ni in 0..out_index {
-        emit::emit_node(&mut out, ni, &node_cx, &texts)?;
-    }
-
-    // 5. Init, 6. the material switch.
-    emit::init_all(&mut out, &texts, &target.init_prologue(&cx));
-    emit::materials(&mut out, &node_cx, &texts);
-    emit::emit_node(&mut out, out_index, &node_cx, &texts)?;
-
-    // 7. The target's entry point.
-    target.entry(&mut out, &cx)?;
-
-    // As the network names them: a node with its own definition says `custom`.
-    let mut rops: Vec<String> = res
-        .nodes
-        .iter()
-        .map(|n| net.nodes[&n.path].rop.clone())
-        .collect();
-    rops.sort();
-    rops.dedup();
-    let params_binding = (!target.bakes_params()).then(|| layout.params_binding());
-    let points_binding = matches!(mode, Mode::Sample | Mode::Mesh).then(|| layout.points_binding());
-    let params_uniform = layout.params_storage() != layout::ParamStorage::StorageCopy;
-    Ok(Shader {
-        params_uniform,
-        params_binding,
-        points_binding,
-        glsl: out.text,
-        params: layout.params,
-        param_vec4s: layout.vec4s,
-        textures: layout.textures,
-        source_map: out.map,
-        rops,
-        names: res
-            .nodes
-            .iter()
-            .map(|n| (n.path.clone(), n.name.clone()))
-            .collect(),
-        mode,
-    })
 }

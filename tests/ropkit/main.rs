@@ -12,6 +12,7 @@ mod catalog_d;
 mod commands;
 mod common;
 mod compiler;
+mod depth;
 mod engines;
 mod exports;
 mod fields;

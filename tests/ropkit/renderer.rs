@@ -23,7 +23,11 @@ fn fnv1a64_matches_the_published_test_vectors() {
 
 /// Every preset that existed before reflections and refraction generates
 /// the same bytes as then, through `ropkit build` and the Shadertoy export
-/// (see the fixture's header for how it was made).
+/// (see the fixture's header for how it was made). The bytes are those of
+/// the shader with every node a function of its own (`ROPKIT_SHAPE=
+/// functions`): the shape pass, which joins nodes' code, changes them on
+/// purpose, and its own tests (`depth.rs`, the golden images) check what it
+/// draws.
 #[test]
 fn unused_renderer_features_leave_every_preset_shader_unchanged() {
     let fixture = std::fs::read_to_string(root().join("tests/fixtures/preset_glsl_hashes.txt"))
@@ -43,7 +47,12 @@ fn unused_renderer_features_leave_every_preset_shader_unchanged() {
             "shadertoy" => vec!["export", &preset, "--format", "shadertoy"],
             other => panic!("unknown kind {other} in the fixture"),
         };
-        let out = run_ropkit(&args);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
+            .current_dir(root())
+            .env("ROPKIT_SHAPE", "functions")
+            .args(&args)
+            .output()
+            .unwrap();
         assert!(
             out.status.success(),
             "ropkit {}: {}",

@@ -26,6 +26,9 @@ impl Target for Data {
     fn init_prologue(&self, cx: &Context) -> String {
         params_prologue(cx)
     }
+    fn composes_folds(&self) -> bool {
+        true
+    }
     fn entry(&self, out: &mut Out, cx: &Context) -> Result<(), GenerateError> {
         // Every output's pixel function has the same shape, so one template serves them all.
         template(out, cx, Some("data"))

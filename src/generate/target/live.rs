@@ -24,6 +24,9 @@ impl Target for Live {
     fn init_prologue(&self, cx: &Context) -> String {
         params_prologue(cx)
     }
+    fn composes_folds(&self) -> bool {
+        true
+    }
     fn entry(&self, out: &mut Out, cx: &Context) -> Result<(), GenerateError> {
         template(out, cx, None)
     }

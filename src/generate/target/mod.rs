@@ -39,6 +39,14 @@ pub trait Target {
     fn bakes_params(&self) -> bool {
         false
     }
+    /// With live parameters: whether runs of affine nodes (transforms) may
+    /// fold into one composed map that the renderer computes from their
+    /// values at every upload ([`crate::generate::Shader::param_values`]).
+    /// A target whose parameters another program fills, one by one, keeps
+    /// them apart. (Baked targets always fold: the values are known.)
+    fn composes_folds(&self) -> bool {
+        false
+    }
     /// The GLSL that samples a texture binding.
     fn texture(&self, t: &TextureBinding) -> String {
         format!("sampler2D({}, rk_sampler)", t.var)

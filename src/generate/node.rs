@@ -1,0 +1,269 @@
+//! Each node's text, made once per build: its generated `#define`s, its
+//! macro-table lines and its code blocks, substituted and with the
+//! conditionals whose answer is known folded away (see [`super::fold`]).
+//! Every later step (the shape pass, the sections) reads these.
+
+use super::GenerateError;
+use super::decls::{field_node, node_decls, unfield};
+use super::macros::eval_macro_rows;
+use crate::expr::{Env, Value};
+use crate::library::{BlockKind, CodeBlock, RopDef};
+use crate::network::Network;
+use crate::resolve::{Resolution, ResolvedNode};
+use crate::substitute::{Names, substitute};
+use crate::types::ParamStyle;
+use crate::value::ParamValue;
+use std::path::PathBuf;
+
+/// The values a macro-table expression of one node may look at.
+pub(super) struct NodeEnv<'a> {
+    pub def: &'a RopDef,
+    pub node: &'a crate::network::Node,
+    pub rnode: &'a ResolvedNode,
+    /// The whole resolution, for `inputSize`.
+    pub res: &'a Resolution,
+}
+
+impl Env for NodeEnv<'_> {
+    fn param(&self, name: &str) -> Option<Value> {
+        let pdef = self.def.param(name)?;
+        let v = self.node.value(self.def, name)?;
+        Some(match v {
+            ParamValue::Float(f) => Value::Float(*f),
+            ParamValue::Int(i) => Value::Int(*i),
+            ParamValue::Bool(b) => Value::Bool(*b),
+            ParamValue::Vector(v) => Value::List(v.iter().map(|f| Value::Float(*f)).collect()),
+            ParamValue::Text(s)
+                if pdef.style == ParamStyle::Menu || pdef.style == ParamStyle::String =>
+            {
+                Value::Str(s.clone())
+            }
+            ParamValue::Text(s) => Value::Str(s.clone()),
+        })
+    }
+    fn has_input(&self, index: i64) -> bool {
+        index >= 1
+            && self
+                .rnode
+                .inputs
+                .get(index as usize - 1)
+                .is_some_and(|i| i.is_some())
+    }
+    fn input_size(&self, index: i64) -> i64 {
+        let Some(Some(first)) = index
+            .checked_sub(1)
+            .and_then(|i| usize::try_from(i).ok())
+            .and_then(|i| self.rnode.inputs.get(i))
+        else {
+            return 0;
+        };
+        // Inputs come before the nodes that call them, so a walk down from
+        // `first` marks each upstream node once.
+        let mut seen = vec![false; self.res.nodes.len()];
+        let mut stack = vec![*first];
+        let mut count = 0;
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut seen[i], true) {
+                continue;
+            }
+            count += 1;
+            stack.extend(self.res.nodes[i].inputs.iter().flatten().copied());
+        }
+        count
+    }
+    fn coord_type(&self) -> &str {
+        self.rnode.coord.as_str()
+    }
+    fn context_type(&self) -> &str {
+        self.rnode.context.as_str()
+    }
+    fn return_type(&self) -> &str {
+        self.rnode.ret.as_str()
+    }
+}
+
+/// A code block's lines that remain after folding, each with its line
+/// number in the ROP's file.
+pub(super) type Lines = Vec<(u32, String)>;
+
+/// One node's code, substituted once (and folded, see [`super::fold`]) and
+/// kept for every section that emits it.
+pub(super) struct NodeText {
+    /// The node's own `#define`s: types, inputs, material id, parameters, textures.
+    pub decls: Vec<String>,
+    /// For each line of `decls`, the index of the parameter it defines (if any).
+    pub decl_params: Vec<Option<usize>>,
+    /// Its macro table's lines, each with its row's line in `rop.yaml`.
+    pub macros: Vec<(String, usize)>,
+    /// Each code block as (line number in the ROP's file, text) pairs.
+    pub blocks: Vec<(BlockKind, Lines, PathBuf)>,
+}
+
+impl NodeText {
+    pub fn block(&self, kind: BlockKind) -> Option<(&[(u32, String)], &PathBuf)> {
+        self.blocks
+            .iter()
+            .find(|(k, _, _)| *k == kind)
+            .map(|(_, t, p)| (t.as_slice(), p))
+    }
+}
+
+/// Every node's declarations, substituted code and macro-table lines, with
+/// the conditionals whose answer the generator knows folded away.
+/// `settled` holds the macros defined before the nodes (the target's
+/// header and the global macro rows).
+pub(super) fn node_texts(
+    cx: &NodeCx,
+    layout: &super::layout::Layout,
+    settled: &str,
+    lib: &crate::library::Library,
+) -> Result<(Vec<NodeText>, std::collections::HashSet<String>), GenerateError> {
+    use super::fold;
+    use std::collections::HashSet;
+    let mut raw = Vec::with_capacity(cx.res.nodes.len());
+    for (ni, n) in cx.res.nodes.iter().enumerate() {
+        let def = cx.defs[ni];
+        let names = cx.names(ni);
+        let env = NodeEnv {
+            def,
+            node: &cx.net.nodes[&n.path],
+            rnode: n,
+            res: cx.res,
+        };
+        let (decls, decl_params) =
+            node_decls(cx, ni, &layout.params[layout.node_params[ni].clone()]);
+        // Field-capable parameters with nothing on their input read their own
+        // value: `<node>_<Param>_at(p, ctx)` becomes `<node>_<Param>`, so the
+        // code is exactly what it was before the parameter could be driven.
+        let own_values: Vec<String> = def
+            .params
+            .iter()
+            .filter(|p| p.field && field_node(cx, ni, &p.name).is_none())
+            .map(|p| format!("{}_{}", n.name, p.name))
+            .collect();
+        let macros = eval_macro_rows(
+            &def.macros,
+            &env,
+            &names,
+            def,
+            &n.path,
+            crate::limits::SHADER_BYTES,
+        )?;
+        let blocks: Vec<(&CodeBlock, String)> = def
+            .blocks
+            .iter()
+            .map(|b| (b, unfield(substitute(&b.text, &names), &own_values)))
+            .collect();
+        raw.push((decls, decl_params, macros, blocks));
+    }
+    // What is settled: every generated macro; what is not: anything code defines.
+    let mut defined = HashSet::new();
+    fold::defined_in(settled, &mut defined);
+    let mut code_defined = HashSet::new();
+    // Every word of the output node's own prefix that the code names before
+    // folding (see `emit_node`).
+    let out_prefix = format!("{}_", cx.res.output().name);
+    let mut named = HashSet::new();
+    for (decls, _, macros, blocks) in &raw {
+        for line in decls.iter().chain(macros.iter().map(|(m, _)| m)) {
+            fold::defined_in(line, &mut defined);
+        }
+        for (m, _) in macros {
+            add_words_with_prefix(m, &out_prefix, &mut named);
+        }
+        for (_, text) in blocks {
+            fold::defined_in(text, &mut code_defined);
+            add_words_with_prefix(text, &out_prefix, &mut named);
+        }
+    }
+    for file in lib.shaders.values() {
+        fold::defined_in(&file.text, &mut code_defined);
+    }
+    let mut prefixes: HashSet<String> = cx
+        .res
+        .nodes
+        .iter()
+        .map(|n| format!("{}_", n.name))
+        .collect();
+    prefixes.insert("ROPKIT_".into());
+    let facts = fold::Facts {
+        defined: &defined,
+        code_defined: &code_defined,
+        generated_prefixes: &prefixes,
+    };
+    let texts = raw
+        .into_iter()
+        .map(|(decls, decl_params, macros, blocks)| NodeText {
+            decls,
+            decl_params,
+            macros,
+            blocks: blocks
+                .iter()
+                .map(|(block, text)| {
+                    // Numbered as in the file that holds the block (a
+                    // custom node's code sits inside a network file).
+                    let lines = fold::fold(text, &facts)
+                        .into_iter()
+                        .map(|(n, l)| (block.file_line(n as usize) as u32, l.into_owned()))
+                        .collect();
+                    (block.kind, lines, block.path.clone())
+                })
+                .collect(),
+        })
+        .collect();
+    Ok((texts, named))
+}
+
+/// Adds every identifier of `text` to `words`.
+pub(super) fn add_words(text: &str, words: &mut std::collections::HashSet<String>) {
+    add_words_with_prefix(text, "", words);
+}
+
+/// Adds every identifier of `text` that starts with `prefix` to `words`.
+pub(super) fn add_words_with_prefix(
+    text: &str,
+    prefix: &str,
+    words: &mut std::collections::HashSet<String>,
+) {
+    for w in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+        if w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && w.starts_with(prefix)
+            && !words.contains(w)
+        {
+            words.insert(w.to_string());
+        }
+    }
+}
+
+/// What emitting any node needs to see.
+pub(super) struct NodeCx<'a> {
+    pub res: &'a Resolution,
+    pub net: &'a Network,
+    pub defs: &'a [&'a RopDef],
+    pub input_names: &'a [Vec<Option<&'a str>>],
+    /// Per node: (macro name, GLSL expression) of each texture.
+    pub texture_macros: &'a [Vec<(String, String)>],
+    /// Parameters are compiled in as literals rather than read from their slots.
+    pub bake: bool,
+}
+
+/// What emitting nodes needs beyond the network: their code and the words it uses.
+pub(super) struct Texts<'a> {
+    pub nodes: &'a [NodeText],
+    pub used: &'a std::collections::HashSet<String>,
+    /// Every identifier with the output node's prefix that the nodes' code,
+    /// macro rows and the output templates name before folding (conditions
+    /// included).
+    pub named: &'a std::collections::HashSet<String>,
+    /// Each node's function block as the shape pass wrote it (`None`: as it is).
+    pub functions: &'a [Option<Vec<super::shape::Piece>>],
+}
+
+impl NodeCx<'_> {
+    fn names(&self, ni: usize) -> Names<'_> {
+        Names {
+            name: &self.res.nodes[ni].name,
+            inputs: &self.input_names[ni],
+        }
+    }
+}

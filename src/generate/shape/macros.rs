@@ -1,0 +1,224 @@
+//! What the shader's macros mean to the shape pass: which names they
+//! read (a spliced body must not depend on a macro that reads its local
+//! variables by name), which are defined again or undefined by a later
+//! node (a body moved later would see them changed), and the bodies of
+//! the object-like ones (for the affine fold).
+
+use crate::generate::node::NodeText;
+use std::collections::{HashMap, HashSet};
+
+/// The macros of a whole shader.
+#[derive(Default)]
+pub struct Macros {
+    /// Name → every identifier of its bodies (a function-like macro's own
+    /// parameters left out).
+    words: HashMap<String, Vec<String>>,
+    /// Name → body, for object-like macros defined exactly once.
+    bodies: HashMap<String, Option<String>>,
+    /// Names that node sections (macro rows and code) define or undefine,
+    /// with the nodes that do (and whether they undefine it).
+    by_nodes: HashMap<String, Vec<(usize, bool)>>,
+}
+
+impl Macros {
+    /// Reads every `#define` and `#undef` of the nodes' macro rows and
+    /// code blocks and of `others` (the header, global rows, library).
+    pub fn collect(texts: &[NodeText], others: &[&str]) -> Macros {
+        let mut m = Macros::default();
+        for text in others {
+            for d in directives(text.lines()) {
+                m.add(&d, None);
+            }
+        }
+        for (ni, t) in texts.iter().enumerate() {
+            for d in directives(t.macros.iter().map(|(l, _)| l.as_str())) {
+                m.add(&d, Some(ni));
+            }
+            for (_, lines, _) in &t.blocks {
+                for d in directives(lines.iter().map(|(_, l)| l.as_str())) {
+                    m.add(&d, Some(ni));
+                }
+            }
+        }
+        m
+    }
+
+    fn add(&mut self, d: &Directive, node: Option<usize>) {
+        if let Some(ni) = node {
+            self.by_nodes
+                .entry(d.name.clone())
+                .or_default()
+                .push((ni, d.body.is_none()));
+        }
+        let Some(body) = &d.body else {
+            // An `#undef`: the name no longer has one meaning.
+            self.bodies.insert(d.name.clone(), None);
+            return;
+        };
+        let mut words: Vec<String> = Vec::new();
+        for w in identifiers(body) {
+            if !d.params.iter().any(|p| p == w) {
+                words.push(w.to_string());
+            }
+        }
+        self.words.entry(d.name.clone()).or_default().extend(words);
+        let one = d.params.is_empty() && !d.function_like;
+        self.bodies
+            .entry(d.name.clone())
+            .and_modify(|b| {
+                if b.as_deref() != Some(body.as_str()) {
+                    *b = None;
+                }
+            })
+            .or_insert_with(|| one.then(|| body.clone()));
+    }
+
+    /// Every identifier any macro body reads: a local of one of these names
+    /// could be read in place of the global by a macro used after it.
+    pub fn read_words(&self) -> HashSet<String> {
+        self.words.values().flatten().cloned().collect()
+    }
+
+    /// The body of object-like macro `name`, where it has one meaning.
+    pub fn body(&self, name: &str) -> Option<String> {
+        self.bodies.get(name).cloned().flatten()
+    }
+
+    /// Whether a body that uses `words` (and declares `locals`), moved from
+    /// node `from` to where node `to` is emitted, means what it meant: no
+    /// macro it uses reads one of its locals by name (directly or through
+    /// other macros), no node after `from` up to `to` defines or undefines
+    /// a name it uses, and `from` undefines none.
+    pub fn hygienic(
+        &self,
+        words: &HashSet<String>,
+        locals: &dyn Fn(&str) -> bool,
+        from: usize,
+        to: usize,
+    ) -> bool {
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut todo: Vec<&str> = words.iter().map(String::as_str).collect();
+        while let Some(w) = todo.pop() {
+            if let Some(nodes) = self.by_nodes.get(w)
+                && nodes
+                    .iter()
+                    .any(|&(n, undef)| (n > from && n <= to) || (n == from && undef))
+            {
+                return false;
+            }
+            let Some(inner) = self.words.get(w) else {
+                continue;
+            };
+            if !seen.insert(w) {
+                continue;
+            }
+            if seen.len() > 4096 {
+                return false;
+            }
+            for i in inner {
+                if locals(i) {
+                    return false;
+                }
+                todo.push(i);
+            }
+        }
+        true
+    }
+}
+
+/// One `#define` or `#undef`.
+struct Directive {
+    name: String,
+    function_like: bool,
+    params: Vec<String>,
+    /// `None` for `#undef`.
+    body: Option<String>,
+}
+
+/// The directives of some lines (continuation lines joined).
+fn directives<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<Directive> {
+    let mut out = Vec::new();
+    let mut pending: Option<String> = None;
+    for line in lines {
+        let text = match pending.take() {
+            Some(mut p) => {
+                p.push(' ');
+                p.push_str(line);
+                p
+            }
+            None if line.trim_start().starts_with('#') => line.to_string(),
+            None => continue,
+        };
+        if let Some(cut) = text.trim_end().strip_suffix('\\') {
+            pending = Some(cut.to_string());
+            continue;
+        }
+        if let Some(d) = directive(&text) {
+            out.push(d);
+        }
+    }
+    out
+}
+
+fn directive(line: &str) -> Option<Directive> {
+    let rest = line.trim_start().strip_prefix('#')?.trim_start();
+    let (undef, rest) = if let Some(r) = rest.strip_prefix("define") {
+        (false, r)
+    } else if let Some(r) = rest.strip_prefix("undef") {
+        (true, r)
+    } else {
+        return None;
+    };
+    if !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let rest = rest.trim_start();
+    let len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let name = rest[..len].to_string();
+    if name.is_empty() {
+        return None;
+    }
+    if undef {
+        return Some(Directive {
+            name,
+            function_like: false,
+            params: Vec::new(),
+            body: None,
+        });
+    }
+    let after = &rest[len..];
+    let (function_like, params, body) = match after.strip_prefix('(') {
+        Some(p) => {
+            let close = p.find(')')?;
+            let params = p[..close]
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect();
+            (true, params, p[close + 1..].trim().to_string())
+        }
+        None => (false, Vec::new(), after.trim().to_string()),
+    };
+    let body = strip_comment(&body);
+    Some(Directive {
+        name,
+        function_like,
+        params,
+        body: Some(body),
+    })
+}
+
+fn strip_comment(body: &str) -> String {
+    match body.find("//") {
+        Some(k) => body[..k].trim().to_string(),
+        None => body.to_string(),
+    }
+}
+
+/// The identifiers of `text`.
+pub fn identifiers(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+}
