@@ -2,6 +2,8 @@
 //! naga's errors back through the source map to the ROP file, line and
 //! column they came from.
 
+mod checks;
+
 use crate::generate::Shader;
 use naga::front::glsl::{Frontend, Options};
 use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
@@ -150,8 +152,12 @@ fn compile_here(shader: &Shader) -> Result<Compiled, CompileError> {
                 pretty: errs.emit_to_string(src),
             }
         })?;
-    check_module(&module).map_err(|(span, message)| CompileError {
-        diagnostics: vec![locate(shader, span.location(src), message)],
+    checks::check_module(&module).map_err(|problem| CompileError {
+        diagnostics: vec![locate(
+            shader,
+            problem.span.location(src),
+            problem.kind.to_string(),
+        )],
         pretty: String::new(),
     })?;
     let mut validator = Validator::new(ValidationFlags::all(), Capabilities::all());
@@ -218,196 +224,6 @@ fn compile_here(shader: &Shader) -> Result<Compiled, CompileError> {
         });
     }
     Ok(Compiled { module, info })
-}
-
-/// Checks on the parsed module that the text cannot show: blocks nested
-/// deeper than [`crate::limits::GLSL_NESTING`] (`if` chains without braces,
-/// `?:` chains: the validator, the SPIR-V writer and wgpu recurse on them,
-/// on whatever thread renders), and arrays larger than the driver should be
-/// asked to allocate per pixel. Returns the span to blame and the message.
-fn check_module(module: &naga::Module) -> Result<(), (naga::Span, String)> {
-    use crate::limits::{GLSL_ARRAY_ELEMENTS, GLSL_ARRAY_ELEMENTS_TOTAL, GLSL_NESTING};
-    use naga::{AddressSpace, ArraySize, Statement, TypeInner};
-    // Scalars per type, and of them those in arrays (what a driver keeps
-    // in memory for every pixel; a struct of scalars lives in registers
-    // like so many variables). A type's parts come before it in the arena.
-    let mut scalars: Vec<u64> = Vec::with_capacity(module.types.len());
-    let mut elements: Vec<u64> = Vec::with_capacity(module.types.len());
-    for (_, ty) in module.types.iter() {
-        let (all, in_arrays) = match &ty.inner {
-            TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => {
-                let per = scalars.get(base.index()).copied().unwrap_or(1);
-                let n = match size {
-                    ArraySize::Constant(k) => per.saturating_mul(u64::from(k.get())),
-                    _ => per,
-                };
-                (n, n)
-            }
-            TypeInner::Struct { members, .. } => members.iter().fold((0u64, 0u64), |(a, e), m| {
-                (
-                    a.saturating_add(scalars.get(m.ty.index()).copied().unwrap_or(1)),
-                    e.saturating_add(elements.get(m.ty.index()).copied().unwrap_or(0)),
-                )
-            }),
-            _ => (1, 0),
-        };
-        scalars.push(all);
-        elements.push(in_arrays);
-    }
-    let count = |ty: naga::Handle<naga::Type>| elements.get(ty.index()).copied().unwrap_or(0);
-    // (elements, span, name, scope): scope 0 is the module's private
-    // globals, k > 0 the locals of the k-th function.
-    let mut vars: Vec<(u64, naga::Span, Option<&str>, usize)> = Vec::new();
-    for (h, v) in module.global_variables.iter() {
-        if matches!(v.space, AddressSpace::Private | AddressSpace::WorkGroup) {
-            vars.push((
-                count(v.ty),
-                module.global_variables.get_span(h),
-                v.name.as_deref(),
-                0,
-            ));
-        }
-    }
-    let functions: Vec<&naga::Function> = module
-        .functions
-        .iter()
-        .map(|(_, f)| f)
-        .chain(module.entry_points.iter().map(|e| &e.function))
-        .collect();
-    for (k, f) in functions.iter().enumerate() {
-        for (h, v) in f.local_variables.iter() {
-            vars.push((
-                count(v.ty),
-                f.local_variables.get_span(h),
-                v.name.as_deref(),
-                k + 1,
-            ));
-        }
-    }
-    // The total counts what can be alive at once: the globals and one
-    // function's locals. (Summed over every function, a network of
-    // hundreds of nodes, each with a small context copy, would pass the
-    // limit with no large array anywhere.)
-    let mut totals = vec![0u64; functions.len() + 1];
-    for (n, span, name, scope) in vars {
-        // The generator's own copy of the parameters (at most
-        // `layout::COPY_VEC4S` slots, measured to pay for itself) is not
-        // ROP code: the limits are for what ROPs declare.
-        if name == Some("vecParams") {
-            continue;
-        }
-        let name = name.unwrap_or("a variable");
-        if n > GLSL_ARRAY_ELEMENTS {
-            return Err((
-                span,
-                format!(
-                    "{name} holds {n} array elements; at most {GLSL_ARRAY_ELEMENTS} are allowed in one variable (the GPU keeps them for every pixel)"
-                ),
-            ));
-        }
-        if n > 0 {
-            totals[scope] = totals[scope].saturating_add(n);
-            let total = if scope == 0 {
-                totals[0]
-            } else {
-                totals[0].saturating_add(totals[scope])
-            };
-            if total > GLSL_ARRAY_ELEMENTS_TOTAL {
-                return Err((
-                    span,
-                    format!(
-                        "with {name}, the arrays alive together hold more than {GLSL_ARRAY_ELEMENTS_TOTAL} elements (the GPU keeps them for every pixel)"
-                    ),
-                ));
-            }
-        }
-    }
-    // Block nesting, walked without recursion; calls collected on the way.
-    let mut calls: Vec<Vec<(naga::Handle<naga::Function>, naga::Span)>> = Vec::new();
-    for f in &functions {
-        let mut called = Vec::new();
-        let mut stack: Vec<(&naga::Block, usize)> = vec![(&f.body, 0)];
-        while let Some((block, depth)) = stack.pop() {
-            for (st, span) in block.span_iter() {
-                let children: Vec<&naga::Block> = match st {
-                    Statement::Block(b) => vec![b],
-                    Statement::If { accept, reject, .. } => vec![accept, reject],
-                    Statement::Switch { cases, .. } => cases.iter().map(|c| &c.body).collect(),
-                    Statement::Loop {
-                        body, continuing, ..
-                    } => vec![body, continuing],
-                    Statement::Call { function, .. } => {
-                        called.push((*function, *span));
-                        Vec::new()
-                    }
-                    _ => Vec::new(),
-                };
-                if !children.is_empty() && depth + 1 > GLSL_NESTING {
-                    return Err((
-                        *span,
-                        format!(
-                            "blocks nested deeper than {GLSL_NESTING} levels (if, loops, ?: and braces together)"
-                        ),
-                    ));
-                }
-                stack.extend(children.into_iter().map(|b| (b, depth + 1)));
-            }
-        }
-        calls.push(called);
-    }
-    // Recursion through declared functions: naga's validator would only say
-    // that one function "depends on" another "not processed yet".
-    let name = |h: naga::Handle<naga::Function>| {
-        module.functions[h]
-            .name
-            .clone()
-            .unwrap_or_else(|| "a function".into())
-    };
-    let count = module.functions.len();
-    let mut state = vec![0u8; count]; // 0 new, 1 on the path, 2 done
-    for start in 0..count {
-        if state[start] != 0 {
-            continue;
-        }
-        // (function, next call to follow)
-        let mut path: Vec<(usize, usize)> = vec![(start, 0)];
-        state[start] = 1;
-        while let Some(&mut (f, ref mut next)) = path.last_mut() {
-            let Some(&(callee, span)) = calls[f].get(*next) else {
-                state[f] = 2;
-                path.pop();
-                continue;
-            };
-            *next += 1;
-            let c = callee.index();
-            if c >= count {
-                continue;
-            }
-            match state[c] {
-                1 => {
-                    let from = path.iter().position(|(g, _)| *g == c).unwrap_or(0);
-                    let mut circle: Vec<String> = path[from..]
-                        .iter()
-                        .filter_map(|(g, _)| module.functions.iter().nth(*g).map(|(h, _)| name(h)))
-                        .collect();
-                    circle.push(name(callee));
-                    return Err((
-                        span,
-                        format!(
-                            "recursion: {} (GLSL allows no function to call itself, directly or through others: write it as a loop)",
-                            circle.join(" calls ")
-                        ),
-                    ));
-                }
-                0 => {
-                    state[c] = 1;
-                    path.push((c, 0));
-                }
-                _ => {}
-            }
-        }
-    }
-    Ok(())
 }
 
 /// naga's message, with what it means where naga's own words mislead:
