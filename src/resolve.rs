@@ -54,33 +54,7 @@ pub fn resolve(lib: &Library, net: &Network) -> Result<Resolution, ResolveError>
 /// [`resolve`], with or without the check of variables (a reference whose
 /// provider is not wired yet is no reason to refuse a connection).
 fn resolve_with(lib: &Library, net: &Network, variables: bool) -> Result<Resolution, ResolveError> {
-    // Networks edited in memory have not been through `Network::check`:
-    // refuse what the steps below cannot order.
-    if !net.nodes.contains_key(&net.output) {
-        return Err(ResolveError {
-            node: net.output.clone(),
-            message: "the output node is not in the network".into(),
-        });
-    }
-    for (path, node) in &net.nodes {
-        if let Some(missing) = node
-            .inputs
-            .iter()
-            .flatten()
-            .find(|s| !net.nodes.contains_key(*s))
-        {
-            return Err(ResolveError {
-                node: path.clone(),
-                message: format!("input refers to '{missing}', which is not a node"),
-            });
-        }
-    }
-    if let Some(cycle) = net.find_cycle() {
-        return Err(ResolveError {
-            node: cycle[0].clone(),
-            message: format!("cycle: {}", cycle.join(" -> ")),
-        });
-    }
+    check_wiring(net)?;
     let order = net.reachable_order();
     let index: BTreeMap<&str, usize> = order
         .iter()
@@ -108,7 +82,81 @@ fn resolve_with(lib: &Library, net: &Network, variables: bool) -> Result<Resolut
         });
     }
 
-    // Who calls each node, through which input slot.
+    let callers = callers_of(net, &order, &index);
+
+    let chosen = choose_types(net, &order, &defs, &index, &callers)?;
+
+    if variables {
+        check_variables(net, &order, &defs, &callers)?;
+    }
+
+    let names = glsl_names(lib, &order, &defs, net);
+    let material_ids = material_ids(&order, &defs);
+
+    let nodes = order
+        .iter()
+        .enumerate()
+        .map(|(i, path)| {
+            let (coord, context, ret) = chosen[i].expect("every node is typed");
+            ResolvedNode {
+                path: path.clone(),
+                name: names[i].clone(),
+                rop: defs[i].name.clone(),
+                coord,
+                context,
+                ret,
+                inputs: net.nodes[path]
+                    .inputs
+                    .iter()
+                    .map(|s| s.as_ref().map(|s| index[s.as_str()]))
+                    .collect(),
+                material_id: material_ids.get(&i).copied(),
+            }
+        })
+        .collect();
+    Ok(Resolution { nodes })
+}
+
+/// A node's coordinate, context and return type.
+type NodeTypes = (CoordType, ContextType, ReturnType);
+
+/// Refuses what the steps of [`resolve_with`] cannot order: networks edited
+/// in memory have not been through `Network::check`.
+fn check_wiring(net: &Network) -> Result<(), ResolveError> {
+    if !net.nodes.contains_key(&net.output) {
+        return Err(ResolveError {
+            node: net.output.clone(),
+            message: "the output node is not in the network".into(),
+        });
+    }
+    for (path, node) in &net.nodes {
+        if let Some(missing) = node
+            .inputs
+            .iter()
+            .flatten()
+            .find(|s| !net.nodes.contains_key(*s))
+        {
+            return Err(ResolveError {
+                node: path.clone(),
+                message: format!("input refers to '{missing}', which is not a node"),
+            });
+        }
+    }
+    if let Some(cycle) = net.find_cycle() {
+        return Err(ResolveError {
+            node: cycle[0].clone(),
+            message: format!("cycle: {}", cycle.join(" -> ")),
+        });
+    }
+    Ok(())
+}
+
+/// Who calls each node, through which input slot: `(caller, slot)` per node.
+fn callers_of(
+    net: &Network,
+    order: &[String],
+    index: &BTreeMap<&str, usize>,
+) -> Vec<Vec<(usize, usize)>> {
     let mut callers: Vec<Vec<(usize, usize)>> = vec![Vec::new(); order.len()];
     for (pi, path) in order.iter().enumerate() {
         for (slot, src) in net.nodes[path].inputs.iter().enumerate() {
@@ -117,9 +165,21 @@ fn resolve_with(lib: &Library, net: &Network, variables: bool) -> Result<Resolut
             }
         }
     }
+    callers
+}
 
-    let can = feasible_types(net, &order, &defs, &index);
-    let mut chosen: Vec<Option<(CoordType, ContextType, ReturnType)>> = vec![None; order.len()];
+/// Each node's coordinate, context and return type, chosen from the output
+/// down: what every caller's input slot allows, narrowed by the node's own
+/// refusals, preferring what its own inputs can follow.
+fn choose_types(
+    net: &Network,
+    order: &[String],
+    defs: &[&RopDef],
+    index: &BTreeMap<&str, usize>,
+    callers: &[Vec<(usize, usize)>],
+) -> Result<Vec<Option<NodeTypes>>, ResolveError> {
+    let can = feasible_types(net, order, defs, index);
+    let mut chosen: Vec<Option<NodeTypes>> = vec![None; order.len()];
     for ni in (0..order.len()).rev() {
         let def = defs[ni];
         let mut coord = def.coord_types.clone();
@@ -162,16 +222,16 @@ fn resolve_with(lib: &Library, net: &Network, variables: bool) -> Result<Resolut
             prefer(&ret, &can[ni].2),
         ));
     }
+    Ok(chosen)
+}
 
-    if variables {
-        check_variables(net, &order, &defs, &callers)?;
-    }
-
-    // Custom nodes' code is not in the library's vocabulary: add it.
+/// A GLSL name for every node, unique and clear of every word the library's
+/// code uses (and the custom nodes' code, which is not in the library).
+fn glsl_names(lib: &Library, order: &[String], defs: &[&RopDef], net: &Network) -> Vec<String> {
     let with_custom;
     let avoid = if order.iter().any(|p| net.nodes[p].custom.is_some()) {
         let mut words = lib.code_words.clone();
-        for def in &defs {
+        for def in defs {
             for block in &def.blocks {
                 crate::library::collect_words(&block.text, &mut words);
             }
@@ -181,7 +241,12 @@ fn resolve_with(lib: &Library, net: &Network, variables: bool) -> Result<Resolut
     } else {
         &lib.code_words
     };
-    let names = unique_names(&order, avoid);
+    unique_names(order, avoid)
+}
+
+/// Material ids 1, 2, ... for the material nodes, in the order of their
+/// paths (0 is the default material).
+fn material_ids(order: &[String], defs: &[&RopDef]) -> BTreeMap<usize, u32> {
     let mut material_ids = BTreeMap::new();
     let mut sorted: Vec<usize> = (0..order.len())
         .filter(|&i| defs[i].is_material())
@@ -190,29 +255,7 @@ fn resolve_with(lib: &Library, net: &Network, variables: bool) -> Result<Resolut
     for (k, i) in sorted.into_iter().enumerate() {
         material_ids.insert(i, k as u32 + 1);
     }
-
-    let nodes = order
-        .iter()
-        .enumerate()
-        .map(|(i, path)| {
-            let (coord, context, ret) = chosen[i].expect("every node is typed");
-            ResolvedNode {
-                path: path.clone(),
-                name: names[i].clone(),
-                rop: defs[i].name.clone(),
-                coord,
-                context,
-                ret,
-                inputs: net.nodes[path]
-                    .inputs
-                    .iter()
-                    .map(|s| s.as_ref().map(|s| index[s.as_str()]))
-                    .collect(),
-                material_id: material_ids.get(&i).copied(),
-            }
-        })
-        .collect();
-    Ok(Resolution { nodes })
+    material_ids
 }
 
 /// Variables (`variable:` in `rop.yaml`): every name is an identifier,
