@@ -88,21 +88,7 @@ fn bounds(points: &[[f32; 3]]) -> ([f32; 3], [f32; 3]) {
 /// floats, as glTF wants) and u32 indices, and a plain non-metallic
 /// material so that viewers show the vertex colours as they are.
 pub fn glb(mesh: &Mesh) -> Result<Vec<u8>, MeshFileError> {
-    let nv = mesh.positions.len();
-    let attr_bytes = nv * 12;
-    let index_bytes = mesh.triangles.len() * 12;
-    let mut bin: Vec<u8> = Vec::with_capacity(3 * attr_bytes + index_bytes);
-    for data in [&mesh.positions, &mesh.normals, &mesh.colors] {
-        bin.extend_from_slice(bytemuck::cast_slice(data));
-    }
-    bin.extend_from_slice(bytemuck::cast_slice(&mesh.triangles));
-    if bin.len() > u32::MAX as usize - 4096 {
-        return Err(MeshFileError::TooLargeForGlb);
-    }
-    while !bin.len().is_multiple_of(4) {
-        bin.push(0);
-    }
-
+    let bin = glb_binary(mesh)?;
     let mut root = json::Root {
         asset: json::Asset {
             generator: Some(format!("ropkit {}", env!("CARGO_PKG_VERSION"))),
@@ -117,6 +103,41 @@ pub fn glb(mesh: &Mesh) -> Result<Vec<u8>, MeshFileError> {
         name: None,
         uri: None,
     });
+    let accessors = glb_accessors(&mut root, buffer, mesh);
+    glb_scene(&mut root, accessors);
+    let text = json::serialize::to_vec(&root)?;
+    Ok(glb_container(text, bin))
+}
+
+/// The binary chunk: positions, normals, colours, then the indices,
+/// padded to 4 bytes.
+fn glb_binary(mesh: &Mesh) -> Result<Vec<u8>, MeshFileError> {
+    let attr_bytes = mesh.positions.len() * 12;
+    let index_bytes = mesh.triangles.len() * 12;
+    let mut bin: Vec<u8> = Vec::with_capacity(3 * attr_bytes + index_bytes);
+    for data in [&mesh.positions, &mesh.normals, &mesh.colors] {
+        bin.extend_from_slice(bytemuck::cast_slice(data));
+    }
+    bin.extend_from_slice(bytemuck::cast_slice(&mesh.triangles));
+    if bin.len() > u32::MAX as usize - 4096 {
+        return Err(MeshFileError::TooLargeForGlb);
+    }
+    while !bin.len().is_multiple_of(4) {
+        bin.push(0);
+    }
+    Ok(bin)
+}
+
+/// The accessors of the binary chunk's parts, as [`glb_binary`] lays them
+/// out: positions, normals, colours, indices.
+fn glb_accessors(
+    root: &mut json::Root,
+    buffer: json::Index<json::Buffer>,
+    mesh: &Mesh,
+) -> [json::Index<json::Accessor>; 4] {
+    let nv = mesh.positions.len();
+    let attr_bytes = nv * 12;
+    let index_bytes = mesh.triangles.len() * 12;
     let view = |root: &mut json::Root, offset: usize, length: usize, target| {
         root.push(json::buffer::View {
             buffer,
@@ -150,18 +171,18 @@ pub fn glb(mesh: &Mesh) -> Result<Vec<u8>, MeshFileError> {
         })
     };
     let array = json::buffer::Target::ArrayBuffer;
-    let v_pos = view(&mut root, 0, attr_bytes, array);
-    let v_nrm = view(&mut root, attr_bytes, attr_bytes, array);
-    let v_col = view(&mut root, 2 * attr_bytes, attr_bytes, array);
+    let v_pos = view(root, 0, attr_bytes, array);
+    let v_nrm = view(root, attr_bytes, attr_bytes, array);
+    let v_col = view(root, 2 * attr_bytes, attr_bytes, array);
     let v_idx = view(
-        &mut root,
+        root,
         3 * attr_bytes,
         index_bytes,
         json::buffer::Target::ElementArrayBuffer,
     );
-    let positions = vec3(&mut root, v_pos, Some(bounds(&mesh.positions)));
-    let normals = vec3(&mut root, v_nrm, None);
-    let colors = vec3(&mut root, v_col, None);
+    let positions = vec3(root, v_pos, Some(bounds(&mesh.positions)));
+    let normals = vec3(root, v_nrm, None);
+    let colors = vec3(root, v_col, None);
     let indices = root.push(json::Accessor {
         buffer_view: Some(v_idx),
         byte_offset: None,
@@ -178,6 +199,13 @@ pub fn glb(mesh: &Mesh) -> Result<Vec<u8>, MeshFileError> {
         normalized: false,
         sparse: None,
     });
+    [positions, normals, colors, indices]
+}
+
+/// A plain non-metallic material (viewers then show the vertex colours as
+/// they are), the one mesh, its node and the scene.
+fn glb_scene(root: &mut json::Root, accessors: [json::Index<json::Accessor>; 4]) {
+    let [positions, normals, colors, indices] = accessors;
     let material = root.push(json::Material {
         pbr_metallic_roughness: json::material::PbrMetallicRoughness {
             base_color_factor: json::material::PbrBaseColorFactor([1.0, 1.0, 1.0, 1.0]),
@@ -218,8 +246,10 @@ pub fn glb(mesh: &Mesh) -> Result<Vec<u8>, MeshFileError> {
         nodes: vec![node],
     });
     root.scene = Some(scene);
+}
 
-    let mut text = json::serialize::to_vec(&root)?;
+/// The GLB container: header, JSON chunk, binary chunk.
+fn glb_container(mut text: Vec<u8>, bin: Vec<u8>) -> Vec<u8> {
     // Chunks are 4-byte aligned: JSON pads with spaces, binary with zeros.
     while !text.len().is_multiple_of(4) {
         text.push(b' ');
@@ -235,7 +265,7 @@ pub fn glb(mesh: &Mesh) -> Result<Vec<u8>, MeshFileError> {
     out.extend_from_slice(&(bin.len() as u32).to_le_bytes());
     out.extend_from_slice(b"BIN\0");
     out.extend_from_slice(&bin);
-    Ok(out)
+    out
 }
 
 /// Wavefront OBJ: `v x y z r g b` (the common vertex-colour extension, sRGB
