@@ -20,6 +20,8 @@ mod gallery;
 mod gpu;
 mod harness;
 mod mechanisms;
+mod mechanisms_shading;
+mod mechanisms_uv;
 mod mesh;
 mod packaging;
 mod raytk_names;
