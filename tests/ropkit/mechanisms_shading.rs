@@ -336,3 +336,168 @@ fn tone_map_none_and_agx_follow_their_formulas() {
     let red = agx([200.0, 0.0, 0.0]);
     assert!(red[1] > 0.3 && red[0] > 0.9, "bright red maps to {red:?}");
 }
+
+// ---------------------------------------------------------------------------
+// Materials in the renderer
+
+use ropkit::build::build;
+use ropkit::generate::Mode;
+use ropkit::library::Library;
+use ropkit::network::Network;
+use ropkit::render::{Gpu, Renderer};
+
+/// A data render of one buffer of a network given as node lines, with the
+/// output at /render.
+fn render_buffer(gpu: &Gpu, lib: &Library, nodes: &str, buffer: &str, size: u32) -> Vec<[f32; 4]> {
+    let text = format!("output: /render\nnodes:\n{nodes}");
+    let mut net = Network::parse(&text, &root().join("materials-test.yaml"), lib)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    net.set_param(lib, "/render", "Buffer", &buffer.into())
+        .unwrap();
+    let built = build(lib, &net, Mode::Data).unwrap_or_else(|e| panic!("{}", e.report()));
+    let mut r = Renderer::new(gpu.clone());
+    r.asset_dirs = vec![root()];
+    r.set_shader(&built.shader, &built.compiled).unwrap();
+    r.set_params(&built.shader.param_values(&net, lib));
+    r.render_data(size, size).unwrap()
+}
+
+/// A ball on a floor, the ball wearing `material` (a node named /mat whose
+/// shape input is /ball), under a point light and an ambient light.
+fn ball_scene(material: &str, extra: &str) -> String {
+    format!(
+        "  /ball: {{ rop: sphere, params: {{ Radius: 0.8 }} }}
+  /mat: {material}
+{extra}  /floor: {{ rop: plane, params: {{ Offset: -0.8 }} }}
+  /scene: {{ rop: combine, params: {{ Mode: union }}, inputs: [/mat, /floor] }}
+  /cam: {{ rop: lookAtCamera, params: {{ Position: [0, 1.5, 3.5], Target: [0, 0, 0], Fov: 45 }} }}
+  /key: {{ rop: pointLight, params: {{ Position: [2, 3, 2] }} }}
+  /sky: {{ rop: ambientLight, params: {{ Intensity: 0.3 }} }}
+  /render: {{ rop: raymarchRender3D, params: {{ Ambient: 0.2 }}, inputs: {{ scene: /scene, camera: /cam, light: /key, 5: /sky }} }}
+"
+    )
+}
+
+fn same_pixels(what: &str, a: &[[f32; 4]], b: &[[f32; 4]]) {
+    let bad: Vec<String> = a
+        .iter()
+        .zip(b)
+        .enumerate()
+        .filter(|(_, (x, y))| (0..3).any(|c| (x[c] - y[c]).abs() > 2e-4 * (1.0 + y[c].abs())))
+        .map(|(i, (x, y))| format!("  pixel {i}: {x:?} vs {y:?}"))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{what}: {} of {} pixels differ:\n{}",
+        bad.len(),
+        a.len(),
+        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+#[test]
+fn modular_material_equals_the_materials_its_layers_rebuild() {
+    let Some(gpu) = gpu("modular_material_equals_the_materials_its_layers_rebuild") else {
+        return;
+    };
+    let lib = catalog_library();
+    let size = 40;
+    let render =
+        |m: &str, extra: &str| render_buffer(&gpu, &lib, &ball_scene(m, extra), "color", size);
+    // The base alone is basicMaterial without a highlight (both Lambert).
+    let basic = render(
+        "{ rop: basicMaterial, params: { Color: [0.7, 0.3, 0.2], Specular: 0.0 }, inputs: [/ball] }",
+        "",
+    );
+    let base = render(
+        "{ rop: modularMaterial, params: { BaseColor: [0.7, 0.3, 0.2], Base: 1.0 }, inputs: [/ball] }",
+        "",
+    );
+    same_pixels("modularMaterial base vs basicMaterial", &base, &basic);
+    // A diffuse layer with a specular layer stacked on it, without the
+    // base, is Blinn-Phong.
+    let phong = render(
+        "{ rop: phongMaterial, params: { Color: [0.2, 0.5, 0.3], SpecularColor: [1, 0.8, 0.6], Specular: 0.5, Shininess: 40 }, inputs: [/ball] }",
+        "",
+    );
+    let layered = render(
+        "{ rop: modularMaterial, params: { Base: 0.0 }, inputs: { shape: /ball, layer1: /spec } }",
+        "  /diff: { rop: diffuseLayer, params: { Color: [0.2, 0.5, 0.3] } }
+  /spec: { rop: specularLayer, params: { Color: [1, 0.8, 0.6], Strength: 0.5, Shininess: 40 }, inputs: [/diff] }\n",
+    );
+    same_pixels(
+        "diffuse + specular layers vs phongMaterial",
+        &layered,
+        &phong,
+    );
+    // The picture is not the background: the ball and floor were drawn,
+    // and a layer changes it.
+    let with_rim = render(
+        "{ rop: modularMaterial, params: { BaseColor: [0.7, 0.3, 0.2] }, inputs: { shape: /ball, layer1: /rim } }",
+        "  /rim: { rop: rimLayer, params: { Strength: 2.0 } }\n",
+    );
+    let changed = with_rim
+        .iter()
+        .zip(&base)
+        .filter(|(a, b)| (a[2] - b[2]).abs() > 0.01)
+        .count();
+    assert!(changed > 20, "the rim layer changed only {changed} pixels");
+}
+
+#[test]
+fn uv_material_colours_the_hit_by_its_uv() {
+    let Some(gpu) = gpu("uv_material_colours_the_hit_by_its_uv") else {
+        return;
+    };
+    let lib = catalog_library();
+    // A floor seen from above, projected along y with 0.5 UV units per
+    // world unit, coloured unlit by a value field of the UV: fract(u + 2v)
+    // from ColorA to ColorB. Without occlusion, each floor pixel's colour is
+    // that formula at its world position (the worldPosition buffer).
+    let nodes = "  /floor: { rop: plane }
+  /uv: { rop: assignUV, params: { Projection: planar, Axis: y, Scale: 0.5 }, inputs: [/floor] }
+  /ramp:
+    rop: custom
+    custom:
+      coordTypes: [vec2]
+      returnTypes: [float]
+      contextTypes: [Context]
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {
+          return fract(p.x + 2.0 * p.y);
+        }
+  /mat: { rop: uvMaterial, params: { ColorA: [0.1, 0.2, 0.9], ColorB: [0.9, 0.6, 0.1], Lit: false }, inputs: { shape: /uv, value: /ramp } }
+  /cam: { rop: lookAtCamera, params: { Position: [0.3, 4, 0.2], Target: [0.3, 0, 0.21], Fov: 60 } }
+  /render: { rop: raymarchRender3D, params: { AO: false, Ambient: 0.2, Shadows: false }, inputs: { scene: /mat, camera: /cam } }
+";
+    let size = 48;
+    let col = render_buffer(&gpu, &lib, nodes, "color", size);
+    let pos = render_buffer(&gpu, &lib, nodes, "worldPosition", size);
+    let (a, b) = ([0.1, 0.2, 0.9], [0.9, 0.6, 0.1]);
+    let mut checked = 0;
+    let mut bad = Vec::new();
+    for (c, p) in col.iter().zip(&pos) {
+        let t = (0.5 * p[0] as f64 + 2.0 * 0.5 * p[2] as f64).rem_euclid(1.0);
+        // Skip pixels right at the ramp's jump, where a pixel may straddle it.
+        if !(0.02..0.98).contains(&t) {
+            continue;
+        }
+        checked += 1;
+        for ch in 0..3 {
+            let want = a[ch] + (b[ch] - a[ch]) * t;
+            if (c[ch] as f64 - want).abs() > 2e-3 {
+                bad.push(format!("  at {p:?}: {c:?}, want channel {ch} {want}"));
+            }
+        }
+    }
+    assert!(
+        checked > (size * size) as usize / 2,
+        "only {checked} pixels checked"
+    );
+    assert!(
+        bad.is_empty(),
+        "{} pixels differ:\n{}",
+        bad.len(),
+        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
