@@ -94,8 +94,8 @@ fn flat(p: [f64; 3], uv: [f64; 2]) -> Expect {
 }
 
 #[test]
-fn box_faces_each_map_onto_the_unit_square() {
-    let Some(gpu) = gpu("box_faces_each_map_onto_the_unit_square") else {
+fn box_and_round_box_faces_each_map_onto_the_unit_square() {
+    let Some(gpu) = gpu("box_and_round_box_faces_each_map_onto_the_unit_square") else {
         return;
     };
     let lib = catalog_library();
@@ -118,6 +118,25 @@ fn box_faces_each_map_onto_the_unit_square() {
     let node = "{ rop: box, params: { Size: [2, 1, 0.5], Translate: [0.3, -0.2, 0.1] } }";
     let out = sample(&gpu, &lib, &uv_probe(node, ""), &pts_of(&want));
     check_uvs("box", &out, &want, 1e-4);
+    // roundBox maps its flat faces the same way: the points keep a tenth of
+    // the size (at least 0.12) from the edges, more than the corner radius
+    // 0.1, so they lie on the flat part.
+    let mut want = Vec::new();
+    let s = [2.0, 1.6, 1.2];
+    for k in 0..90 {
+        let axis = k % 3;
+        let side = if (k / 3) % 2 == 0 { 0.5 } else { -0.5 };
+        let (a, b) = (r.range(0.1, 0.9), r.range(0.1, 0.9));
+        let (ia, ib) = [(2, 1), (0, 2), (0, 1)][axis];
+        let mut p = c;
+        p[axis] += side * s[axis];
+        p[ia] += (a - 0.5) * s[ia];
+        p[ib] += (b - 0.5) * s[ib];
+        want.push(flat(p, [a, b]));
+    }
+    let node = "{ rop: roundBox, params: { Size: [2, 1.6, 1.2], Radius: 0.1, Translate: [0.3, -0.2, 0.1] } }";
+    let out = sample(&gpu, &lib, &uv_probe(node, ""), &pts_of(&want));
+    check_uvs("roundBox", &out, &want, 1e-4);
 }
 
 /// Coordinates of a point given in the (first, second, along) frame of an
