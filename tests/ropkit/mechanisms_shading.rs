@@ -264,6 +264,15 @@ fn material_layers_follow_their_formulas_and_stack() {
         [0, 1, 2].map(|i| (c[i] + (w[i] - c[i]) * t) * LCOL[i] * 0.8)
     });
 
+    // Subsurface: wrapped light, not shadowed.
+    let node =
+        "{ rop: subsurfaceLayer, params: { Color: [0.9, 0.4, 0.3], Strength: 1.2, Wrap: 0.6 } }";
+    let out = sample(&gpu, &lib, &layer_probe(node, ""), &pts);
+    expect_rgb("subsurfaceLayer", &pts, &out, move |n| {
+        let s = ((dot(n, l) + 0.6) / 1.6).max(0.0);
+        [0, 1, 2].map(|i| [0.9, 0.4, 0.3][i] * 1.2 * s * LCOL[i])
+    });
+
     // Iridescence: thin-film interference per channel.
     let node =
         "{ rop: iridescenceLayer, params: { Thickness: 520, FilmIndex: 1.45, Strength: 0.7 } }";
