@@ -273,6 +273,27 @@ fn material_layers_follow_their_formulas_and_stack() {
         [0, 1, 2].map(|i| [0.9, 0.4, 0.3][i] * 1.2 * s * LCOL[i])
     });
 
+    // Environment: the sky gradient along the mirrored view ray, times
+    // Schlick's Fresnel, emitted once (times ao).
+    let node = "{ rop: environmentLayer, params: { ZenithColor: [0.1, 0.3, 0.9], HorizonColor: [1, 0.9, 0.8], GroundColor: [0.3, 0.2, 0.1], F0: 0.3, Strength: 1.5 } }";
+    let out = sample(&gpu, &lib, &layer_probe(node, ""), &pts);
+    expect_rgb("environmentLayer", &pts, &out, move |n| {
+        // The view ray is -z: r = d - 2 (d.n) n.
+        let dn = -n[2];
+        let r = [2.0 * dn * -n[0], 2.0 * dn * -n[1], -1.0 - 2.0 * dn * n[2]];
+        let up = 1.0 - r[1].clamp(0.0, 1.0);
+        let (z, h, g) = ([0.1, 0.3, 0.9], [1.0, 0.9, 0.8], [0.3, 0.2, 0.1]);
+        let f = 0.3 + 0.7 * (1.0 - ndv(n)).powi(5);
+        [0, 1, 2].map(|i| {
+            let sky = if r[1] >= 0.0 {
+                z[i] + (h[i] - z[i]) * up * up
+            } else {
+                g[i]
+            };
+            sky * f * 1.5 * AO
+        })
+    });
+
     // Iridescence: thin-film interference per channel.
     let node =
         "{ rop: iridescenceLayer, params: { Thickness: 520, FilmIndex: 1.45, Strength: 0.7 } }";
