@@ -162,7 +162,7 @@ fn cylinders_and_the_torus_map_angles_and_heights() {
     };
     let lib = catalog_library();
     let t = [0.2, 0.1, -0.3];
-    for axis in 0..3 {
+    for (axis, axis_name) in AXES.iter().enumerate() {
         let mut r = Rng::new(20 + axis as u64);
         // Infinite cylinder: u = angle / TAU + 0.5, v = height.
         let mut want = Vec::new();
@@ -179,10 +179,10 @@ fn cylinders_and_the_torus_map_angles_and_heights() {
         }
         let node = format!(
             "{{ rop: cylinder, params: {{ Radius: 0.7, Translate: [0.2, 0.1, -0.3], Axis: {} }} }}",
-            AXES[axis]
+            axis_name
         );
         let out = sample(&gpu, &lib, &uv_probe(&node, ""), &pts_of(&want));
-        check_uvs(&format!("cylinder {}", AXES[axis]), &out, &want, 1e-4);
+        check_uvs(&format!("cylinder {}", axis_name), &out, &want, 1e-4);
 
         // Capped cylinder (radius 0.6, height 1.6): the side's v runs 0..1
         // from cap to cap; a cap maps its disc onto the unit square.
@@ -208,10 +208,10 @@ fn cylinders_and_the_torus_map_angles_and_heights() {
         }
         let node = format!(
             "{{ rop: cappedCylinder, params: {{ Radius: 0.6, Height: 1.6, Translate: [0.2, 0.1, -0.3], Axis: {} }} }}",
-            AXES[axis]
+            axis_name
         );
         let out = sample(&gpu, &lib, &uv_probe(&node, ""), &pts_of(&want));
-        check_uvs(&format!("cappedCylinder {}", AXES[axis]), &out, &want, 1e-4);
+        check_uvs(&format!("cappedCylinder {}", axis_name), &out, &want, 1e-4);
 
         // Torus (ring 1.0, tube 0.3): u the ring angle, v the tube angle
         // from the outer equator towards the axis's positive side.
@@ -230,10 +230,10 @@ fn cylinders_and_the_torus_map_angles_and_heights() {
         }
         let node = format!(
             "{{ rop: torus, params: {{ Radius: 1.0, Thickness: 0.3, Translate: [0.2, 0.1, -0.3], Axis: {} }} }}",
-            AXES[axis]
+            axis_name
         );
         let out = sample(&gpu, &lib, &uv_probe(&node, ""), &pts_of(&want));
-        check_uvs(&format!("torus {}", AXES[axis]), &out, &want, 1e-4);
+        check_uvs(&format!("torus {}", axis_name), &out, &want, 1e-4);
     }
 }
 
@@ -254,7 +254,7 @@ fn assign_uv_projects_planar_spherical_cylindrical_and_triplanar() {
     let lib = catalog_library();
     let c = [0.1, -0.2, 0.3];
     let ball = "  /ball: { rop: sphere, params: { Radius: 0.8, Translate: [0.1, -0.2, 0.3] } }\n";
-    for axis in 0..3 {
+    for (axis, axis_name) in AXES.iter().enumerate() {
         let mut r = Rng::new(40 + axis as u64);
         for projection in ["planar", "spherical", "cylindrical"] {
             let mut want = Vec::new();
@@ -286,11 +286,11 @@ fn assign_uv_projects_planar_spherical_cylindrical_and_triplanar() {
             }
             let node = format!(
                 "{{ rop: assignUV, params: {{ Projection: {projection}, Axis: {}, Center: [0.1, -0.2, 0.3], Scale: 2.5 }}, inputs: [/ball] }}",
-                AXES[axis]
+                axis_name
             );
             let out = sample(&gpu, &lib, &uv_probe(&node, ball), &pts_of(&want));
             check_uvs(
-                &format!("assignUV {projection} {}", AXES[axis]),
+                &format!("assignUV {projection} {}", axis_name),
                 &out,
                 &want,
                 2e-4,
