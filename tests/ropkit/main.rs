@@ -22,6 +22,8 @@ mod gpu;
 mod hardening;
 mod harness;
 mod mechanisms;
+mod mechanisms_shading;
+mod mechanisms_uv;
 mod mesh;
 mod packaging;
 mod raytk_names;

@@ -10,7 +10,29 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec2 q = abs(w) - vec2(THIS_Radius_at(p, ctx), THIS_Height * 0.5);
   float d = min(max(q.x, q.y), 0.0) + length(max(q, 0.0));
 #ifdef THIS_RETURN_TYPE_Sdf
+#if defined(ROPKIT_SDF_UV)
+  // Side: u the angle around the axis, 0..1 (as in cylinder), v 0..1 from
+  // the lower cap to the upper one. Caps: the disc mapped onto 0..1 by its
+  // diameter (the first other axis for u, the second for v).
+  Sdf res = createSdf(d);
+#if defined(THIS_Axis_x)
+  vec3 c = p.yzx;
+#elif defined(THIS_Axis_z)
+  vec3 c = p.xyz;
+#else
+  vec3 c = p.xzy;
+#endif
+  float THIS_r = max(THIS_Radius_at(p, ctx), 1e-6);
+  float THIS_h = max(THIS_Height, 1e-6);
+  if (abs(c.z) - THIS_h * 0.5 > length(c.xy) - THIS_r) {
+    res.uv = c.xy / (2.0 * THIS_r) + 0.5;
+  } else {
+    res.uv = vec2(atan(c.y, c.x) / TAU + 0.5, c.z / THIS_h + 0.5);
+  }
+  return res;
+#else
   return createSdf(d);
+#endif
 #else
   return d;
 #endif

@@ -4,7 +4,23 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec3 q = abs(p - THIS_Translate) - b + r;
   float d = length(max(q, 0.0)) + min(max(q.x, max(q.y, q.z)), 0.0) - r;
 #ifdef THIS_RETURN_TYPE_Sdf
+#if defined(ROPKIT_SDF_UV)
+  // As box: one square of 0..1 per face, the face chosen by the axis where
+  // the point is furthest out relative to the half size.
+  Sdf res = createSdf(d);
+  vec3 rel = (p - THIS_Translate) / max(THIS_Size, vec3(1e-6));
+  vec3 a = abs(rel);
+  if (a.x >= a.y && a.x >= a.z) {
+    res.uv = rel.zy + 0.5;
+  } else if (a.y >= a.z) {
+    res.uv = rel.xz + 0.5;
+  } else {
+    res.uv = rel.xy + 0.5;
+  }
+  return res;
+#else
   return createSdf(d);
+#endif
 #else
   return d;
 #endif

@@ -9,7 +9,23 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #endif
   float d = length(q) - THIS_Thickness_at(p, ctx);
 #ifdef THIS_RETURN_TYPE_Sdf
+#if defined(ROPKIT_SDF_UV)
+  // u: the angle around the ring's axis, 0..1 (as in cylinder); v: the
+  // angle around the tube, 0..1, starting at its outer equator and rising
+  // towards the axis's positive side.
+  Sdf res = createSdf(d);
+#if defined(THIS_Axis_x)
+  vec3 c = p.yzx;
+#elif defined(THIS_Axis_z)
+  vec3 c = p.xyz;
+#else
+  vec3 c = p.xzy;
+#endif
+  res.uv = vec2(atan(c.y, c.x) / TAU + 0.5, fract(atan(q.y, q.x) / TAU + 1.0));
+  return res;
+#else
   return createSdf(d);
+#endif
 #else
   return d;
 #endif
