@@ -925,3 +925,148 @@ fn grid_triangle_and_spiral_patterns() {
         );
     }
 }
+
+/// The nearest of the hexagon centres (pointy top, radius s) to q.
+fn hex_centre(q: V2, s: f64) -> V2 {
+    let mut best = (f64::MAX, [0.0, 0.0]);
+    for i in -10..=10 {
+        for j in -10..=10 {
+            let c = [
+                (i as f64 + 0.5 * j as f64) * 3f64.sqrt() * s,
+                1.5 * s * j as f64,
+            ];
+            let d = an::len2([q[0] - c[0], q[1] - c[1]]);
+            if d < best.0 {
+                best = (d, c);
+            }
+        }
+    }
+    best.1
+}
+
+/// Rosette by brute force over the circles, the blob ring over its blobs,
+/// and the hexagonal Truchet tiles as one of the two arc sets per tile.
+#[test]
+fn rosette_blob_ring_and_hex_truchet_patterns() {
+    let Some(gpu) = gpu("rosette_blob_ring_and_hex_truchet_patterns") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points2(91, 300, -1.5, 1.5);
+    let field = |node: &str| -> Vec<f64> {
+        sample(&gpu, &lib, &probe("probeFloat2", node, ""), &pts)
+            .iter()
+            .map(|v| v[0] as f64)
+            .collect()
+    };
+
+    // Rosette: circles of radius R around i (R, 0) + j (R/2, R sqrt(3)/2).
+    let got = field(
+        "{ rop: rosettePattern, params: { Radius: 0.35, LineWidth: 0.04, Output: distance } }",
+    );
+    for (p, g) in pts.iter().zip(&got) {
+        let q = v2(p);
+        let mut e = f64::MAX;
+        for i in -12..=12 {
+            for j in -12..=12 {
+                let c = [0.35 * (i as f64 + 0.5 * j as f64), 0.35 * S3 * j as f64];
+                e = e.min((an::len2([q[0] - c[0], q[1] - c[1]]) - 0.35).abs());
+            }
+        }
+        assert!(
+            close(*g, 0.02 - e, 1e-4),
+            "rosettePattern at {p:?}: {g} vs {}",
+            0.02 - e
+        );
+    }
+
+    // Blob ring: the nearest of the blobs, and its number.
+    let n = 7;
+    let centre = |k: usize| {
+        let a = TAU * k as f64 / n as f64;
+        [0.8 * a.cos(), 0.8 * a.sin()]
+    };
+    let got = field(
+        "{ rop: blobRingPattern, params: { Count: 7, Radius: 0.8, BlobRadius: 0.15, Output: distance } }",
+    );
+    let cells = field(
+        "{ rop: blobRingPattern, params: { Count: 7, Radius: 0.8, BlobRadius: 0.15, Output: cell } }",
+    );
+    for ((p, g), c) in pts.iter().zip(&got).zip(&cells) {
+        let q = v2(p);
+        let (k, d) = (0..n)
+            .map(|k| (k, an::len2([q[0] - centre(k)[0], q[1] - centre(k)[1]])))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap();
+        assert!(
+            close(*g, 0.15 - d, 1e-4),
+            "blobRingPattern at {p:?}: {g} vs {}",
+            0.15 - d
+        );
+        // Skip points nearly halfway between two blobs.
+        let second = (0..n)
+            .filter(|j| *j != k)
+            .map(|j| an::len2([q[0] - centre(j)[0], q[1] - centre(j)[1]]))
+            .fold(f64::MAX, f64::min);
+        if second - d > 1e-3 {
+            assert!(
+                close(*c, k as f64 / n as f64, 1e-5),
+                "blobRingPattern cell at {p:?}: {c} vs {k}/{n}"
+            );
+        }
+    }
+
+    // Hexagonal Truchet: in each tile the distance is that of the arcs
+    // around the even corners or around the odd ones, the same set over
+    // the whole tile, and both sets occur.
+    let s = 0.3;
+    let got = field(
+        "{ rop: hexagonalTruchetPattern, params: { Size: 0.3, LineWidth: 0.06, Output: distance } }",
+    );
+    let flips = field("{ rop: hexagonalTruchetPattern, params: { Size: 0.3, Output: flip } }");
+    let mut tiles: std::collections::HashMap<(i64, i64), f64> = Default::default();
+    for ((p, g), f) in pts.iter().zip(&got).zip(&flips) {
+        let q = v2(p);
+        let c = hex_centre(q, s);
+        let h = [q[0] - c[0], q[1] - c[1]];
+        // Skip points on a tile's border, where the nearest centre is a tie.
+        let apothem = S3 * s;
+        let norm = [0.0f64, 60.0, 120.0]
+            .iter()
+            .map(|a: &f64| (h[0] * a.to_radians().cos() + h[1] * a.to_radians().sin()).abs())
+            .fold(0.0, f64::max);
+        if apothem - norm < 1e-4 {
+            continue;
+        }
+        let arcs = |odd: usize| {
+            (0..3)
+                .map(|k| {
+                    let a = (30.0 + 60.0 * (2 * k + odd) as f64).to_radians();
+                    (an::len2([h[0] - s * a.cos(), h[1] - s * a.sin()]) - 0.5 * s).abs()
+                })
+                .fold(f64::MAX, f64::min)
+        };
+        let set = *f as usize;
+        assert!(
+            *f == 0.0 || *f == 1.0,
+            "hexagonalTruchetPattern flip at {p:?}: {f}"
+        );
+        let want = 0.03 - arcs(set);
+        assert!(
+            close(*g, want, 1e-4),
+            "hexagonalTruchetPattern at {p:?}: {g} vs {want}"
+        );
+        let key = ((c[0] * 100.0).round() as i64, (c[1] * 100.0).round() as i64);
+        let seen = *tiles.entry(key).or_insert(*f);
+        assert_eq!(
+            seen, *f,
+            "hexagonalTruchetPattern: one tile uses both corner sets"
+        );
+    }
+    let ones = flips.iter().filter(|f| **f == 1.0).count();
+    assert!(
+        ones > 20 && ones < pts.len() - 20,
+        "hexagonalTruchetPattern: {ones} of {} points use the odd set",
+        pts.len()
+    );
+}
