@@ -1070,3 +1070,188 @@ fn rosette_blob_ring_and_hex_truchet_patterns() {
         pts.len()
     );
 }
+
+/// twistedRings: a bound against densely sampled strand curves (a tube's
+/// distance is the distance to its curve less its radius), with the sign
+/// of that reference.
+#[test]
+fn twisted_rings_are_a_bound() {
+    let Some(gpu) = gpu("twisted_rings_are_a_bound") else {
+        return;
+    };
+    let lib = catalog_library();
+    // (strands, spread, twists, phase in degrees), thickness 0.06, radius 0.7.
+    for (n, spread, twists, phase) in [
+        (3usize, 0.15, 2.0, 20.0),
+        (3, 0.12, 3.0, 0.0),
+        (5, 0.2, 4.0, -45.0),
+    ] {
+        twisted_rings_case(&gpu, &lib, n, spread, twists, phase);
+    }
+}
+
+fn twisted_rings_case(
+    gpu: &Gpu,
+    lib: &Library,
+    n: usize,
+    spread: f64,
+    twists: f64,
+    phase_deg: f64,
+) {
+    let (big, t) = (0.7, 0.06);
+    let phase = phase_deg.to_radians();
+    let mut curve = Vec::new();
+    for k in 0..n {
+        for i in 0..6000 {
+            let phi = TAU * i as f64 / 6000.0;
+            let a = TAU * k as f64 / n as f64 + twists * phi + phase;
+            let rho = big + spread * a.cos();
+            curve.push([rho * phi.cos(), spread * a.sin(), rho * phi.sin()]);
+        }
+    }
+    let to_curve = |p: V3| {
+        curve
+            .iter()
+            .map(|c| an::len3(an::sub3(p, *c)))
+            .fold(f64::MAX, f64::min)
+    };
+    let mut pts = points3(92, 250, -1.1, 1.1);
+    // And points near the strands.
+    let mut r = Rng::new(93);
+    for _ in 0..100 {
+        let c = curve[(r.next() * curve.len() as f64) as usize % curve.len()];
+        pts.push([
+            (c[0] + r.range(-0.1, 0.1)) as f32,
+            (c[1] + r.range(-0.1, 0.1)) as f32,
+            (c[2] + r.range(-0.1, 0.1)) as f32,
+        ]);
+    }
+    let node = format!(
+        "{{ rop: twistedRings, params: {{ Radius: 0.7, Thickness: 0.06, Rings: {n}, Spread: {spread}, Twists: {twists}, TwistPhase: {phase_deg} }} }}"
+    );
+    let out = sample(gpu, lib, &sdf3(&node, ""), &pts);
+    // The curve is sampled every 0.0016 or less: its distance is over by at most that.
+    expect_bound_ratio(
+        &format!("twistedRings {node}"),
+        &pts,
+        &out,
+        0.01,
+        |_| 0.25,
+        |p| {
+            let d = to_curve(v3(p)) - t;
+            (d < 0.0, Some(d.abs() + 0.0016))
+        },
+        |_| false,
+    );
+}
+
+/// Switches and scattered values against their definitions.
+#[test]
+fn switch_and_value_point_fields_match_their_definitions() {
+    let Some(gpu) = gpu("switch_and_value_point_fields_match_their_definitions") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(94, 200, -4.0, 4.0);
+    let values = [[1.0, 10.0], [2.0, 20.0], [3.0, 30.0]];
+    let slot = |i: f64, extend: &str| -> usize {
+        match extend {
+            "loop" => i.rem_euclid(3.0) as usize,
+            // 0 1 2 1 0 1 2 ...
+            "zigzag" => [0, 1, 2, 1][i.rem_euclid(4.0) as usize],
+            _ => i.clamp(0.0, 2.0) as usize,
+        }
+    };
+    let index = "  /i: { rop: distanceToPoint }\n";
+    for extend in ["clamp", "loop", "zigzag"] {
+        for blend in [false, true] {
+            let node = format!(
+                "{{ rop: constantSwitchField, params: {{ Count: 3, Offset: -0.4, Extend: {extend}, Blend: {blend}, Value1: [1, 10, 0, 0], Value2: [2, 20, 0, 0], Value3: [3, 30, 0, 0] }}, inputs: [/i] }}"
+            );
+            let got: Vec<[f64; 4]> = sample(&gpu, &lib, &probe("probeColor3", &node, index), &pts)
+                .iter()
+                .map(|v| [v[0] as f64, v[1] as f64, v[2] as f64, v[3] as f64])
+                .collect();
+            for (p, g) in pts.iter().zip(&got) {
+                let x = an::len3(v3(p)) - 0.4;
+                let i = x.floor();
+                if (x - i).abs() < 1e-4 || (x - i - 1.0).abs() < 1e-4 {
+                    continue;
+                }
+                let a = values[slot(i, extend)];
+                let want = if blend {
+                    let b = values[slot(i + 1.0, extend)];
+                    let f = x - i;
+                    [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f]
+                } else {
+                    a
+                };
+                assert!(
+                    close(g[0], want[0], 1e-3) && close(g[1], want[1], 1e-3),
+                    "constantSwitchField {extend} blend {blend} at {p:?} (index {x}): {g:?} vs {want:?}"
+                );
+            }
+        }
+    }
+
+    // Value points: the nearest one's value, and Shepard's weighted mean.
+    let pv: [(V3, f64); 3] = [
+        ([-0.5, 0.0, 0.0], 0.0),
+        ([0.5, 0.2, 0.0], 1.0),
+        ([0.0, 0.5, 0.3], 0.5),
+    ];
+    let params = "Count: 3, Point1: [-0.5, 0, 0], Value1: 0, Point2: [0.5, 0.2, 0], Value2: 1, Point3: [0, 0.5, 0.3], Value3: 0.5";
+    let pts = points3(95, 150, -1.2, 1.2);
+    let out = sample(
+        &gpu,
+        &lib,
+        &probe(
+            "probeFloat3",
+            &format!("{{ rop: valuePointsField, params: {{ Mode: nearest, {params} }} }}"),
+            "",
+        ),
+        &pts,
+    );
+    expect_within("valuePointsField nearest", &pts, &out, 1e-5, |p| {
+        pv.iter()
+            .min_by(|a, b| {
+                an::len3(an::sub3(v3(p), a.0)).total_cmp(&an::len3(an::sub3(v3(p), b.0)))
+            })
+            .unwrap()
+            .1
+    });
+    let out = sample(
+        &gpu,
+        &lib,
+        &probe(
+            "probeFloat3",
+            &format!("{{ rop: valuePointsField, params: {{ Power: 3, {params} }} }}"),
+            "",
+        ),
+        &pts,
+    );
+    expect_within("valuePointsField shepard", &pts, &out, 1e-4, |p| {
+        let w: Vec<f64> = pv
+            .iter()
+            .map(|(c, _)| an::len3(an::sub3(v3(p), *c)).powf(-3.0))
+            .collect();
+        w.iter().zip(&pv).map(|(w, (_, v))| w * v).sum::<f64>() / w.iter().sum::<f64>()
+    });
+    // At a point, its own value.
+    let at = [[0.5f32, 0.2, 0.0]];
+    let out = sample(
+        &gpu,
+        &lib,
+        &probe(
+            "probeFloat3",
+            &format!("{{ rop: valuePointsField, params: {{ {params} }} }}"),
+            "",
+        ),
+        &at,
+    );
+    assert!(
+        close(out[0][0] as f64, 1.0, 1e-4),
+        "valuePointsField at a point: {}",
+        out[0][0]
+    );
+}
