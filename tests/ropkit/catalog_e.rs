@@ -1255,3 +1255,141 @@ fn switch_and_value_point_fields_match_their_definitions() {
         out[0][0]
     );
 }
+
+/// The branches of the tree, built recursively: (foot, tip, radius).
+fn tree_branches(
+    foot: V2,
+    dir: V2,
+    len: f64,
+    rad: f64,
+    levels: usize,
+    turn: f64,
+    ratio: f64,
+    out: &mut Vec<(V2, V2, f64)>,
+) {
+    if levels == 0 {
+        return;
+    }
+    let tip = [foot[0] + dir[0] * len, foot[1] + dir[1] * len];
+    out.push((foot, tip, rad));
+    for side in [turn, -turn] {
+        let d = an::rot2(dir, side);
+        tree_branches(
+            tip,
+            d,
+            len * ratio,
+            rad * ratio,
+            levels - 1,
+            turn,
+            ratio,
+            out,
+        );
+    }
+}
+
+/// branchingTree2d against every branch of a recursively built tree
+/// (exact outside, a bound inside); reorderField against its input.
+#[test]
+fn branching_tree_and_reorder_field() {
+    let Some(gpu) = gpu("branching_tree_and_reorder_field") else {
+        return;
+    };
+    let lib = catalog_library();
+    let mut branches = Vec::new();
+    tree_branches(
+        [0.1, -0.8],
+        [0.0, 1.0],
+        0.6,
+        0.05,
+        5,
+        35f64.to_radians(),
+        0.7,
+        &mut branches,
+    );
+    assert_eq!(branches.len(), 31);
+    let union = |p: V2| {
+        branches
+            .iter()
+            .map(|(a, b, r)| an::seg2(p, *a, *b) - r)
+            .fold(f64::MAX, f64::min)
+    };
+    let pts = points2(96, 400, -1.2, 1.2);
+    let node = "{ rop: branchingTree2d, params: { Levels: 5, Length: 0.6, Thickness: 0.05, Angle: 35, Ratio: 0.7, Translate: [0.1, -0.8] } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
+    for (p, v) in pts.iter().zip(&out) {
+        let want = union(v2(p));
+        let got = v[0] as f64;
+        if want > 0.0 {
+            assert!(
+                close(got, want, TOL),
+                "branchingTree2d at {p:?}: {got} vs {want}"
+            );
+        } else {
+            // Inside: negative, and no deeper than the distance to the outline
+            // (at least the deepest branch's own depth).
+            assert!(
+                got <= 0.0 && got >= want - TOL,
+                "branchingTree2d inside at {p:?}: {got} vs {want}"
+            );
+        }
+    }
+    // Points along the branches: inside.
+    let on: Vec<[f32; 3]> = branches
+        .iter()
+        .map(|(a, b, _)| {
+            [
+                (0.5 * (a[0] + b[0])) as f32,
+                (0.5 * (a[1] + b[1])) as f32,
+                0.0,
+            ]
+        })
+        .collect();
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &on);
+    for ((p, v), (_, _, r)) in on.iter().zip(&out).zip(&branches) {
+        assert!(
+            (v[0] as f64) <= -0.9 * r,
+            "branchingTree2d: the middle of a branch at {p:?} reads {}",
+            v[0]
+        );
+    }
+
+    // reorderField: a permutation with constants, of the grid point field.
+    let pts = points3(97, 100, -1.5, 1.5);
+    let grid = "  /g: { rop: nearestGridPoint, params: { Spacing: [0.3, 0.4, 0.5] } }\n";
+    let input = sample(
+        &gpu,
+        &lib,
+        &probe(
+            "probeColor3",
+            "{ rop: nearestGridPoint, params: { Spacing: [0.3, 0.4, 0.5] } }",
+            "",
+        ),
+        &pts,
+    );
+    let got = sample(
+        &gpu,
+        &lib,
+        &probe(
+            "probeColor3",
+            "{ rop: reorderField, params: { X: z, Y: one, Z: x, W: zero }, inputs: [/g] }",
+            grid,
+        ),
+        &pts,
+    );
+    for ((p, i), g) in pts.iter().zip(&input).zip(&got) {
+        assert_eq!(*g, [i[2], 1.0, i[0], 0.0], "reorderField at {p:?}");
+    }
+    let got = sample(
+        &gpu,
+        &lib,
+        &probe(
+            "probeFloat3",
+            "{ rop: reorderField, params: { X: y }, inputs: [/g] }",
+            grid,
+        ),
+        &pts,
+    );
+    for ((p, i), g) in pts.iter().zip(&input).zip(&got) {
+        assert_eq!(g[0], i[1], "reorderField float at {p:?}");
+    }
+}
