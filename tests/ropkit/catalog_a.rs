@@ -248,6 +248,54 @@ fn functions_match_their_definitions() {
             .into(),
         Box::new(|x| (1.0 - x) * 2.0),
     ));
+    // exact: the almost-identity cubic, the normalised power curve, sinc
+    // and the flips (of the identity: no function connected).
+    cases.push((
+        "almostIdentityFunction",
+        "{ rop: almostIdentityFunction, params: { Threshold: 0.6, Floor: 0.15 } }".into(),
+        Box::new(|x| {
+            let (m, n) = (0.6, 0.15);
+            if x >= m {
+                return x;
+            }
+            // The cubic through (0, n) and (m, m), flat at 0, of slope 1 at m,
+            // solved here as a linear system rather than from the ROP's form.
+            let t = x.max(0.0) / m;
+            let c3 = m - 2.0 * (m - n);
+            let c2 = (m - n) - c3;
+            n + c2 * t * t + c3 * t * t * t
+        }),
+    ));
+    cases.push((
+        "powerCurveFunction",
+        "{ rop: powerCurveFunction, params: { A: 2, B: 3 } }".into(),
+        Box::new(|x| {
+            if x <= 0.0 || x >= 1.0 {
+                return 0.0;
+            }
+            let f = |t: f64| t * t * (1.0 - t).powi(3);
+            f(x) / f(0.4)
+        }),
+    ));
+    cases.push((
+        "sincCurveFunction",
+        "{ rop: sincCurveFunction, params: { Frequency: 3 } }".into(),
+        Box::new(|x| {
+            let a = std::f64::consts::PI * 3.0 * x;
+            if a == 0.0 { 1.0 } else { a.sin() / a }
+        }),
+    ));
+    for (mode, f) in [
+        ("input", (|x| 1.0 - x) as fn(f64) -> f64),
+        ("output", |x| 1.0 - x),
+        ("both", |x| x),
+    ] {
+        cases.push((
+            "flipFunction",
+            format!("{{ rop: flipFunction, params: {{ Mode: {mode} }} }}"),
+            Box::new(f),
+        ));
+    }
     // exact: Penner's curves in, and out/inOut as mirrors of in.
     for curve in [
         "quad", "cubic", "quart", "quint", "sine", "expo", "circ", "back", "elastic", "bounce",

@@ -9,6 +9,7 @@ mod catalog_a;
 mod catalog_b;
 mod catalog_c;
 mod catalog_d;
+mod catalog_e;
 mod commands;
 mod common;
 mod compiler;
