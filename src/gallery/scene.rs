@@ -6,7 +6,7 @@
 //! inputs; a float function (and a time field) is drawn as a graph.
 
 use crate::library::{InputDef, RopDef};
-use crate::types::{CoordType, ReturnType};
+use crate::types::{ContextType, CoordType, ReturnType};
 
 /// How a ROP is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,6 +21,9 @@ pub enum View {
     Field3d,
     /// A material on a ball.
     Material,
+    /// A layer of modularMaterial (it runs in a material's context), as
+    /// the only layer of one on a ball.
+    Layer,
     /// The standard scene seen through this camera.
     Camera,
     /// The standard scene lit by this light.
@@ -42,6 +45,7 @@ impl View {
             View::Field2d => "field in the plane",
             View::Field3d => "field on a ball",
             View::Material => "on a ball",
+            View::Layer => "the layer of a material on a ball",
             View::Camera => "the standard scene through it",
             View::Light => "the standard scene in its light",
             View::Output => "drawing standard inputs",
@@ -85,6 +89,16 @@ pub fn scene(def: &RopDef) -> Result<(View, String), SceneError> {
             b.standard_3d(&dressed, None, None, false);
         }
         View::Material => b.standard_3d(&subject, None, None, true),
+        View::Layer => {
+            let ball = b.ball();
+            let dressed = b.add(
+                "/subjectMat",
+                &format!(
+                    "{{ rop: modularMaterial, params: {{ Base: 0.0 }}, inputs: {{ shape: {ball}, layer1: {subject} }} }}"
+                ),
+            );
+            b.standard_3d(&dressed, None, None, false);
+        }
         View::Field3d => {
             let ret = pick(&def.return_types, &[ReturnType::Vec4, ReturnType::Float]);
             let ball = b.ball();
@@ -225,6 +239,8 @@ pub fn view(def: &RopDef) -> Result<View, SceneError> {
         View::Light
     } else if def.is_material() {
         View::Material
+    } else if def.context_types == [ContextType::MaterialContext] && ret(ReturnType::Vec4) {
+        View::Layer
     } else if ret(ReturnType::Sdf) && coord(CoordType::Vec3) {
         View::Shape3d
     } else if ret(ReturnType::Sdf) && coord(CoordType::Vec2) {
