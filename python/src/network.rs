@@ -10,7 +10,7 @@ use crate::convert::{json_to_py, param_to_py, py_to_json_text, to_yaml};
 use crate::errors::{Kind, Problem, is_pseudo_file};
 use crate::library::PyLibrary;
 use numpy::ndarray::{Array1, Array2, Array3};
-use numpy::{AllowTypeChange, IntoPyArray, PyArrayLike2};
+use numpy::{AllowTypeChange, IntoPyArray, PyArrayLike2, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use ropkit::build::{Built, build};
@@ -745,7 +745,15 @@ impl PyNetwork {
         py: Python<'py>,
         points: PyArrayLike2<'py, f32, AllowTypeChange>,
     ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        let view = points.as_array();
+        // An array whose data is not aligned (a slice of a byte buffer, or
+        // what unpickling may give) cannot be viewed in place: read a copy.
+        let copy: PyReadonlyArray2<'py, f32>;
+        let view = if points.is_aligned() {
+            points.as_array()
+        } else {
+            copy = points.as_any().call_method0("copy")?.extract()?;
+            copy.as_array()
+        };
         let cols = view.ncols();
         if !(2..=3).contains(&cols) {
             return Err(pyo3::exceptions::PyValueError::new_err(format!(

@@ -30,6 +30,20 @@ def test_sampling_a_unit_sphere_gives_exact_distances(gpu, library):
     np.testing.assert_allclose(d, np.linalg.norm(many, axis=1) - 1.0, atol=1e-4)
 
 
+def test_sampling_reads_arrays_whose_data_is_not_aligned(gpu, library):
+    net = sphere_network(library, radius=1.0)
+    points = np.random.default_rng(3).uniform(-2, 2, size=(500, 3)).astype(np.float32)
+    # float32 data one byte into a buffer: numpy allows it, Rust may not
+    # view it in place.
+    raw = np.zeros(points.nbytes + 1, dtype=np.uint8)
+    shifted = raw[1:].view(np.float32).reshape(500, 3)
+    shifted[:] = points
+    assert not shifted.flags.aligned
+    d, _ = net.sample(shifted)
+    expected = np.linalg.norm(points.astype(np.float64), axis=1) - 1.0
+    np.testing.assert_allclose(d, expected, atol=1e-5)
+
+
 def test_sampling_follows_parameter_edits(gpu, library):
     net = sphere_network(library, radius=1.0)
     net.set("/scene/sphere1.Radius", 0.5)
