@@ -38,7 +38,8 @@ impl Target for Sample {
 }
 
 /// The entry of targets that evaluate the output's first input (the
-/// scene) rather than draw the output: its types as macros, then `template`.
+/// scene) rather than draw the output: its types as macros, the shared
+/// evaluation at a point (`templates/sample_at.glsl`), then `template`.
 pub(super) fn scene_entry(
     out: &mut Out,
     cx: &Context,
@@ -66,13 +67,16 @@ pub(super) fn scene_entry(
         ),
         u32::MAX,
     );
-    let file = cx
-        .lib
-        .shaders
-        .get(template)
-        .ok_or_else(|| GenerateError::Other {
-            message: format!("shaders/{template} is missing"),
-        })?;
-    out.file(&file.text, &file.path.clone(), u32::MAX);
+    // The evaluation at one point, then the entry that calls it.
+    for name in ["templates/sample_at.glsl", template] {
+        let file = cx
+            .lib
+            .shaders
+            .get(name)
+            .ok_or_else(|| GenerateError::Other {
+                message: format!("shaders/{name} is missing"),
+            })?;
+        out.file(&file.text, &file.path.clone(), u32::MAX);
+    }
     Ok(())
 }
