@@ -179,17 +179,26 @@ impl Project {
                 inputs.add_folder(&def.dir, format!("the folder of ROP {}", def.name));
             }
         }
-        let dirs = self.asset_dirs(&net.file);
-        for (node, path) in named_files(lib, net) {
-            let found = dirs
-                .iter()
-                .map(|d| d.join(&path))
-                .find(|p| std::fs::symlink_metadata(p).is_ok());
-            if let Some(file) = found {
-                inputs.add_file(&file, format!("a texture of {node}"));
-            }
+        for (node, file) in self.files_on_disk(lib, net) {
+            inputs.add_file(&file, format!("a texture of {node}"));
         }
         inputs
+    }
+
+    /// The files on disk that the nodes of `net` name (textures, point
+    /// lists), found as the renderer and the generator find them, with the
+    /// node naming each. Built-in assets are not files and are left out.
+    pub fn files_on_disk(&self, lib: &Library, net: &Network) -> Vec<(String, PathBuf)> {
+        let dirs = self.asset_dirs(&net.file);
+        named_files(lib, net)
+            .into_iter()
+            .filter_map(|(node, path)| {
+                dirs.iter()
+                    .map(|d| d.join(&path))
+                    .find(|p| std::fs::symlink_metadata(p).is_ok())
+                    .map(|file| (node, file))
+            })
+            .collect()
     }
 }
 
