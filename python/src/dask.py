@@ -24,7 +24,7 @@ import shutil
 import tempfile
 import threading
 
-__all__ = ["Package", "pack", "render_frames", "render_tiles", "sample"]
+__all__ = ["Package", "pack", "render_frames", "render_tiles", "sample", "sweep", "mesh"]
 
 # The ropkit extension module, set by ``_install`` when it loads.
 _ropkit = None
@@ -187,9 +187,10 @@ def _worker_frames(package, buffer, data):
 def _reworded(error, package, where):
     """``error`` of a worker as the caller reads it: the network named by
     its file on the caller's machine rather than the worker's copy, and
-    ``where`` (the frame, tile or chunk) in front."""
+    ``where`` (the frame, tile or chunk) in front. With ``package`` None
+    (an error raised on the caller) only ``where`` is added."""
     text = str(error)
-    found = _folders.get(package.key)
+    found = _folders.get(package.key) if package is not None else None
     if found is not None:
         copy = os.path.join(found[0], "net", package.content["name"])
         text = text.replace(copy, package.content["source"])

@@ -132,3 +132,56 @@ def test_a_network_that_does_not_build_fails_the_job(client, library):
     # The caller's name for the network, the frame, and the build's error.
     assert str(failed.value).startswith("frame 0: <python>"), failed.value
     assert "required input 'scene' is not connected" in str(failed.value)
+
+
+def test_a_sweep_of_12_rows_is_each_row_rendered_alone(client, library, tmp_path):
+    import pandas as pd
+
+    net = sphere_network(library)
+    params = {
+        "/scene/sphere1.Radius": [0.5, 0.8, 1.1, 1.4],
+        "/cam.Position": [(0, 0, 5), (0, 1.5, 4.5), [2, 0, 4]],
+    }
+    points = np.random.default_rng(3).uniform(-2, 2, (500, 3)).astype(np.float32)
+    table = ropkit.dask.sweep(
+        net, params, (48, 40), buffers=("color", "depth"), points=points,
+        out_dir=tmp_path / "set", chunk=5, client=client,
+    )
+    rows = pd.read_parquet(table)
+    assert list(rows["row"]) == list(range(12))
+    # Every combination, the last key fastest.
+    assert list(rows["/scene/sphere1.Radius"]) == [r for r in params["/scene/sphere1.Radius"] for _ in range(3)]
+    assert [list(p) for p in rows["/cam.Position"]] == [list(p) for p in params["/cam.Position"]] * 4
+    names = set(os.listdir(tmp_path / "set"))
+    assert len(names) == 12 * 3 + 1 and not any(n.startswith(".") for n in names)
+    pictures = set()
+    for row in rows.itertuples(index=False):
+        radius, position = row[1], tuple(row[2])
+        alone = sphere_network(library, radius=radius)
+        alone.set("/cam.Position", position)
+        ropkit.save_png(tmp_path / "alone.png", alone.render(48, 40))
+        color = (tmp_path / "set" / row.color).read_bytes()
+        assert color == (tmp_path / "alone.png").read_bytes(), row
+        depth = np.load(tmp_path / "set" / row.depth)
+        expected = alone.render(48, 40, buffer="depth")
+        assert np.array_equal(depth.view(np.uint32), expected.view(np.uint32)), row
+        with np.load(tmp_path / "set" / row.samples) as s:
+            exact = np.linalg.norm(points.astype(np.float64), axis=1) - radius
+            assert np.abs(s["distance"] - exact).max() < 1e-5, row
+        pictures.add(color)
+    assert len(pictures) == 12, "rows with different parameters drew the same picture"
+
+
+def test_a_sweep_from_a_dataframe_and_its_bad_row(client, library, tmp_path):
+    import pandas as pd
+
+    net = sphere_network(library)
+    frame = pd.DataFrame({"/scene/sphere1.Radius": [0.7, 0.9, 1.3]})
+    table = ropkit.dask.sweep(net, frame, (24, 24), out_dir=tmp_path / "ok", client=client)
+    assert list(pd.read_parquet(table)["color"]) == [f"row_{k:05d}_color.png" for k in range(3)]
+    bad = pd.DataFrame({"/scene/sphere1.Radius": [0.7, 0.9, 1.3], "/cam.Position": [(0, 0, 5), (0, 0, 4), "far"]})
+    with pytest.raises(ropkit.ParamError) as failed:
+        ropkit.dask.sweep(net, bad, (24, 24), out_dir=tmp_path / "bad", client=client)
+    assert str(failed.value).startswith("row 2: "), failed.value
+    assert "Position" in str(failed.value)
+    assert not (tmp_path / "bad" / "sweep.parquet").exists()

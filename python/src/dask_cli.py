@@ -1,0 +1,1 @@
+"""``python -m ropkit.dask``: the command line."""

@@ -1,0 +1,1 @@
+"""``ropkit.dask.mesh``: bricks meshed on the workers, stitched here."""
