@@ -24,7 +24,17 @@ import shutil
 import tempfile
 import threading
 
-__all__ = ["Package", "pack", "render_frames", "render_tiles", "sample", "sweep", "mesh"]
+__all__ = [
+    "Package",
+    "pack",
+    "render_frames",
+    "render_tiles",
+    "sample",
+    "sweep",
+    "mesh",
+    "topology",
+    "main",
+]
 
 # The ropkit extension module, set by ``_install`` when it loads.
 _ropkit = None
@@ -38,6 +48,7 @@ def _install(module):
     global _ropkit
     _ropkit = module
     copyreg.pickle(module.Network, _reduce_network)
+    _install_main()  # python -m ropkit.dask (dask_cli.py)
 
 
 def _reduce_network(network):
@@ -265,6 +276,15 @@ def _client(client):
     return get_client()
 
 
+def _show(progress, futures):
+    """With ``progress``, Dask's progress bar over ``futures`` (text in a
+    terminal, a widget in a notebook) until they are done."""
+    if progress:
+        from distributed import progress as bar
+
+        bar(futures)
+
+
 def _scatter(client, package):
     """The package on every worker once, rather than once per task."""
     [future] = client.scatter([package], broadcast=True, hash=False)
@@ -305,6 +325,7 @@ def render_frames(
     name="frame",
     chunk=1,
     client=None,
+    progress=False,
 ):
     """Renders frame numbers ``frames`` of ``network`` at ``size`` (width,
     height) on the cluster, ``chunk`` frames per task, each at time
@@ -315,7 +336,8 @@ def render_frames(
     --frames A..B -o out_dir/NAME.png`` writes, each atomically; returns
     their paths. Without it, returns the pictures as arrays (uint8 RGBA, or
     float32 with ``data=True``), in the order of ``frames``. ``buffer``
-    picks a buffer of a raymarch output as ``--buffer`` does."""
+    picks a buffer of a raymarch output as ``--buffer`` does. ``progress``
+    shows Dask's progress bar (the dashboard shows the tasks in any case)."""
     client = _client(client)
     frames = [int(f) for f in frames]
     if chunk < 1:
@@ -338,6 +360,7 @@ def render_frames(
         )
         for k in range(0, len(items), chunk)
     ]
+    _show(progress, futures)
     drawn = [x for part in client.gather(futures) for x in part]
     if not encode:
         return drawn
@@ -373,6 +396,7 @@ def render_tiles(
     buffer=None,
     data=False,
     client=None,
+    progress=False,
 ):
     """Renders one ``size`` (width, height) picture of ``network`` as
     ``tiles`` (columns, rows) tiles, one task each, and assembles them:
@@ -417,6 +441,7 @@ def render_tiles(
         for rect in rects
     ]
     picture = np.zeros((height, width, 4), dtype=np.float32 if data else np.uint8)
+    _show(progress, futures)
     for (x, y, w, h), part in zip(rects, client.gather(futures)):
         picture[y : y + h, x : x + w] = part
     if out is not None:

@@ -231,10 +231,7 @@ def sweep(
         )
         for k in range(0, len(rows), chunk)
     ]
-    if progress:
-        from distributed import progress as show
-
-        show(futures)
+    _show(progress, futures)
     firsts = {f.key: k for f, k in zip(futures, range(0, len(rows), chunk))}
     file_rows = [_row_files(out_dir, name, k, buffers, points) for k in range(len(rows))]
     from distributed import as_completed
