@@ -156,9 +156,10 @@ def test_a_sweep_of_12_rows_is_each_row_rendered_alone(client, library, tmp_path
     names = set(os.listdir(tmp_path / "set"))
     assert len(names) == 12 * 3 + 1 and not any(n.startswith(".") for n in names)
     pictures = set()
+    alone = sphere_network(library)  # one process, its parameters set per row
     for row in rows.itertuples(index=False):
         radius, position = row[1], tuple(row[2])
-        alone = sphere_network(library, radius=radius)
+        alone.set("/scene/sphere1.Radius", radius)
         alone.set("/cam.Position", position)
         ropkit.save_png(tmp_path / "alone.png", alone.render(48, 40))
         color = (tmp_path / "set" / row.color).read_bytes()

@@ -320,11 +320,11 @@ pub fn mesh_keyed(
     let grid = grid_of(&bounds, opts.resolution);
     let (origin, step, cells) = (grid.origin, grid.step, grid.cells);
     let t = Instant::now();
-    let mut blocks = grid::active_blocks(&mut ev, promise, origin, step, cells, BLOCK_CELLS)?;
-    // A brick with its halo of one block.
-    if let Some([lo, hi]) = opts.blocks {
-        blocks.retain(|b| (0..3).all(|a| (lo[a].saturating_sub(1)..hi[a] + 1).contains(&b[a])));
-    }
+    // A brick is searched and extracted with its halo of one block.
+    let halo = opts
+        .blocks
+        .map(|[lo, hi]| [lo.map(|x| x.saturating_sub(1)), hi.map(|x| x + 1)]);
+    let blocks = grid::active_blocks(&mut ev, promise, origin, step, cells, BLOCK_CELLS, halo)?;
     timings[2] = t.elapsed().as_secs_f64();
     let total_blocks = cells
         .iter()
