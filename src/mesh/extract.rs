@@ -715,3 +715,48 @@ fn face_normal_fallback(mesh: &mut Mesh) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vertex_keys_hold_the_cell_and_polygon_of_the_largest_grid() {
+        let mut seen = std::collections::HashSet::new();
+        let edge = super::super::MAX_RESOLUTION - 1;
+        for cell in [
+            [0, 0, 0],
+            [1, 0, 0],
+            [0, 1, 0],
+            [0, 0, 1],
+            [edge, edge, edge],
+            [7, edge, 3],
+        ] {
+            for polygon in 0..4 {
+                let key = vertex_key(cell, polygon);
+                assert_eq!(key_cell(key), cell);
+                assert_eq!((key & 3) as u32, polygon);
+                assert!(seen.insert(key), "{cell:?} {polygon}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_brick_keeps_its_triangles_their_vertices_and_its_own() {
+        // Four vertices, two triangles; the second is the brick's, vertex 3
+        // belongs to the brick but no kept triangle uses it.
+        let mesh = Mesh {
+            positions: (0..5).map(|i| [i as f32, 0.0, 0.0]).collect(),
+            normals: vec![[0.0, 0.0, 1.0]; 5],
+            colors: (0..5).map(|i| [i as f32 / 4.0; 3]).collect(),
+            triangles: vec![[0, 1, 2], [1, 2, 4]],
+        };
+        let keys: Vec<u64> = (0..5).map(|i| 100 + i).collect();
+        let own = [false, false, false, true, false];
+        let (kept, kept_keys) = keep_owned(mesh, keys, &[false, true], &own);
+        assert_eq!(kept_keys, vec![101, 102, 103, 104]);
+        assert_eq!(kept.triangles, vec![[0, 1, 3]]);
+        assert_eq!(kept.positions[3], [4.0, 0.0, 0.0]);
+        assert_eq!(kept.colors[0], [0.25; 3]);
+    }
+}
