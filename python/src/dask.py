@@ -285,10 +285,18 @@ def _show(progress, futures):
         bar(futures)
 
 
-def _scatter(client, package):
-    """The package on every worker once, rather than once per task."""
-    [future] = client.scatter([package], broadcast=True, hash=False)
-    return future
+def _held(data):
+    return data
+
+
+def _scatter(client, data):
+    """``data`` (a package, an array of points) on the cluster once per
+    call rather than once per task: the result of a task that returns it.
+    Each worker fetches it from a peer once. Not ``client.scatter``:
+    scattered data lives only on the workers (Dask's memory manager soon
+    keeps a single copy), and a lost worker would take it with it for
+    good; a task's result is made again from the task."""
+    return client.submit(_held, data, pure=False, key=f"ropkit-data-{os.urandom(6).hex()}")
 
 
 def _write_atomic(path, data):

@@ -228,7 +228,7 @@ def sweep(
     _check_rows(network, names, rows)
     os.makedirs(out_dir, exist_ok=True)
     package = _scatter(client, pack(network))
-    shared_points = client.scatter(points, broadcast=True) if points is not None else None
+    shared_points = _scatter(client, points) if points is not None else None
     tag = os.urandom(6).hex()
     futures = [
         client.submit(

@@ -252,7 +252,6 @@ def test_a_worker_killed_in_the_middle_of_a_job(client, library, tmp_path):
     # its pipeline (seconds), which is when one of them is killed.
     net = sphere_network(library, radius=0.9123)
     pids = client.run(os.getpid)
-    victim_address, victim = sorted(pids.items())[0]
     done = {}
 
     def job():
@@ -265,14 +264,21 @@ def test_a_worker_killed_in_the_middle_of_a_job(client, library, tmp_path):
 
     thread = threading.Thread(target=job)
     thread.start()
+    # The victim holds the job's package (the worst case: the only copy
+    # goes with it) and is drawing a frame.
     deadline = time.monotonic() + 120
+    victim_address = None
     while time.monotonic() < deadline:
-        busy = client.processing().get(victim_address, ())
-        if any(str(k).startswith("ropkit-frames") for k in busy):
+        holders = [a for k, v in client.who_has().items() if str(k).startswith("ropkit-data") for a in v]
+        busy = client.processing()
+        drawing = [a for a in holders if any(str(k).startswith("ropkit-frames") for k in busy.get(a, ()))]
+        if drawing:
+            victim_address = drawing[0]
             break
         time.sleep(0.02)
     else:
-        pytest.fail("the victim never got a frame of the job")
+        pytest.fail("no holder of the package got a frame of the job")
+    victim = pids[victim_address]
     os.kill(victim, signal.SIGKILL)
     thread.join(timeout=300)
     assert not thread.is_alive()
