@@ -183,11 +183,11 @@ def mesh(
     ]
     _show(progress, futures)
     parts = client.gather(futures)
-    vertices, faces, normals, colors, seams = _stitch(parts, ranges)
-    if len(faces) == 0:
+    if not any(len(p[1]) for p in parts):
         raise _ropkit.RenderError(
             f"the scene has no surface inside the bounds {grid['bounds']}: nothing to mesh"
         )
+    vertices, faces, normals, colors, seams = _stitch(parts, ranges)
     if out is not None:
         _ropkit.save_mesh(out, vertices, faces, normals, colors)
     if info:

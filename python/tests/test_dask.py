@@ -241,6 +241,8 @@ def test_a_mesh_in_2x2x2_bricks_is_one_watertight_mesh(client, library, tmp_path
     assert volume == pytest.approx(counted, rel=0.02)
     assert (tmp_path / "m.ply").read_bytes().startswith(b"ply\n")
     assert [x.dtype for x in (v, f, n, c)] == [np.float32, np.uint32, np.float32, np.float32]
+    with pytest.raises(ropkit.RenderError, match="no surface"):
+        ropkit.dask.mesh(net, 32, (2, 1, 1), bounds=[3, 3, 3, 5, 4, 4], client=client)
 
 
 def test_a_worker_killed_in_the_middle_of_a_job(client, library, tmp_path):
