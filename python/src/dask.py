@@ -1,5 +1,6 @@
-"""Render frames, tiles of one big picture, and samples of a scene on a
-Dask cluster (``dask.distributed``).
+"""Render frames, tiles of one big picture, parameter sweeps, meshes in
+bricks and samples of a scene on a Dask cluster (``dask.distributed``);
+``python -m ropkit.dask`` does the same from a shell.
 
 A network travels as content: its file, the ROP folders it uses, the
 shader library when it is read from disk, and its textures, as bytes
@@ -13,8 +14,11 @@ Every function takes ``client=None`` (the current client, as
 Results are gathered on the caller: pictures are the same bytes one
 process draws (``ropkit render``), samples the same floats.
 
-This module is compiled into the ``ropkit`` extension; ``dask[distributed]``
-is needed only to call it (``pip install "dask[distributed]"``).
+This module is compiled into the ``ropkit`` extension, with the parts run
+in its namespace: ``dask_sweep.py`` (:func:`sweep`), ``dask_mesh.py``
+(:func:`mesh`) and ``dask_cli.py`` (:func:`main`). ``dask[distributed]``
+is needed only to call it, pyarrow for a sweep's table (``pip install
+"ropkit[dask]"``).
 """
 
 import atexit

@@ -192,7 +192,10 @@ class _MainLoader:
     the extension, so ``runpy`` is given this code in place of a file."""
 
     def get_code(self, name):
-        return compile("import sys, ropkit.dask\nsys.exit(ropkit.dask.main())", "ropkit/dask.py", "exec")
+        # Worker processes that multiprocessing spawns run this again as
+        # ``__mp_main__``: only the command itself runs main.
+        code = 'import sys, ropkit.dask\nif __name__ == "__main__":\n    sys.exit(ropkit.dask.main())\n'
+        return compile(code, "ropkit/dask.py", "exec")
 
     def create_module(self, spec):
         return None

@@ -318,3 +318,19 @@ def test_the_command_line_submits_to_a_scheduler(client, library, tmp_path):
         cwd=ROOT, capture_output=True, text=True, timeout=300,
     )
     assert bad.returncode == 1 and "missing.yaml" in bad.stderr, bad.stderr
+
+
+# pytest resets warning filters per test; the command itself hides this
+# warning (checked above on the command's stderr).
+@pytest.mark.filterwarnings("ignore:'ropkit.dask' found in sys.modules:RuntimeWarning")
+def test_the_command_line_module_runs_main_only_as_the_command():
+    import runpy
+
+    # A process multiprocessing spawns (a LocalCluster's worker under
+    # --scheduler local) runs the main module again as __mp_main__: the
+    # command must not start there (it would start a cluster in the worker).
+    namespace = runpy.run_module("ropkit.dask", run_name="__mp_main__")
+    assert namespace["ropkit"].dask is ropkit.dask
+    with pytest.raises(SystemExit) as exited:
+        runpy.run_module("ropkit.dask", run_name="__main__")  # no arguments: usage
+    assert exited.value.code == 2
