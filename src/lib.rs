@@ -26,6 +26,7 @@ pub mod files;
 pub mod project;
 
 // The compiler pipeline.
+pub mod attributes;
 pub mod build;
 pub mod compile;
 pub mod document;

@@ -43,6 +43,9 @@ pub(super) struct RopYaml {
     pub(super) template: Option<String>,
     #[serde(default)]
     pub(super) variable: Option<VariableYaml>,
+    /// Same shape as `variable:`, with roles `assign` and `read`.
+    #[serde(default)]
+    pub(super) attribute: Option<VariableYaml>,
     // The code blocks, inline: only in a network's custom node (a ROP
     // folder keeps them in its .glsl files).
     #[serde(default)]

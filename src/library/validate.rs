@@ -155,6 +155,10 @@ pub(super) fn build_def(
         None => None,
         Some(v) => Some(variable_def(v, &params).map_err(|e| err("variable:", e.to_string()))?),
     };
+    let attribute = match &raw.attribute {
+        None => None,
+        Some(a) => Some(attribute_def(a, &params).map_err(|e| err("attribute:", e.to_string()))?),
+    };
     let blocks = read_blocks()?;
     check_blocks(&blocks)?;
     check_names(&params, &textures, &macros, &global_macros, src)?;
@@ -181,6 +185,7 @@ pub(super) fn build_def(
         textures,
         template: raw.template,
         variable,
+        attribute,
         blocks,
         origin: site.origin,
     })
@@ -459,6 +464,48 @@ pub(super) fn variable_def(
     })
 }
 
+/// What is wrong with an `attribute:` mapping.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub(super) enum AttributeError {
+    #[error("attribute: role '{0}' is neither assign nor read")]
+    Role(String),
+    #[error("attribute: {what} names parameter '{name}', which the ROP does not have")]
+    NoParam { what: &'static str, name: String },
+    #[error("attribute: the name parameter {0} must have style string")]
+    NameStyle(String),
+    #[error("attribute: the type parameter {0} must be a menu of {types}", types = VARIABLE_TYPES.join(", "))]
+    TypeStyle(String),
+}
+
+/// Checks `attribute:` against the parameters it names: the same shape
+/// as `variable:`, with roles `assign` and `read`.
+pub(super) fn attribute_def(
+    a: &VariableYaml,
+    params: &[ParamDef],
+) -> Result<AttributeDef, AttributeError> {
+    let role = match a.role.as_str() {
+        "assign" => AttributeRole::Assign,
+        "read" => AttributeRole::Read,
+        other => return Err(AttributeError::Role(crate::value::echo(other))),
+    };
+    // The parameter checks are the variable's: only the words differ.
+    let as_variable = VariableYaml {
+        role: "read".into(),
+        name: a.name.clone(),
+        ty: a.ty.clone(),
+    };
+    let v = variable_def(&as_variable, params).map_err(|e| match e {
+        VariableError::NoParam { what, name } => AttributeError::NoParam { what, name },
+        VariableError::NameStyle(n) => AttributeError::NameStyle(n),
+        VariableError::TypeStyle(n) | VariableError::Role(n) => AttributeError::TypeStyle(n),
+    })?;
+    Ok(AttributeDef {
+        role,
+        name_param: v.name_param,
+        type_param: v.type_param,
+    })
+}
+
 /// Each code block checked before naga sees it (control characters, nesting
 /// deep enough to overflow naga's parser), and the function block for the
 /// function every ROP must define: without these, the error would surface
@@ -498,7 +545,8 @@ pub(super) fn check_blocks(blocks: &[CodeBlock]) -> Result<(), LibraryError> {
 
 /// Names ropkit defines for every node (`<node>_CoordT`, ...), and prefixes
 /// of those it defines per type and input (`<node>_COORD_TYPE_vec3`, ...).
-pub(super) const RESERVED_NAMES: [&str; 5] = ["CoordT", "ContextT", "ReturnT", "MAT", "VAR"];
+pub(super) const RESERVED_NAMES: [&str; 6] =
+    ["CoordT", "ContextT", "ReturnT", "MAT", "VAR", "ATTR"];
 pub(super) const RESERVED_PREFIXES: [&str; 4] =
     ["COORD_TYPE_", "CONTEXT_TYPE_", "RETURN_TYPE_", "HAS_INPUT_"];
 
@@ -537,7 +585,7 @@ pub(super) fn check_names(
     let reserved = |name: &str| {
         RESERVED_NAMES.contains(&name) || RESERVED_PREFIXES.iter().any(|p| name.starts_with(p))
     };
-    let reserved_note = "ropkit defines CoordT, ContextT, ReturnT, MAT, VAR, COORD_TYPE_*, CONTEXT_TYPE_*, RETURN_TYPE_* and HAS_INPUT_* for every node";
+    let reserved_note = "ropkit defines CoordT, ContextT, ReturnT, MAT, VAR, ATTR, COORD_TYPE_*, CONTEXT_TYPE_*, RETURN_TYPE_* and HAS_INPUT_* for every node";
     // Generated name -> what makes it.
     let mut made: BTreeMap<String, String> = BTreeMap::new();
     for p in params {
