@@ -36,6 +36,7 @@ pub mod library;
 pub mod network;
 pub mod refusal;
 pub mod resolve;
+pub mod volume;
 
 // What the command line offers beside the pipeline.
 pub mod catalog;

@@ -65,7 +65,9 @@ impl ParamValue {
             ParamStyle::Int => ParamValue::Int(0),
             ParamStyle::Toggle => ParamValue::Bool(false),
             ParamStyle::Menu => ParamValue::Text(options.first().cloned().unwrap_or_default()),
-            ParamStyle::String | ParamStyle::Texture => ParamValue::Text(String::new()),
+            ParamStyle::String | ParamStyle::Texture | ParamStyle::Volume => {
+                ParamValue::Text(String::new())
+            }
             s => ParamValue::Vector(vec![0.0; s.components()]),
         }
     }
@@ -131,7 +133,7 @@ impl ParamValue {
                     })
                 }
             }
-            ParamStyle::String | ParamStyle::Texture => match yaml {
+            ParamStyle::String | ParamStyle::Texture | ParamStyle::Volume => match yaml {
                 Yaml::String(s) => Ok(ParamValue::Text(s.clone())),
                 Yaml::Null => Ok(ParamValue::Text(String::new())),
                 _ => Err(ValueError::expected("a string", describe(yaml))),
@@ -211,7 +213,7 @@ impl ParamValue {
                 }
                 true
             }
-            (ParamValue::Text(t), ParamStyle::Texture) => {
+            (ParamValue::Text(t), ParamStyle::Texture | ParamStyle::Volume) => {
                 check_texture_path(t)?;
                 true
             }

@@ -119,6 +119,9 @@ pub struct TextureBinding {
     /// File path as written (relative to the project); empty for a blank texture.
     pub path: String,
     pub node: String,
+    /// A volume (3D texture, `texture3D`): how its file is read. `None`
+    /// for a picture.
+    pub volume: Option<crate::volume::VolumeSpec>,
 }
 
 /// Where one generated line came from.

@@ -122,6 +122,17 @@ pub struct MacroRow {
 pub struct TextureDef {
     pub name: String,
     pub source: TextureSource,
+    /// For a volume parameter: the parameters that give a raw file's size
+    /// (an `xyz`) and sample type (a `menu` of `u8`, `u16`, `f32`).
+    pub raw: Option<RawParams>,
+}
+
+/// The parameters that describe a raw volume file (`rawSize:` and
+/// `rawFormat:` of a `textures:` entry).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawParams {
+    pub size: String,
+    pub format: String,
 }
 
 #[derive(Debug, Clone)]

@@ -118,13 +118,17 @@ pub(super) struct VariableYaml {
 }
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub(super) struct TextureYaml {
     pub(super) name: String,
     #[serde(default)]
     pub(super) param: Option<String>,
     #[serde(default)]
     pub(super) path: Option<String>,
+    #[serde(default)]
+    pub(super) raw_size: Option<String>,
+    #[serde(default)]
+    pub(super) raw_format: Option<String>,
 }
 
 /// Line (1-based) of the first line containing `needle`, or 1.

@@ -351,12 +351,69 @@ fn textures_of(
                 ));
             }
         };
+        let raw = raw_params(t, &source, params).map_err(|m| err(&t.name, m))?;
         textures.push(TextureDef {
             name: t.name.clone(),
             source,
+            raw,
         });
     }
     Ok(textures)
+}
+
+/// A `textures:` entry's `rawSize:` and `rawFormat:`: both or neither, on
+/// a volume parameter, naming an `xyz` and a `menu` of raw sample types.
+fn raw_params(
+    t: &TextureYaml,
+    source: &TextureSource,
+    params: &[ParamDef],
+) -> Result<Option<RawParams>, String> {
+    let (size, format) = match (&t.raw_size, &t.raw_format) {
+        (None, None) => return Ok(None),
+        (Some(s), Some(f)) => (s, f),
+        _ => {
+            return Err(format!(
+                "texture {}: give both rawSize and rawFormat",
+                t.name
+            ));
+        }
+    };
+    let param = |name: &str| params.iter().find(|p| p.name == name);
+    let volume = match source {
+        TextureSource::Param(p) => param(p).is_some_and(|p| p.style == ParamStyle::Volume),
+        TextureSource::Path(_) => false,
+    };
+    if !volume {
+        return Err(format!(
+            "texture {}: rawSize and rawFormat describe a volume parameter's raw file (param: a parameter of style volume)",
+            t.name
+        ));
+    }
+    if param(size).is_none_or(|p| p.style != ParamStyle::Xyz) {
+        return Err(format!(
+            "texture {}: rawSize names {}, which must be a parameter of style xyz",
+            t.name,
+            crate::value::echo(size)
+        ));
+    }
+    let formats_ok = param(format).is_some_and(|p| {
+        p.style == ParamStyle::Menu
+            && p.options
+                .iter()
+                .all(|o| crate::volume::RawFormat::parse(o).is_some())
+    });
+    if !formats_ok {
+        return Err(format!(
+            "texture {}: rawFormat names {}, which must be a menu of {}",
+            t.name,
+            crate::value::echo(format),
+            crate::volume::RawFormat::NAMES.join(", ")
+        ));
+    }
+    Ok(Some(RawParams {
+        size: size.clone(),
+        format: format.clone(),
+    }))
 }
 
 /// `distance:` (what the output promises), and the `raytk:` names checked.

@@ -187,7 +187,11 @@ impl Renderer {
                 t.binding,
                 wgpu::BindingType::Texture {
                     sample_type: wgpu::TextureSampleType::Float { filterable: true },
-                    view_dimension: wgpu::TextureViewDimension::D2,
+                    view_dimension: if t.volume.is_some() {
+                        wgpu::TextureViewDimension::D3
+                    } else {
+                        wgpu::TextureViewDimension::D2
+                    },
                     multisampled: false,
                 },
             ));

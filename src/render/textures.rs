@@ -16,6 +16,14 @@ impl Renderer {
         let mut counted = std::collections::BTreeSet::new();
         let mut views = Vec::new();
         for t in textures {
+            if t.volume.is_some() {
+                let (view, bytes) = self.volume_view(t, budget.saturating_sub(used))?;
+                if counted.insert(t.path.as_str()) {
+                    used += bytes;
+                }
+                views.push(view);
+                continue;
+            }
             let view = self.texture_view(&t.path, budget.saturating_sub(used))?;
             if counted.insert(t.path.as_str()) {
                 let tex = view.texture();

@@ -278,9 +278,11 @@ pub(crate) fn check_layout_schema(text: &str, net: &Network, lib: &Library, glsl
             "{var} and the parameters share a binding"
         );
         assert!(t["path"].is_string() && t["node"].is_string());
+        // A volume says so ("dimension": "3d") and is a texture3D.
+        let kind = if t["dimension"] == "3d" { "3D" } else { "2D" };
         assert!(
             glsl.contains(&format!(
-                "layout(set = 0, binding = {binding}) uniform texture2D {var};"
+                "layout(set = 0, binding = {binding}) uniform texture{kind} {var};"
             )),
             "texture {var} at binding {binding}"
         );

@@ -35,5 +35,6 @@ mod saving;
 mod scaling;
 mod stages;
 mod viewer;
+mod volume_textures;
 mod volumes;
 mod web;
