@@ -42,6 +42,18 @@ struct Sdf {
 #ifdef ROPKIT_SDF_MATPOS
   vec3 matPos;      // the hit in the material's own space (where its node saw it)
 #endif
+#ifdef ROPKIT_SDF_ATTR0
+  vec4 attr0;      // a named attribute (assignAttribute); crate::attributes maps names to slots
+#endif
+#ifdef ROPKIT_SDF_ATTR1
+  vec4 attr1;      // a named attribute (assignAttribute); crate::attributes maps names to slots
+#endif
+#ifdef ROPKIT_SDF_ATTR2
+  vec4 attr2;      // a named attribute (assignAttribute); crate::attributes maps names to slots
+#endif
+#ifdef ROPKIT_SDF_ATTR3
+  vec4 attr3;      // a named attribute (assignAttribute); crate::attributes maps names to slots
+#endif
 };
 
 Sdf createSdf(float d) {
@@ -73,6 +85,18 @@ Sdf createSdf(float d) {
 #endif
 #ifdef ROPKIT_SDF_MATPOS
   res.matPos = vec3(0.0);
+#endif
+#ifdef ROPKIT_SDF_ATTR0
+  res.attr0 = vec4(0.0);
+#endif
+#ifdef ROPKIT_SDF_ATTR1
+  res.attr1 = vec4(0.0);
+#endif
+#ifdef ROPKIT_SDF_ATTR2
+  res.attr2 = vec4(0.0);
+#endif
+#ifdef ROPKIT_SDF_ATTR3
+  res.attr3 = vec4(0.0);
 #endif
   return res;
 }
@@ -119,8 +143,28 @@ void blendInSdf(inout Sdf res, in Sdf other, float ratio) {
 #ifdef ROPKIT_SDF_MATPOS
   if (ratio > 0.5) res.matPos = other.matPos;
 #endif
+#ifdef ROPKIT_SDF_ATTR0
+  // Attributes blend with the surfaces: a smooth seam mixes them.
+  res.attr0 = mix(res.attr0, other.attr0, ratio);
+#endif
+#ifdef ROPKIT_SDF_ATTR1
+  res.attr1 = mix(res.attr1, other.attr1, ratio);
+#endif
+#ifdef ROPKIT_SDF_ATTR2
+  res.attr2 = mix(res.attr2, other.attr2, ratio);
+#endif
+#ifdef ROPKIT_SDF_ATTR3
+  res.attr3 = mix(res.attr3, other.attr3, ratio);
+#endif
 }
 
+#ifdef ROPKIT_SDF_ATTR0
+// An attribute's value as the vec4 its Sdf field holds (unused parts 0).
+vec4 ropkitAttrValue(float v) { return vec4(v, 0.0, 0.0, 0.0); }
+vec4 ropkitAttrValue(vec2 v) { return vec4(v, 0.0, 0.0); }
+vec4 ropkitAttrValue(vec3 v) { return vec4(v, 0.0); }
+vec4 ropkitAttrValue(vec4 v) { return v; }
+#endif
 // Share of the second surface in a smooth union of distances a and b with radius k.
 float smoothBlendRatio(float a, float b, float k) {
   return 1.0 - clamp(0.5 + 0.5 * (b - a) / max(k, 1e-6), 0.0, 1.0);

@@ -9,6 +9,7 @@ mod gpu;
 mod pipeline;
 mod readback;
 mod textures;
+mod volumes;
 
 pub use files::{PictureError, encode_exr, encode_png, save_exr, save_png};
 pub use gpu::Gpu;

@@ -20,6 +20,14 @@ impl Renderer {
                 views.push(upload_data(&self.gpu, &shader.data));
                 continue;
             }
+            if t.volume.is_some() {
+                let (view, bytes) = self.volume_view(t, budget.saturating_sub(used))?;
+                if counted.insert(t.path.as_str()) {
+                    used += bytes;
+                }
+                views.push(view);
+                continue;
+            }
             let view = self.texture_view(&t.path, budget.saturating_sub(used))?;
             if counted.insert(t.path.as_str()) {
                 let tex = view.texture();

@@ -1,6 +1,7 @@
 //! ropkit's integration tests, in one binary so the suite links once.
 
 mod animation;
+mod attributes;
 mod bad_input;
 mod buffers;
 mod cameras;
@@ -35,5 +36,6 @@ mod saving;
 mod scaling;
 mod stages;
 mod viewer;
+mod volume_textures;
 mod volumes;
 mod web;
