@@ -1,0 +1,30 @@
+// The map as a function of direction. A material that samples a lobe sets
+// ropkitEnvFootprint to the solid angle each of its samples stands for;
+// the image is then read at the mip level whose texels cover about that
+// much of the sphere (filtered importance sampling: few samples, no noise).
+ReturnT thismap(CoordT p, ContextT ctx) {
+#if defined(THIS_COORD_TYPE_vec3)
+  vec3 d = p;
+  float footprint = ropkitEnvFootprint;
+#else
+  vec3 d = ropkitViewDir;
+  float footprint = 0.0;
+#endif
+  d = dot(d, d) > 1e-20 ? normalize(d) : vec3(0.0, 0.0, -1.0);
+  // Turning the map by +Rotation turns the direction by -Rotation.
+  float a = radians(THIS_Rotation);
+  d = vec3(cos(a) * d.x + sin(a) * d.z, d.y, -sin(a) * d.x + cos(a) * d.z);
+  vec2 uv = vec2(atan(d.x, -d.z) / TAU + 0.5, acos(clamp(d.y, -1.0, 1.0)) / PI);
+  vec2 size = vec2(textureSize(THIS_Image, 0));
+  float top = float(textureQueryLevels(THIS_Image) - 1);
+  // One texel of the full image covers about (2 pi / width) (pi / height)
+  // steradians (at the equator); a level up covers four times that.
+  float texel = TAU * PI / (size.x * size.y);
+  float lod = footprint > 0.0 ? 0.5 * log2(footprint / texel) + 1.0 : 0.0;
+  lod = clamp(max(lod, THIS_Blur * top), 0.0, top);
+  // Keep v half a texel inside the rows of that level: the shared sampler
+  // repeats, and the top row must not blend with the bottom one.
+  float rows = max(size.y / exp2(floor(lod)), 1.0);
+  uv.y = clamp(uv.y, 0.5 / rows, 1.0 - 0.5 / rows);
+  return vec4(textureLod(THIS_Image, uv, lod).rgb * THIS_Intensity, 1.0);
+}
