@@ -16,7 +16,9 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   d = vec3(cos(a) * d.x + sin(a) * d.z, d.y, -sin(a) * d.x + cos(a) * d.z);
   vec2 uv = vec2(atan(d.x, -d.z) / TAU + 0.5, acos(clamp(d.y, -1.0, 1.0)) / PI);
   vec2 size = vec2(textureSize(THIS_Image, 0));
-  float top = float(textureQueryLevels(THIS_Image) - 1);
+  // The top mip level of a full chain (an 8-bit image has level 0 alone,
+  // and reads past it stay at 0; GLSL ES has no textureQueryLevels).
+  float top = floor(log2(max(size.x, size.y)));
   // One texel of the full image covers about (2 pi / width) (pi / height)
   // steradians (at the equator); a level up covers four times that.
   float texel = TAU * PI / (size.x * size.y);

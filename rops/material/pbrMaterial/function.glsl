@@ -6,28 +6,32 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 
 #ifdef THIS_HAS_INPUT_2
 // The light of the environment (input 2) that the surface sends along the
-// view ray. Specular: Samples GGX half vectors h, each giving a direction
+// view ray, as glTF's metallic-roughness model has it: a mix, by Metallic,
+// of a dielectric (a GGX specular with F0 = 0.04 over a Lambert diffuse of
+// BaseColor) and a metal (a GGX specular with F0 = BaseColor).
+// Specular: Samples GGX half vectors h, each giving a direction
 // l = reflect(-v, h) whose estimator weight for the lobe without Fresnel is
 // w = G1(l) G1(v) (v.h) / ((n.h) (n.v)); the mean of w is the lobe's
 // directional albedo E (what it returns of a white sky, below 1 on rough
 // surfaces), and scaling by 1 + F0 (1 / E - 1) adds back the light that
 // bounces more than once between microfacets (Kulla-Conty, in Turquin's
 // form). Diffuse: Samples cosine-weighted directions about the normal,
-// Lambert, times what the specular leaves, 1 - (its mean of w F). Each read
-// is as blurred as the solid angle its sample stands for, 1 / (Samples pdf).
+// times what the dielectric's specular, compensated alike, leaves of the
+// light (1 - its mean of w F). Each read is as blurred as the solid angle
+// its sample stands for, 1 / (Samples pdf).
 vec3 THIS_environment(MaterialContext m) {
   vec3 base = THIS_BaseColor;
   float mt = clamp(THIS_Metallic, 0.0, 1.0);
   float a = clamp(THIS_Roughness, 0.03, 1.0);
   a *= a;
   float a2 = a * a;
-  vec3 f0 = mix(vec3(0.04), base, mt);
   vec3 n = m.normal;
   vec3 v = -m.ray.dir;
   float ndv = clamp(dot(n, v), 1e-4, 1.0);
   mat3 frame = ropkitIblFrame(n);
-  vec3 spec = vec3(0.0);
-  vec3 specF = vec3(0.0);
+  vec3 metal = vec3(0.0);
+  vec3 gloss = vec3(0.0);
+  float taken = 0.0;
   float albedo = 0.0;
   vec3 diffuse = vec3(0.0);
   float count = float(THIS_Samples);
@@ -38,14 +42,14 @@ vec3 THIS_environment(MaterialContext m) {
     vec3 l;
     float pdf;
     float w = 0.0;
-    vec3 fresnel = vec3(0.0);
+    float vdh = 1.0;
     if (isDiffuse) {
       vec3 c = ropkitCosineDir(xi);
       l = frame * c;
       pdf = max(c.z, 1e-4) / PI;
     } else {
       vec3 h = frame * ropkitGgxHalf(xi, a2);
-      float vdh = max(dot(v, h), 0.0);
+      vdh = max(dot(v, h), 0.0);
       l = 2.0 * vdh * h - v;
       float ndl = dot(n, l);
       if (ndl <= 0.0 || vdh <= 0.0) {
@@ -55,24 +59,26 @@ vec3 THIS_environment(MaterialContext m) {
       float den = ndh * ndh * (a2 - 1.0) + 1.0;
       pdf = a2 / (PI * den * den) * ndh / (4.0 * vdh);
       w = ropkitSmithG1(ndl, a2) * ropkitSmithG1(ndv, a2) * vdh / (ndh * ndv);
-      fresnel = ropkitFresnel(vdh, f0);
     }
     ropkitEnvFootprint = min(1.0 / (count * max(pdf, 1e-8)), 4.0 * PI);
     vec3 light = inputOp2(l, ropkitDefaultContext()).rgb;
     if (isDiffuse) {
       diffuse += light;
     } else {
-      spec += light * w * fresnel;
-      specF += w * fresnel;
+      float fd = ropkitFresnel(vdh, vec3(0.04)).x;
+      metal += light * w * ropkitFresnel(vdh, base);
+      gloss += light * w * fd;
+      taken += w * fd;
       albedo += w;
     }
   }
   ropkitEnvFootprint = 0.0;
-  vec3 multi = 1.0 + f0 * (1.0 / max(albedo / count, 1e-3) - 1.0);
-  spec *= multi / count;
-  specF *= multi / count;
-  diffuse *= base * (1.0 - mt) * max(1.0 - specF, 0.0) / count;
-  return (spec + diffuse) * m.ao;
+  float lost = 1.0 / max(albedo / count, 1e-3) - 1.0;
+  metal *= (1.0 + base * lost) / count;
+  float dielectricGain = (1.0 + 0.04 * lost) / count;
+  gloss *= dielectricGain;
+  diffuse *= base * max(1.0 - taken * dielectricGain, 0.0) / count;
+  return mix(gloss + diffuse, metal, mt) * m.ao;
 }
 #endif
 
