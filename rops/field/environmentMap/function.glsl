@@ -5,28 +5,28 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
 #if defined(THIS_COORD_TYPE_vec3)
   vec3 d = p;
-  float footprint = ropkitEnvFootprint;
+  float coneAngle = ropkitEnvFootprint;
 #else
   vec3 d = ropkitViewDir;
-  float footprint = 0.0;
+  float coneAngle = 0.0;
 #endif
   d = dot(d, d) > 1e-20 ? normalize(d) : vec3(0.0, 0.0, -1.0);
   // Turning the map by +Rotation turns the direction by -Rotation.
   float a = radians(THIS_Rotation);
   d = vec3(cos(a) * d.x + sin(a) * d.z, d.y, -sin(a) * d.x + cos(a) * d.z);
   vec2 uv = vec2(atan(d.x, -d.z) / TAU + 0.5, acos(clamp(d.y, -1.0, 1.0)) / PI);
-  vec2 size = vec2(textureSize(THIS_Image, 0));
+  vec2 imageSize = vec2(textureSize(THIS_Image, 0));
   // The top mip level of a full chain (an 8-bit image has level 0 alone,
   // and reads past it stay at 0; GLSL ES has no textureQueryLevels).
-  float top = floor(log2(max(size.x, size.y)));
+  float topLevel = floor(log2(max(imageSize.x, imageSize.y)));
   // One texel of the full image covers about (2 pi / width) (pi / height)
   // steradians (at the equator); a level up covers four times that.
-  float texel = TAU * PI / (size.x * size.y);
-  float lod = footprint > 0.0 ? 0.5 * log2(footprint / texel) + 1.0 : 0.0;
-  lod = clamp(max(lod, THIS_Blur * top), 0.0, top);
+  float texelAngle = TAU * PI / (imageSize.x * imageSize.y);
+  float level = coneAngle > 0.0 ? 0.5 * log2(coneAngle / texelAngle) + 1.0 : 0.0;
+  level = clamp(max(level, THIS_Blur * topLevel), 0.0, topLevel);
   // Keep v half a texel inside the rows of that level: the shared sampler
   // repeats, and the top row must not blend with the bottom one.
-  float rows = max(size.y / exp2(floor(lod)), 1.0);
-  uv.y = clamp(uv.y, 0.5 / rows, 1.0 - 0.5 / rows);
-  return vec4(textureLod(THIS_Image, uv, lod).rgb * THIS_Intensity, 1.0);
+  float levelRows = max(imageSize.y / exp2(floor(level)), 1.0);
+  uv.y = clamp(uv.y, 0.5 / levelRows, 1.0 - 0.5 / levelRows);
+  return vec4(textureLod(THIS_Image, uv, level).rgb * THIS_Intensity, 1.0);
 }

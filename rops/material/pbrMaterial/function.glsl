@@ -28,13 +28,13 @@ vec3 THIS_environment(MaterialContext m) {
   vec3 n = m.normal;
   vec3 v = -m.ray.dir;
   float ndv = clamp(dot(n, v), 1e-4, 1.0);
-  mat3 frame = ropkitIblFrame(n);
-  vec3 metal = vec3(0.0);
-  vec3 gloss = vec3(0.0);
-  float taken = 0.0;
-  float albedo = 0.0;
-  vec3 diffuse = vec3(0.0);
-  float count = float(THIS_Samples);
+  mat3 tangentFrame = ropkitIblFrame(n);
+  vec3 specMetal = vec3(0.0);
+  vec3 specGloss = vec3(0.0);
+  float glossShare = 0.0;
+  float lobeAlbedo = 0.0;
+  vec3 diffuseSum = vec3(0.0);
+  float sampleCount = float(THIS_Samples);
   // One loop and one call of the environment, for both lobes.
   for (int i = 0; i < 2 * THIS_Samples; i++) {
     bool isDiffuse = i >= THIS_Samples;
@@ -45,10 +45,10 @@ vec3 THIS_environment(MaterialContext m) {
     float vdh = 1.0;
     if (isDiffuse) {
       vec3 c = ropkitCosineDir(xi);
-      l = frame * c;
+      l = tangentFrame * c;
       pdf = max(c.z, 1e-4) / PI;
     } else {
-      vec3 h = frame * ropkitGgxHalf(xi, a2);
+      vec3 h = tangentFrame * ropkitGgxHalf(xi, a2);
       vdh = max(dot(v, h), 0.0);
       l = 2.0 * vdh * h - v;
       float ndl = dot(n, l);
@@ -60,28 +60,27 @@ vec3 THIS_environment(MaterialContext m) {
       pdf = a2 / (PI * den * den) * ndh / (4.0 * vdh);
       w = ropkitSmithG1(ndl, a2) * ropkitSmithG1(ndv, a2) * vdh / (ndh * ndv);
     }
-    ropkitEnvFootprint = min(1.0 / (count * max(pdf, 1e-8)), 4.0 * PI);
+    ropkitEnvFootprint = min(1.0 / (sampleCount * max(pdf, 1e-8)), 4.0 * PI);
     vec3 light = inputOp2(l, ropkitDefaultContext()).rgb;
     if (isDiffuse) {
-      diffuse += light;
+      diffuseSum += light;
     } else {
       float fd = ropkitFresnel(vdh, vec3(0.04)).x;
-      metal += light * w * ropkitFresnel(vdh, base);
-      gloss += light * w * fd;
-      taken += w * fd;
-      albedo += w;
+      specMetal += light * w * ropkitFresnel(vdh, base);
+      specGloss += light * w * fd;
+      glossShare += w * fd;
+      lobeAlbedo += w;
     }
   }
   ropkitEnvFootprint = 0.0;
-  float lost = 1.0 / max(albedo / count, 1e-3) - 1.0;
-  metal *= (1.0 + base * lost) / count;
-  float dielectricGain = (1.0 + 0.04 * lost) / count;
-  gloss *= dielectricGain;
-  diffuse *= base * max(1.0 - taken * dielectricGain, 0.0) / count;
-  return mix(gloss + diffuse, metal, mt) * m.ao;
+  float lostShare = 1.0 / max(lobeAlbedo / sampleCount, 1e-3) - 1.0;
+  specMetal *= (1.0 + base * lostShare) / sampleCount;
+  float dielectricGain = (1.0 + 0.04 * lostShare) / sampleCount;
+  specGloss *= dielectricGain;
+  diffuseSum *= base * max(1.0 - glossShare * dielectricGain, 0.0) / sampleCount;
+  return mix(specGloss + diffuseSum, specMetal, mt) * m.ao;
 }
 #endif
-
 vec3 THIS_getColor(vec3 p, MaterialContext matCtx) {
 #ifdef THIS_HAS_INPUT_2
   // The environment takes the place of the flat ambient term, once per hit.
