@@ -216,6 +216,31 @@ mod tests {
     }
 
     #[test]
+    fn an_openexr_file_decodes_like_a_radiance_one() {
+        let mut img = image::Rgba32FImage::new(4, 2);
+        for (x, _, p) in img.enumerate_pixels_mut() {
+            *p = image::Rgba([100.0 * x as f32, 0.5, f32::NAN, 1.0]);
+        }
+        let mut bytes = Vec::new();
+        image::DynamicImage::ImageRgba32F(img)
+            .write_to(
+                &mut std::io::Cursor::new(&mut bytes),
+                image::ImageFormat::OpenExr,
+            )
+            .unwrap();
+        assert!(is_float_image(&bytes));
+        let levels = decode_float_texture(&bytes, u64::MAX).unwrap();
+        let top = &levels[0].texels;
+        // Values above one stay; a NaN becomes 0 (it would poison every mip).
+        assert_eq!(top[3], [300.0, 0.5, 0.0, 1.0]);
+        assert_eq!(
+            levels[1].texels[0],
+            [50.0, 0.5, 0.0, 1.0],
+            "mean of 0, 100 over two rows"
+        );
+    }
+
+    #[test]
     fn memory_a_float_texture_past_the_room_left_is_refused() {
         let bytes = hdr(64, 32, [1.0, 1.0, 1.0]);
         let exact = float_gpu_bytes(64, 32);

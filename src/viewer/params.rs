@@ -188,7 +188,8 @@ fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> O
     }
 }
 
-/// Image files under `assets/`, for texture pickers (paths relative to the project).
+/// Image files under `assets/` (PNG, JPEG, and HDR or EXR environment maps),
+/// for texture pickers (paths relative to the project).
 pub fn list_assets(project_root: &Path) -> Vec<String> {
     let mut out = Vec::new();
     let dir = project_root.join("assets");
@@ -204,7 +205,7 @@ pub fn list_assets(project_root: &Path) -> Vec<String> {
             } else if p.extension().is_some_and(|x| {
                 matches!(
                     x.to_string_lossy().to_lowercase().as_str(),
-                    "png" | "jpg" | "jpeg"
+                    "png" | "jpg" | "jpeg" | "hdr" | "exr"
                 )
             }) && let Ok(rel) = p.strip_prefix(project_root)
             {
