@@ -64,9 +64,11 @@ limits! {
     TEXTURE_FILE_BYTES: u64 = 64 << 20, Bytes;
     /// Largest texture, in pixels per side.
     TEXTURE_SIDE: u32 = 8192, Count;
-    /// Most memory the decoded textures of one shader take together (RGBA,
-    /// 4 bytes a pixel): two textures of the largest side. Checked from
-    /// each file's header, before its pixels are decoded.
+    /// Most memory the decoded textures of one shader take together on the
+    /// GPU: PNG and JPEG at 4 bytes a pixel (two of the largest side fit);
+    /// HDR and EXR at 8 bytes a texel (16-bit float RGBA) plus a third more
+    /// for their mip levels (an 8192x4096 environment map takes 341 MiB).
+    /// Checked from each file's header, before its pixels are decoded.
     TEXTURE_BUDGET_BYTES: u64 = 512 << 20, Bytes;
     /// Most bytes of texture files one exported web page embeds, all
     /// together (base64 makes the page a third larger than that).

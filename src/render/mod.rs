@@ -5,6 +5,7 @@
 
 pub mod cache;
 mod files;
+mod float_textures;
 mod gpu;
 mod pipeline;
 mod readback;
@@ -110,6 +111,9 @@ impl Renderer {
             address_mode_v: wgpu::AddressMode::Repeat,
             mag_filter: wgpu::FilterMode::Linear,
             min_filter: wgpu::FilterMode::Linear,
+            // Only float textures (environment maps) have mips: rough
+            // surfaces read them blurred, between levels.
+            mipmap_filter: wgpu::MipmapFilterMode::Linear,
             ..Default::default()
         });
         let blank = upload_texture(&gpu, 1, 1, &[255, 255, 255, 255], "blank");

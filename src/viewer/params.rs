@@ -227,7 +227,7 @@ pub fn picks(style: ParamStyle, path: &str) -> bool {
         .map(|x| x.to_string_lossy().to_lowercase())
         .unwrap_or_default();
     let wanted: &[&str] = match style {
-        ParamStyle::Texture => &["png", "jpg", "jpeg"],
+        ParamStyle::Texture => &["png", "jpg", "jpeg", "hdr", "exr"],
         ParamStyle::Points => &["csv", "ply", "obj"],
         _ => &[],
     };

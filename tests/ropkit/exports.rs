@@ -54,6 +54,21 @@ pub(crate) fn texture_image(net: &Network, path: &str) -> image::RgbaImage {
     image::open(file).unwrap().to_rgba8()
 }
 
+/// A texture as a program would upload it: environment maps (`.hdr`,
+/// `.exr`) as floats, other images as 8-bit sRGB.
+pub(crate) fn texture_texels(net: &Network, path: &str) -> crate::harness::Texels {
+    let lower = path.to_ascii_lowercase();
+    if lower.ends_with(".hdr") || lower.ends_with(".exr") {
+        let file = [root().join(path), net.file.parent().unwrap().join(path)]
+            .into_iter()
+            .find(|p| p.is_file())
+            .unwrap_or_else(|| panic!("texture {path} not found for {}", net.file.display()));
+        crate::harness::Texels::Float(image::open(file).unwrap().to_rgba32f())
+    } else {
+        crate::harness::Texels::Srgb8(texture_image(net, path))
+    }
+}
+
 // ---------------------------------------------------------------------------
 // The JSON layout: a schema, written from what the layout promises
 
@@ -379,7 +394,10 @@ fn put_floats(bytes: &mut [u8], at: usize, values: &[f32]) {
     }
 }
 
-pub(crate) fn textures_from_layout(json: &Json, net: &Network) -> Vec<(u32, image::RgbaImage)> {
+pub(crate) fn textures_from_layout(
+    json: &Json,
+    net: &Network,
+) -> Vec<(u32, crate::harness::Texels)> {
     json["textures"]
         .as_array()
         .unwrap()
@@ -387,7 +405,7 @@ pub(crate) fn textures_from_layout(json: &Json, net: &Network) -> Vec<(u32, imag
         .map(|t| {
             (
                 t["binding"].as_u64().unwrap() as u32,
-                texture_image(net, t["path"].as_str().unwrap()),
+                texture_texels(net, t["path"].as_str().unwrap()),
             )
         })
         .collect()

@@ -29,6 +29,7 @@ mod mechanisms_shading;
 mod mechanisms_uv;
 mod mesh;
 mod packaging;
+mod pbr;
 mod raytk_names;
 mod renderer;
 mod sample;
