@@ -170,6 +170,11 @@ pub fn main() -> ExitCode {
         unsafe { std::env::set_var("MESA_SHADER_CACHE_DISABLE", "true") };
     }
     let project = Project::discover(&cli.rops);
+    // A project file that cannot be used would leave its libraries out.
+    if let Some(e) = &project.file_error {
+        eprintln!("{e}");
+        return ExitCode::FAILURE;
+    }
     let result = match cli.command {
         Some(command) => run(command, &project),
         None => default_command(&project),
