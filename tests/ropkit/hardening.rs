@@ -615,3 +615,49 @@ fn unclear_hard_limits_bound_every_component_and_are_checked_in_rop_yaml() {
         );
     }
 }
+
+#[test]
+fn unclear_a_byte_order_mark_at_the_start_of_a_file_is_accepted() {
+    // Some Windows editors start every UTF-8 file with U+FEFF.
+    let dir = tempfile::tempdir().unwrap();
+    let rops = dir.path().join("rops");
+    let out = run_ropkit(["new-rop", "shapes/blob", "--into", rops.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out));
+    for f in ["rop.yaml", "function.glsl"] {
+        let path = rops.join("shapes/blob").join(f);
+        let body = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, format!("\u{feff}{body}")).unwrap();
+    }
+    std::fs::write(dir.path().join("ropkit.yaml"), "\u{feff}libraries: []\n").unwrap();
+    let net = dir.path().join("net.yaml");
+    std::fs::write(
+        &net,
+        "\u{feff}output: /r\nnodes:\n  /b: { rop: blob }\n  /r: { rop: raymarchRender3D, inputs: [/b] }\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
+        .current_dir(dir.path())
+        .env_remove("ROPKIT_HOME")
+        .env_remove("ROPKIT_ROPS")
+        .args(["build", "net.yaml"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out));
+    let glsl = String::from_utf8(out.stdout).unwrap();
+    assert!(!glsl.contains('\u{feff}'), "the mark reaches the shader");
+    assert!(glsl.contains("blob"), "the project's ROP is used");
+    // The mark anywhere else is text: in a network it is named.
+    std::fs::write(
+        &net,
+        "output: /r\nnodes:\n  /b: { rop: blob }\n  /r: { rop: raymarch\u{feff}Render3D, inputs: [/b] }\n",
+    )
+    .unwrap();
+    let out = run_ropkit([
+        "build",
+        net.to_str().unwrap(),
+        "--rops",
+        rops.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert!(text(&out).contains("net.yaml:4"), "{}", text(&out));
+}

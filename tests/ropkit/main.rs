@@ -28,6 +28,7 @@ mod mechanisms_uv;
 mod mesh;
 mod packaging;
 mod raytk_names;
+mod reference;
 mod renderer;
 mod sample;
 mod saving;
