@@ -267,7 +267,7 @@ pub struct ViewCmd {
     #[arg(long, default_value_t = 30)]
     pub frames: u32,
     /// Window size as WIDTHxHEIGHT.
-    #[arg(long, default_value = "1280x800")]
+    #[arg(long, default_value = crate::viewer::DEFAULT_WINDOW)]
     pub window: String,
     /// With --screenshot: orbit the camera this many degrees (a step per
     /// frame, over --frames frames) after the first picture, then shoot.

@@ -18,7 +18,7 @@ use eframe::egui;
 use std::path::PathBuf;
 
 /// How the viewer opens (the command line fills it in).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct ViewArgs {
     /// The network to open (default: presets/default.yaml).
     pub network: Option<PathBuf>,
@@ -35,6 +35,23 @@ pub struct ViewArgs {
     pub started: Option<std::time::Instant>,
 }
 
+/// The window size `ropkit view` and a bare `ropkit` open with.
+pub const DEFAULT_WINDOW: &str = "1280x800";
+
+/// What `ropkit view` does without options (and a bare `ropkit`).
+impl Default for ViewArgs {
+    fn default() -> Self {
+        ViewArgs {
+            network: None,
+            screenshot: None,
+            frames: 30,
+            window: DEFAULT_WINDOW.into(),
+            orbit: 0.0,
+            started: None,
+        }
+    }
+}
+
 /// Why the window did not open (or stopped).
 #[derive(Debug, thiserror::Error)]
 pub enum ViewerError {
@@ -45,7 +62,9 @@ pub enum ViewerError {
     Screenshot(#[from] crate::files::OutputError),
     #[error("--window {0}: give WIDTHxHEIGHT, each from {min} to {max} (e.g. 1280x800)", min = WINDOW_SIDES.0, max = WINDOW_SIDES.1)]
     WindowSize(String),
-    #[error("cannot open the viewer window: {0}")]
+    #[error(
+        "cannot open the viewer window: {0}\n(the other commands need no display: `ropkit --help` lists them)"
+    )]
     Window(#[from] eframe::Error),
 }
 
