@@ -146,6 +146,14 @@ pub(super) fn build_def(
     }
     let (coord_types, return_types, context_types) = types_of(&raw, src)?;
     let params = params_of(&raw, src)?;
+    for p in &params {
+        check_hard_limits(p).map_err(|m| {
+            src.err(
+                &format!("name: {}", p.name),
+                format!("parameter {}: {m}", p.name),
+            )
+        })?;
+    }
     let inputs = inputs_of(&raw, &params, src)?;
     let macros = macro_rows(&raw.macros, &src.rows("macros"), &yaml_path)?;
     let global_macros = macro_rows(&raw.global_macros, &src.rows("globalMacros"), &yaml_path)?;
@@ -254,7 +262,7 @@ fn params_of(raw: &RopYaml, src: &Src) -> Result<Vec<ParamDef>, LibraryError> {
                 .map_err(|m| perr(format!("default: {m}")))?,
             None => ParamValue::zero(style, &p.options),
         };
-        let def = ParamDef {
+        params.push(ParamDef {
             name: p.name.clone(),
             style,
             default,
@@ -267,9 +275,7 @@ fn params_of(raw: &RopYaml, src: &Src) -> Result<Vec<ParamDef>, LibraryError> {
             is_macro: p.is_macro || style.always_inlined(),
             options: p.options.clone(),
             field: p.field,
-        };
-        check_hard_limits(&def).map_err(perr)?;
-        params.push(def);
+        });
     }
     Ok(params)
 }
