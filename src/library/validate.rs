@@ -218,6 +218,41 @@ fn types_of(raw: &RopYaml, src: &Src) -> Result<Types, LibraryError> {
     Ok((coord_types, return_types, context_types))
 }
 
+/// `hardMin`/`hardMax`: on a numeric parameter only, in order, around the
+/// slider's range and the default (a default past them could never load).
+fn check_hard_limits(p: &ParamDef) -> Result<(), String> {
+    if p.hard_min.is_none() && p.hard_max.is_none() {
+        return Ok(());
+    }
+    let numeric = matches!(
+        p.default,
+        ParamValue::Float(_) | ParamValue::Int(_) | ParamValue::Vector(_)
+    );
+    if !numeric {
+        return Err(format!(
+            "hardMin and hardMax bound numbers; a {} parameter has none",
+            p.style
+        ));
+    }
+    let (lo, hi) = (
+        p.hard_min.unwrap_or(f64::NEG_INFINITY),
+        p.hard_max.unwrap_or(f64::INFINITY),
+    );
+    if lo.is_nan() || hi.is_nan() || lo > hi {
+        return Err(format!("hardMin {lo} is above hardMax {hi}"));
+    }
+    for (name, soft) in [("min", p.min), ("max", p.max)] {
+        if let Some(v) = soft.filter(|v| !(lo..=hi).contains(v)) {
+            return Err(format!(
+                "{name} {v} lies past the hard limits {lo}..={hi} (the slider stays inside them)"
+            ));
+        }
+    }
+    p.within_hard_limits(p.default.clone())
+        .map(|_| ())
+        .map_err(|e| format!("default: {e}"))
+}
+
 /// The parameters, each checked: name, style, menu options, default.
 fn params_of(raw: &RopYaml, src: &Src) -> Result<Vec<ParamDef>, LibraryError> {
     let mut params: Vec<ParamDef> = Vec::new();
@@ -278,41 +313,6 @@ fn params_of(raw: &RopYaml, src: &Src) -> Result<Vec<ParamDef>, LibraryError> {
         });
     }
     Ok(params)
-}
-
-/// `hardMin`/`hardMax`: on a numeric parameter only, in order, around the
-/// slider's range and the default (a default past them could never load).
-fn check_hard_limits(p: &ParamDef) -> Result<(), String> {
-    if p.hard_min.is_none() && p.hard_max.is_none() {
-        return Ok(());
-    }
-    let numeric = matches!(
-        p.default,
-        ParamValue::Float(_) | ParamValue::Int(_) | ParamValue::Vector(_)
-    );
-    if !numeric {
-        return Err(format!(
-            "hardMin and hardMax bound numbers; a {} parameter has none",
-            p.style
-        ));
-    }
-    let (lo, hi) = (
-        p.hard_min.unwrap_or(f64::NEG_INFINITY),
-        p.hard_max.unwrap_or(f64::INFINITY),
-    );
-    if lo.is_nan() || hi.is_nan() || lo > hi {
-        return Err(format!("hardMin {lo} is above hardMax {hi}"));
-    }
-    for (name, soft) in [("min", p.min), ("max", p.max)] {
-        if let Some(v) = soft.filter(|v| !(lo..=hi).contains(v)) {
-            return Err(format!(
-                "{name} {v} lies past the hard limits {lo}..={hi} (the slider stays inside them)"
-            ));
-        }
-    }
-    p.within_hard_limits(p.default.clone())
-        .map(|_| ())
-        .map_err(|e| format!("default: {e}"))
 }
 
 /// The declared inputs, then one for each field-capable parameter.
