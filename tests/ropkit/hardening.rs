@@ -591,15 +591,15 @@ fn unclear_hard_limits_bound_every_component_and_are_checked_in_rop_yaml() {
     // Limits that cannot hold are the ROP's error, with its line.
     for (param, why) in [
         (
-            "{ name: Size, style: float, default: 5, hardMin: 0, hardMax: 1 }",
+            "{ name: Amount, style: float, default: 5, hardMin: 0, hardMax: 1 }",
             "default: 5 is past the hard limits 0..=1",
         ),
         (
-            "{ name: Size, style: float, default: 0.5, min: 0, max: 4, hardMax: 1 }",
+            "{ name: Amount, style: float, default: 0.5, min: 0, max: 4, hardMax: 1 }",
             "max 4 lies past the hard limits",
         ),
         (
-            "{ name: Size, style: float, default: 0.5, hardMin: 2, hardMax: 1 }",
+            "{ name: Amount, style: float, default: 0.5, hardMin: 2, hardMax: 1 }",
             "hardMin 2 is above hardMax 1",
         ),
         (
