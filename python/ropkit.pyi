@@ -110,7 +110,8 @@ class Library:
         """Every ROP definition as a dict: ``name``, ``category``,
         ``description``, ``keywords``, ``folder``, ``coordTypes``,
         ``returnTypes``, ``contextTypes``, ``params`` (each with ``name``,
-        ``label``, ``style``, ``default``, ``min``, ``max``, ``options``,
+        ``label``, ``style``, ``default``, ``min``, ``max`` (the slider),
+        ``hardMin``, ``hardMax`` (refused past them; None: unbounded), ``options``,
         ``help``, ``uniform``), ``inputs`` (each with ``name``, ``label``,
         ``required`` and the types it accepts), ``variadic`` and ``output``;
         sorted by name. ``category`` narrows the list to one category."""

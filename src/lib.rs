@@ -24,6 +24,7 @@ pub mod yaml;
 pub mod builtin;
 pub mod files;
 pub mod project;
+pub mod project_file;
 
 // The compiler pipeline.
 pub mod attributes;

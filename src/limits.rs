@@ -53,7 +53,7 @@ macro_rules! limits {
 limits! {
     /// Largest network file read.
     NETWORK_FILE_BYTES: u64 = 16 << 20, Bytes;
-    /// Largest `rop.yaml` read.
+    /// Largest `rop.yaml` (or project `ropkit.yaml`) read.
     ROP_YAML_BYTES: u64 = 1 << 20, Bytes;
     /// Largest ROP code block (`function.glsl`, ...) or `shaders/` file read:
     /// ten times the largest built-in one. Drivers compile in time that

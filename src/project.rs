@@ -5,8 +5,9 @@
 //! when ropkit runs inside a checkout (a folder, or a parent of it, holding
 //! `rops/` and `shaders/`) or `ROPKIT_HOME` names one; everywhere else from
 //! the copy embedded in the program ([`crate::builtin`]). A project folder
-//! of the user's own (one holding `rops/`, as `ropkit init` makes), the
-//! `ROPKIT_ROPS` path list and `--rops` add ROP folders on top.
+//! of the user's own (one holding `ropkit.yaml` or `rops/`, as `ropkit init`
+//! makes), the libraries its `ropkit.yaml` lists, the `ROPKIT_ROPS` path
+//! list and `--rops` add ROP folders on top.
 
 use crate::builtin;
 use crate::library::{Builtin, Library, Sources};
@@ -21,6 +22,9 @@ pub struct Project {
     /// the current folder.
     pub root: PathBuf,
     pub sources: Sources,
+    /// The project's `ropkit.yaml` could not be used: commands stop on it,
+    /// the library lists it among its broken files.
+    pub file_error: Option<crate::project_file::ProjectFileError>,
 }
 
 impl Project {
@@ -38,14 +42,14 @@ impl Project {
         let mut project = match checkout {
             Some(root) => Project::checkout(&root),
             None => {
-                // A user's project: the nearest folder with its own rops/.
+                // A user's project: the nearest folder marked as one.
                 let own = cwd
                     .ancestors()
-                    .find(|d| d.join("rops").is_dir())
+                    .find(|d| is_project(d))
                     .map(|d| relative_to(d, &cwd));
                 let mut p = Project::embedded(own.as_deref().unwrap_or(Path::new("")));
-                if let Some(root) = own {
-                    p.sources.extra_rops.push(root.join("rops"));
+                if own.is_some() {
+                    p.add_own_rops();
                 }
                 p
             }
@@ -69,6 +73,7 @@ impl Project {
         Project {
             root: root.to_path_buf(),
             sources: Sources::folder(root),
+            file_error: None,
         }
     }
 
@@ -81,6 +86,21 @@ impl Project {
                 extra_rops: Vec::new(),
                 harness: false,
             },
+            file_error: None,
+        }
+    }
+
+    /// The project's own ROP folders: `rops/` when there is one, and the
+    /// libraries its `ropkit.yaml` lists.
+    fn add_own_rops(&mut self) {
+        if self.root.join("rops").is_dir() {
+            self.sources.extra_rops.push(self.root.join("rops"));
+        }
+        if crate::project_file::marks(&self.root) {
+            match crate::project_file::read(&self.root) {
+                Ok(file) => self.sources.extra_rops.extend(file.libraries),
+                Err(e) => self.file_error = Some(e),
+            }
         }
     }
 
@@ -91,7 +111,17 @@ impl Project {
     }
 
     pub fn load_library(&self) -> Library {
-        Library::load(&self.sources)
+        let mut lib = Library::load(&self.sources);
+        if let Some(e) = &self.file_error {
+            lib.broken.insert(
+                0,
+                crate::library::LibraryError {
+                    at: e.at.clone(),
+                    message: e.message.clone(),
+                },
+            );
+        }
+        lib
     }
 
     /// Loads a network file; a path that is not on disk but names a built-in
@@ -223,9 +253,9 @@ impl Project {
 }
 
 /// The project folder of a network file: the nearest folder, from the
-/// network's own upwards, that holds a `rops/` folder (a project `ropkit
-/// init` made, or a checkout); else the network's own folder. Every file
-/// the network names resolves inside it.
+/// network's own upwards, that holds `ropkit.yaml` or a `rops/` folder (a
+/// project `ropkit init` made, or a checkout); else the network's own
+/// folder. Every file the network names resolves inside it.
 pub fn network_root(network_file: &Path) -> PathBuf {
     let own = network_file.parent().unwrap_or(Path::new(""));
     let abs = std::path::absolute(if own.as_os_str().is_empty() {
@@ -235,7 +265,7 @@ pub fn network_root(network_file: &Path) -> PathBuf {
     });
     if let Ok(abs) = abs {
         for (up, dir) in abs.ancestors().enumerate() {
-            if dir.join("rops").is_dir() {
+            if is_project(dir) {
                 // Named as the network is (relative stays relative).
                 let mut rel = own.to_path_buf();
                 for _ in 0..up {
@@ -279,6 +309,11 @@ pub fn named_files(lib: &Library, net: &Network) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// A folder holding `ropkit.yaml`, or a `rops/` folder.
+fn is_project(dir: &Path) -> bool {
+    crate::project_file::marks(dir) || dir.join("rops").is_dir()
 }
 
 fn is_checkout(dir: &Path) -> bool {

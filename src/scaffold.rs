@@ -239,8 +239,13 @@ pub fn init(dir: &Path) -> Result<(), ScaffoldError> {
         `ropkit view network.yaml` opens the scene in the viewer; edit\n\
         `rops/shapes/blob/function.glsl` and the picture follows. \\\n\
         `ropkit render network.yaml -o out.png` renders it without a window.\n\
-        New ROPs: `ropkit new-rop shapes/myShape` (they go into `rops/`).\n";
+        New ROPs: `ropkit new-rop shapes/myShape` (they go into `rops/`). \\\n\
+        `ropkit.yaml` marks this folder as the project: files a network names\n\
+        are read from inside it, and its `libraries:` adds folders of ROPs.\n";
     let (net_file, readme_file) = (dir.join("network.yaml"), dir.join("README.md"));
+    let marker = dir.join(crate::project_file::FILE_NAME);
+    crate::files::write_atomic(&marker, crate::project_file::STARTER.as_bytes())
+        .map_err(io(&marker))?;
     crate::files::write_atomic(&net_file, network.as_bytes()).map_err(io(&net_file))?;
     crate::files::write_atomic(&readme_file, readme.as_bytes()).map_err(io(&readme_file))?;
     println!(

@@ -46,6 +46,8 @@ pub enum ValueError {
         "{value} is outside {min}..={max}: this integer shapes the shader's code (a loop count, a size), so its range is a hard limit"
     )]
     OutOfRange { value: i64, min: f64, max: f64 },
+    #[error("{value} is past the hard limits {min}..={max} of this parameter")]
+    PastHardLimit { value: f64, min: f64, max: f64 },
     #[error("{0}")]
     Yaml(String),
 }

@@ -89,7 +89,8 @@ impl PyLibrary {
 
     /// Every ROP definition as a dict: ``name``, ``category``,
     /// ``description``, ``params`` (each with ``name``, ``style``,
-    /// ``default``, ``min``, ``max``, ``options``, ``uniform``), ``inputs``
+    /// ``default``, ``min``, ``max``, ``hardMin``, ``hardMax``, ``options``,
+    /// ``uniform``), ``inputs``
     /// (each with ``name``, ``required`` and the types it accepts) and more,
     /// sorted by name. ``category`` narrows the list to one category.
     #[pyo3(signature = (category = None))]

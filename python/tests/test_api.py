@@ -136,3 +136,37 @@ def test_networks_share_their_library_rather_than_copy_it(library):
     # A Library made on purpose is a library of its own.
     other = ropkit.Library()
     assert other._address() != library._address()
+
+
+def test_the_version_is_the_package_s_and_library_root_is_the_project_folder(tmp_path):
+    # The version the package was built as (pyproject.toml), read independently.
+    declared = next(
+        line.split("=", 1)[1].strip().strip('"')
+        for line in (ROOT / "python" / "pyproject.toml").read_text().splitlines()
+        if line.startswith("version")
+    )
+    assert ropkit.__version__ == declared
+    assert [int(p) for p in ropkit.__version__.split(".")] >= [0, 1, 0]
+    # A checkout: its own folder, and the built-ins come from its rops/.
+    checkout = ropkit.Library.at(ROOT)
+    assert pathlib.Path(checkout.root).resolve() == ROOT
+    assert pathlib.Path(checkout.rop_roots[0]).resolve() == ROOT / "rops"
+    # Any other folder: that folder, with the embedded built-ins.
+    elsewhere = ropkit.Library.at(tmp_path)
+    assert pathlib.Path(elsewhere.root) == tmp_path
+    assert "sphere" in elsewhere
+    # Library() run below a project of the user's own (a folder holding
+    # rops/): the root is that folder, wherever below it the script runs.
+    project = tmp_path / "proj"
+    (project / "rops").mkdir(parents=True)
+    (project / "scenes").mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("ROPKIT_HOME", "ROPKIT_ROPS")}
+    out = subprocess.run(
+        [sys.executable, "-c", "import ropkit, pathlib; print(pathlib.Path(ropkit.Library().root).resolve())"],
+        cwd=project / "scenes",
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.strip() == str(project.resolve())

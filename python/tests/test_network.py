@@ -263,3 +263,20 @@ def test_from_dict_errors_name_the_node(library):
         ropkit.Network.from_dict({"output": "/r", "nodes": {"/r": {"rop": "nope"}}}, library)
     assert err.value.node == "/r" and err.value.file is None
     assert "unknown ROP 'nope'" in str(err.value)
+
+
+def test_unclear_hard_limits_refuse_a_value_the_slider_range_does_not(library, default_net):
+    render = library.rop("raymarchRender3D")
+    gamma = next(p for p in render["params"] if p["name"] == "Gamma")
+    assert (gamma["min"], gamma["max"]) == (0.5, 4.0)
+    assert (gamma["hardMin"], gamma["hardMax"]) == (0.05, 20.0)
+    radius = next(p for p in library.rop("sphere")["params"] if p["name"] == "Radius")
+    assert radius["hardMin"] is None and radius["hardMax"] is None
+    before = default_net.to_dict()
+    for bad in [0.0, 0.01, 25.0]:
+        with pytest.raises(ropkit.ParamError, match="past the hard limits 0.05..=20"):
+            default_net.set("/render.Gamma", bad)
+    assert default_net.to_dict() == before
+    # Past the slider, inside the hard limits: kept.
+    default_net.set("/render.Gamma", 6.0)
+    assert default_net.to_dict()["nodes"]["/render"]["params"]["Gamma"] == 6.0

@@ -170,6 +170,11 @@ pub fn main() -> ExitCode {
         unsafe { std::env::set_var("MESA_SHADER_CACHE_DISABLE", "true") };
     }
     let project = Project::discover(&cli.rops);
+    // A project file that cannot be used would leave its libraries out.
+    if let Some(e) = &project.file_error {
+        eprintln!("{e}");
+        return ExitCode::FAILURE;
+    }
     let result = match cli.command {
         Some(command) => run(command, &project),
         None => default_command(&project),
@@ -262,7 +267,7 @@ pub struct ViewCmd {
     #[arg(long, default_value_t = 30)]
     pub frames: u32,
     /// Window size as WIDTHxHEIGHT.
-    #[arg(long, default_value = "1280x800")]
+    #[arg(long, default_value = crate::viewer::DEFAULT_WINDOW)]
     pub window: String,
     /// With --screenshot: orbit the camera this many degrees (a step per
     /// frame, over --frames frames) after the first picture, then shoot.

@@ -426,6 +426,9 @@ pub fn rop_json(def: &RopDef) -> Json {
                 "default": value_json(&p.default),
                 "min": p.min,
                 "max": p.max,
+                // The range a value must lie in (null: unbounded that way).
+                "hardMin": p.hard_limits().map(|l| l.0).filter(|v| v.is_finite()),
+                "hardMax": p.hard_limits().map(|l| l.1).filter(|v| v.is_finite()),
                 "options": p.options,
                 "help": p.help,
                 "uniform": p.is_uniform(),

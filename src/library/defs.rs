@@ -76,8 +76,13 @@ pub struct ParamDef {
     pub name: String,
     pub style: ParamStyle,
     pub default: ParamValue,
+    /// The slider's range (soft: a value may lie beyond it).
     pub min: Option<f64>,
     pub max: Option<f64>,
+    /// The hard limits: every number of a value past them is refused, at
+    /// load, in edits, `--set` and Python (`hardMin`/`hardMax`).
+    pub hard_min: Option<f64>,
+    pub hard_max: Option<f64>,
     pub label: String,
     pub help: String,
     /// Inlined as a literal, so a change rebuilds the shader.
@@ -96,6 +101,77 @@ impl ParamDef {
     /// Whether the value lives in the uniform buffer (editing it never rebuilds).
     pub fn is_uniform(&self) -> bool {
         !self.is_macro && self.style.components() > 0
+    }
+
+    /// The range a value of this parameter must lie in, or `None` when any
+    /// finite value goes. `hardMin`/`hardMax` bound every number of it. An
+    /// integer inlined as a literal (`macro: true`) shapes the code: it
+    /// counts loops (AA samples N x N, iterations) or sizes arrays, so past
+    /// its `min`/`max` it overflows or hangs downstream: there the slider's
+    /// range is a hard limit too. Elsewhere `min`/`max` only steer sliders.
+    pub fn hard_limits(&self) -> Option<(f64, f64)> {
+        let inlined_int = self.is_macro && self.style == crate::types::ParamStyle::Int;
+        let (soft_min, soft_max) = if inlined_int {
+            (self.min, self.max)
+        } else {
+            (None, None)
+        };
+        let pick =
+            |hard: Option<f64>, soft: Option<f64>, tighter: fn(f64, f64) -> f64| match (hard, soft)
+            {
+                (Some(h), Some(s)) => Some(tighter(h, s)),
+                (h, s) => h.or(s),
+            };
+        let min = pick(self.hard_min, soft_min, f64::max);
+        let max = pick(self.hard_max, soft_max, f64::min);
+        if min.is_none() && max.is_none() {
+            return None;
+        }
+        Some((
+            min.unwrap_or(f64::NEG_INFINITY),
+            max.unwrap_or(f64::INFINITY),
+        ))
+    }
+
+    /// `value` if every number of it lies within [`ParamDef::hard_limits`].
+    pub fn within_hard_limits(
+        &self,
+        value: ParamValue,
+    ) -> Result<ParamValue, crate::value::ValueError> {
+        let Some((min, max)) = self.hard_limits() else {
+            return Ok(value);
+        };
+        let outside = |x: f64| !(min..=max).contains(&x);
+        match &value {
+            ParamValue::Int(i) if outside(*i as f64) => {
+                if self.is_macro {
+                    return Err(crate::value::ValueError::OutOfRange {
+                        value: *i,
+                        min,
+                        max,
+                    });
+                }
+                Err(crate::value::ValueError::PastHardLimit {
+                    value: *i as f64,
+                    min,
+                    max,
+                })
+            }
+            ParamValue::Float(x) if outside(*x) => Err(crate::value::ValueError::PastHardLimit {
+                value: *x,
+                min,
+                max,
+            }),
+            ParamValue::Vector(v) => match v.iter().find(|x| outside(**x)) {
+                Some(x) => Err(crate::value::ValueError::PastHardLimit {
+                    value: *x,
+                    min,
+                    max,
+                }),
+                None => Ok(value),
+            },
+            _ => Ok(value),
+        }
     }
 }
 

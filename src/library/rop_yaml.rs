@@ -80,6 +80,11 @@ pub(super) struct ParamYaml {
     pub(super) min: Option<f64>,
     #[serde(default)]
     pub(super) max: Option<f64>,
+    /// Hard limits: a value past them is refused (min/max only steer sliders).
+    #[serde(default, rename = "hardMin")]
+    pub(super) hard_min: Option<f64>,
+    #[serde(default, rename = "hardMax")]
+    pub(super) hard_max: Option<f64>,
     #[serde(default)]
     pub(super) label: Option<String>,
     #[serde(default)]

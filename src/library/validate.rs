@@ -146,6 +146,14 @@ pub(super) fn build_def(
     }
     let (coord_types, return_types, context_types) = types_of(&raw, src)?;
     let params = params_of(&raw, src)?;
+    for p in &params {
+        check_hard_limits(p).map_err(|m| {
+            src.err(
+                &format!("name: {}", p.name),
+                format!("parameter {}: {m}", p.name),
+            )
+        })?;
+    }
     let inputs = inputs_of(&raw, &params, src)?;
     let macros = macro_rows(&raw.macros, &src.rows("macros"), &yaml_path)?;
     let global_macros = macro_rows(&raw.global_macros, &src.rows("globalMacros"), &yaml_path)?;
@@ -215,6 +223,41 @@ fn types_of(raw: &RopYaml, src: &Src) -> Result<Types, LibraryError> {
     Ok((coord_types, return_types, context_types))
 }
 
+/// `hardMin`/`hardMax`: on a numeric parameter only, in order, around the
+/// slider's range and the default (a default past them could never load).
+fn check_hard_limits(p: &ParamDef) -> Result<(), String> {
+    if p.hard_min.is_none() && p.hard_max.is_none() {
+        return Ok(());
+    }
+    let numeric = matches!(
+        p.default,
+        ParamValue::Float(_) | ParamValue::Int(_) | ParamValue::Vector(_)
+    );
+    if !numeric {
+        return Err(format!(
+            "hardMin and hardMax bound numbers; a {} parameter has none",
+            p.style
+        ));
+    }
+    let (lo, hi) = (
+        p.hard_min.unwrap_or(f64::NEG_INFINITY),
+        p.hard_max.unwrap_or(f64::INFINITY),
+    );
+    if lo.is_nan() || hi.is_nan() || lo > hi {
+        return Err(format!("hardMin {lo} is above hardMax {hi}"));
+    }
+    for (name, soft) in [("min", p.min), ("max", p.max)] {
+        if let Some(v) = soft.filter(|v| !(lo..=hi).contains(v)) {
+            return Err(format!(
+                "{name} {v} lies past the hard limits {lo}..={hi} (the slider stays inside them)"
+            ));
+        }
+    }
+    p.within_hard_limits(p.default.clone())
+        .map(|_| ())
+        .map_err(|e| format!("default: {e}"))
+}
+
 /// The parameters, each checked: name, style, menu options, default.
 fn params_of(raw: &RopYaml, src: &Src) -> Result<Vec<ParamDef>, LibraryError> {
     let mut params: Vec<ParamDef> = Vec::new();
@@ -265,6 +308,8 @@ fn params_of(raw: &RopYaml, src: &Src) -> Result<Vec<ParamDef>, LibraryError> {
             default,
             min: p.min,
             max: p.max,
+            hard_min: p.hard_min,
+            hard_max: p.hard_max,
             label: p.label.clone().unwrap_or_else(|| p.name.clone()),
             help: p.help.clone(),
             is_macro: p.is_macro || style.always_inlined(),

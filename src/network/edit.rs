@@ -278,26 +278,9 @@ pub fn node_path(path: &str) -> String {
     }
 }
 
-/// `value` if it lies in the hard range of `pdef`. An integer inlined as
-/// a literal (`macro: true`) shapes the code: it counts loops (AA samples
-/// N x N, iterations) or sizes arrays, so past its declared `min`/`max` it
-/// overflows or hangs downstream; there the range is a hard limit. Other
-/// values only steer the UI's sliders and may lie beyond them.
+/// `value` if it lies in the hard range of `pdef` ([`ParamDef::hard_limits`]).
 pub fn hard_range(pdef: &ParamDef, value: ParamValue) -> Result<ParamValue, ValueError> {
-    if let (true, ParamValue::Int(i)) = (pdef.is_macro, &value) {
-        let (min, max) = (
-            pdef.min.unwrap_or(f64::NEG_INFINITY),
-            pdef.max.unwrap_or(f64::INFINITY),
-        );
-        if !(min..=max).contains(&(*i as f64)) {
-            return Err(ValueError::OutOfRange {
-                value: *i,
-                min,
-                max,
-            });
-        }
-    }
-    Ok(value)
+    pdef.within_hard_limits(value)
 }
 
 /// The definition of `param` in `def`, or why there is none (with the names there are).

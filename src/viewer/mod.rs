@@ -18,7 +18,7 @@ use eframe::egui;
 use std::path::PathBuf;
 
 /// How the viewer opens (the command line fills it in).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct ViewArgs {
     /// The network to open (default: presets/default.yaml).
     pub network: Option<PathBuf>,
@@ -35,6 +35,23 @@ pub struct ViewArgs {
     pub started: Option<std::time::Instant>,
 }
 
+/// The window size `ropkit view` and a bare `ropkit` open with.
+pub const DEFAULT_WINDOW: &str = "1280x800";
+
+/// What `ropkit view` does without options (and a bare `ropkit`).
+impl Default for ViewArgs {
+    fn default() -> Self {
+        ViewArgs {
+            network: None,
+            screenshot: None,
+            frames: 30,
+            window: DEFAULT_WINDOW.into(),
+            orbit: 0.0,
+            started: None,
+        }
+    }
+}
+
 /// Why the window did not open (or stopped).
 #[derive(Debug, thiserror::Error)]
 pub enum ViewerError {
@@ -45,7 +62,9 @@ pub enum ViewerError {
     Screenshot(#[from] crate::files::OutputError),
     #[error("--window {0}: give WIDTHxHEIGHT, each from {min} to {max} (e.g. 1280x800)", min = WINDOW_SIDES.0, max = WINDOW_SIDES.1)]
     WindowSize(String),
-    #[error("cannot open the viewer window: {0}")]
+    #[error(
+        "cannot open the viewer window: {0}\n(the other commands need no display: `ropkit --help` lists them)"
+    )]
     Window(#[from] eframe::Error),
 }
 
@@ -70,6 +89,39 @@ pub fn parse_window(text: &str) -> Result<(f32, f32), ViewerError> {
     }
 }
 
+/// The network at `path`, or, when it fails to load, an empty network on
+/// that file (the window still opens) and the error.
+fn load_or_empty(
+    project: &Project,
+    lib: &crate::library::Library,
+    path: &std::path::Path,
+) -> (Network, Option<NetworkError>) {
+    match project.load_network(path, lib) {
+        Ok(net) => (net, None),
+        Err(e) => (
+            Network {
+                file: path.to_path_buf(),
+                ..Default::default()
+            },
+            Some(e),
+        ),
+    }
+}
+
+/// The window's document. When the file did not load, the file's own
+/// error is the one shown (the empty network's would say only that it has
+/// no output).
+fn document(
+    project: Project,
+    lib: crate::library::Library,
+    net: Network,
+    load_error: Option<NetworkError>,
+) -> Document {
+    let mut doc = Document::new(project, lib, net);
+    doc.error = load_error.map(crate::document::LiveError::Network);
+    doc
+}
+
 pub fn run(mut args: ViewArgs, project: &Project) -> Result<(), ViewerError> {
     let (w, h) = parse_window(&args.window)?;
     args.started.get_or_insert_with(std::time::Instant::now);
@@ -90,17 +142,7 @@ pub fn run(mut args: ViewArgs, project: &Project) -> Result<(), ViewerError> {
     for w in &lib.warnings {
         eprintln!("warning: {w}");
     }
-    // A network that fails to load still opens, empty, with its error shown.
-    let (net, load_error) = match project.load_network(&path, &lib) {
-        Ok(net) => (net, None),
-        Err(e) => (
-            Network {
-                file: path.clone(),
-                ..Default::default()
-            },
-            Some(e),
-        ),
-    };
+    let (net, load_error) = load_or_empty(project, &lib, &path);
     // Nor a ROP file, a texture, or anything inside the ROP folders.
     if let Some(shot) = &args.screenshot {
         project.job_inputs(&lib, &net).check(shot)?;
@@ -121,11 +163,7 @@ pub fn run(mut args: ViewArgs, project: &Project) -> Result<(), ViewerError> {
             // The window's own device only draws the window: the preview has
             // a device of its own on its worker thread, where every build
             // and draw happens (see `worker`).
-            let mut doc = Document::new(project, lib, net);
-            // The file's own error is the one to show, not the empty network's.
-            if let Some(e) = &load_error {
-                doc.error = Some(crate::document::LiveError::Network(e.clone()));
-            }
+            let doc = document(project, lib, net, load_error.clone());
             Ok(Box::new(app::App::new(
                 cc,
                 doc,

@@ -79,6 +79,15 @@ fn range(p: &ParamDef, fallback: (f64, f64)) -> std::ops::RangeInclusive<f64> {
     p.min.unwrap_or(fallback.0)..=p.max.unwrap_or(fallback.1)
 }
 
+/// A slider or drag goes beyond the soft range freely, but stops at the
+/// hard limits (a value past them would only be refused).
+fn within_hard_limits(p: &ParamDef, x: f64) -> f64 {
+    match p.hard_limits() {
+        Some((lo, hi)) => x.clamp(lo, hi),
+        None => x,
+    }
+}
+
 fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> Option<ParamValue> {
     match (p.style, value) {
         (ParamStyle::Float, ParamValue::Float(f)) => {
@@ -90,7 +99,7 @@ fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> O
                     .clamping(egui::SliderClamping::Never)
                     .logarithmic(log),
             );
-            Some(ParamValue::Float(v))
+            Some(ParamValue::Float(within_hard_limits(p, v)))
         }
         (ParamStyle::Int, ParamValue::Int(i)) => {
             let mut v = *i;
@@ -99,7 +108,7 @@ fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> O
                 egui::Slider::new(&mut v, (*r.start() as i64)..=(*r.end() as i64))
                     .clamping(egui::SliderClamping::Never),
             );
-            Some(ParamValue::Int(v))
+            Some(ParamValue::Int(within_hard_limits(p, v as f64) as i64))
         }
         (ParamStyle::Toggle, ParamValue::Bool(b)) => {
             let mut v = *b;
@@ -135,7 +144,9 @@ fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> O
                     );
                 }
             });
-            Some(ParamValue::Vector(v))
+            Some(ParamValue::Vector(
+                v.into_iter().map(|x| within_hard_limits(p, x)).collect(),
+            ))
         }
         (ParamStyle::Menu, ParamValue::Text(t)) => {
             let mut v = t.clone();

@@ -268,3 +268,28 @@ fn ropkit_home_names_the_folder_the_built_ins_come_from() {
         "{err}"
     );
 }
+
+/// A bare `ropkit` is `ropkit view` with its defaults: without a display it
+/// gets as far as opening the window, and says why it cannot, and what
+/// works without one.
+#[test]
+fn bare_ropkit_opens_the_viewer_with_view_s_defaults() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
+        .current_dir(root())
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("cannot open the viewer window") && err.contains("`ropkit --help`"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("--window"),
+        "the default window size is taken: {err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}

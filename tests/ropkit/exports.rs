@@ -20,13 +20,29 @@ pub(crate) const SIZE: u32 = 64;
 
 /// ropkit's own picture of a network, through `ropkit::render`.
 pub(crate) fn ropkit_picture(gpu: &Gpu, lib: &Library, net: &Network) -> image::RgbaImage {
+    ropkit_pictures(gpu, lib, net, &[0.0]).remove(0)
+}
+
+/// ropkit's own pictures of `net` at each of `times` (seconds).
+pub(crate) fn ropkit_pictures(
+    gpu: &Gpu,
+    lib: &Library,
+    net: &Network,
+    times: &[f32],
+) -> Vec<image::RgbaImage> {
     let built = build(lib, net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
     let mut r = Renderer::new(gpu.clone());
     r.asset_dirs = project(&[]).asset_dirs(&net.file);
     r.set_shader(&built.shader, &built.compiled)
         .unwrap_or_else(|e| panic!("{e}"));
     r.set_params(&built.shader.param_values(net, lib));
-    r.render_image(SIZE, SIZE).unwrap_or_else(|e| panic!("{e}"))
+    times
+        .iter()
+        .map(|t| {
+            r.globals.time = *t;
+            r.render_image(SIZE, SIZE).unwrap_or_else(|e| panic!("{e}"))
+        })
+        .collect()
 }
 
 pub(crate) fn exported(lib: &Library, net: &Network, format: Format) -> Vec<u8> {
@@ -438,6 +454,22 @@ pub(crate) fn naga_validate(module: &naga::Module, what: &str) {
 /// at an edge of the scene moves a pixel a step along its ray).
 const NEAR: u8 = 3;
 const FAR_PIXELS: usize = 3;
+/// ...and the mean channel difference over the whole picture stays below
+/// this, so a shift too small for the per-pixel test (a colour a step off
+/// everywhere) fails too.
+const EXPORT_MEAN: f64 = 0.5;
+
+/// The mean absolute difference over every channel of every pixel.
+pub(crate) fn mean_difference(a: &image::RgbaImage, b: &image::RgbaImage) -> f64 {
+    assert_eq!(a.dimensions(), b.dimensions());
+    let sum: u64 = a
+        .as_raw()
+        .iter()
+        .zip(b.as_raw())
+        .map(|(x, y)| x.abs_diff(*y) as u64)
+        .sum();
+    sum as f64 / a.as_raw().len() as f64
+}
 
 pub(crate) fn picture_difference(
     what: &str,
@@ -445,7 +477,8 @@ pub(crate) fn picture_difference(
     theirs: &image::RgbaImage,
 ) -> Option<String> {
     let (worst, far) = compare(ours, theirs, NEAR);
-    (far > FAR_PIXELS).then(|| {
+    let mean = mean_difference(ours, theirs);
+    (far > FAR_PIXELS || mean > EXPORT_MEAN).then(|| {
         let dir = std::env::temp_dir();
         let name = what.replace(['/', ' '], "_");
         ours.save(dir.join(format!("ropkit-{name}-ropkit.png")))
@@ -454,7 +487,8 @@ pub(crate) fn picture_difference(
             .save(dir.join(format!("ropkit-{name}-export.png")))
             .unwrap();
         format!(
-            "{what}: {far} pixels differ by more than {NEAR} (worst {worst}); pictures in {}",
+            "{what}: {far} pixels differ by more than {NEAR} (at most {FAR_PIXELS} may; worst {worst}), \
+             mean difference {mean:.3} (at most {EXPORT_MEAN}); pictures in {}",
             dir.display()
         )
     })
@@ -500,40 +534,35 @@ fn spirv_exports_pass_spirv_val_and_naga_reads_them_back() {
     }
 }
 
-#[test]
-fn spirv_export_read_back_renders_the_glsl_picture() {
-    let Some(gpu) = gpu("spirv_export_read_back_renders_the_glsl_picture") else {
-        return;
-    };
-    let lib = library();
-    for name in ["default", "materials"] {
-        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
-        let spv = exported(&lib, &net, Format::Spirv);
-        let module = naga::front::spv::parse_u8_slice(&spv, &Default::default()).unwrap();
-        let glsl = text(&lib, &net, Format::Glsl);
-        let layout = check_layout_schema(&text(&lib, &net, Format::Json), &net, &lib, &glsl);
-        let uniform = uniform_from_layout(&layout, SIZE, SIZE);
-        let (params_binding, params, params_uniform) = params_from_layout(&layout);
-        let textures = textures_from_layout(&layout, &net);
-        let theirs = draw(
-            &gpu,
-            wgpu::ShaderSource::Naga(Cow::Owned(module)),
-            "main",
-            &Bindings {
-                uniform: &uniform,
-                storage: Some((params_binding, &params)),
-                params_uniform,
-                textures: &textures,
-            },
-            SIZE,
-            SIZE,
-        )
-        .unwrap_or_else(|e| panic!("{name}: wgpu refuses the SPIR-V read back: {e}"));
-        let ours = ropkit_picture(&gpu, &lib, &net);
-        if let Some(f) = picture_difference(&format!("{name} SPIR-V"), &ours, &theirs) {
-            panic!("{f}");
-        }
-    }
+/// The SPIR-V export read back by naga and drawn by wgpu, its bindings
+/// filled from the JSON layout alone.
+fn spirv_picture(
+    gpu: &Gpu,
+    lib: &Library,
+    net: &Network,
+    layout: &Json,
+    name: &str,
+) -> image::RgbaImage {
+    let spv = exported(lib, net, Format::Spirv);
+    let module = naga::front::spv::parse_u8_slice(&spv, &Default::default())
+        .unwrap_or_else(|e| panic!("{name}: naga cannot read the SPIR-V back: {e}"));
+    let uniform = uniform_from_layout(layout, SIZE, SIZE);
+    let (params_binding, params, params_uniform) = params_from_layout(layout);
+    let textures = textures_from_layout(layout, net);
+    draw(
+        gpu,
+        wgpu::ShaderSource::Naga(Cow::Owned(module)),
+        "main",
+        &Bindings {
+            uniform: &uniform,
+            storage: Some((params_binding, &params)),
+            params_uniform,
+            textures: &textures,
+        },
+        SIZE,
+        SIZE,
+    )
+    .unwrap_or_else(|e| panic!("{name}: wgpu refuses the SPIR-V read back: {e}"))
 }
 
 // ---------------------------------------------------------------------------
@@ -573,30 +602,34 @@ fn shadertoy_harness(pass: &str, channels: usize) -> String {
     s
 }
 
-fn shadertoy_uniform(width: u32, height: u32) -> Vec<u8> {
+fn shadertoy_uniform(width: u32, height: u32, time: f32) -> Vec<u8> {
     let mut b = vec![0u8; 80];
     let mut put = |at: usize, bytes: [u8; 4]| b[at..at + 4].copy_from_slice(&bytes);
     put(0, (width as f32).to_le_bytes());
     put(4, (height as f32).to_le_bytes());
     put(8, 1f32.to_le_bytes());
-    put(12, 0f32.to_le_bytes()); // iTime
+    put(12, time.to_le_bytes()); // iTime
     put(16, (1.0f32 / 60.0).to_le_bytes()); // iTimeDelta
     put(20, 0i32.to_le_bytes()); // iFrame
     put(24, 60f32.to_le_bytes()); // iFrameRate
     b
 }
 
-/// Every preset three ways: ropkit's own picture, the WGSL export run by
-/// wgpu from source (its uniform block filled from the JSON layout alone),
-/// and the Shadertoy export in a harness with Shadertoy's uniforms. One
-/// test, so that ropkit's picture of each preset is drawn once.
+/// Every preset four ways: ropkit's own picture, the WGSL export run by
+/// wgpu from source and the SPIR-V export read back by naga (their uniform
+/// blocks filled from the JSON layout alone), and the Shadertoy export in a
+/// harness with Shadertoy's uniforms, at iTime 0 and, for a preset that
+/// moves, at two later times. One test, so that ropkit's picture of each
+/// preset is drawn once.
 #[test]
-fn wgsl_and_shadertoy_exports_render_ropkits_picture() {
-    let Some(gpu) = gpu("wgsl_and_shadertoy_exports_render_ropkits_picture") else {
+fn wgsl_spirv_and_shadertoy_exports_render_ropkits_picture() {
+    let Some(gpu) = gpu("wgsl_spirv_and_shadertoy_exports_render_ropkits_picture") else {
         return;
     };
     let lib = library();
     let mut failures = Vec::new();
+    let later = [1.7f32, 4.25];
+    let mut moving = Vec::new();
     for path in presets() {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         let net = Network::load(&path, &lib).unwrap();
@@ -614,7 +647,8 @@ fn wgsl_and_shadertoy_exports_render_ropkits_picture() {
             continue;
         }
         let textures = textures_from_layout(&layout, &net);
-        let ours = ropkit_picture(&gpu, &lib, &net);
+        let pictures = ropkit_pictures(&gpu, &lib, &net, &[0.0, later[0], later[1]]);
+        let ours = &pictures[0];
 
         // WGSL: naga's WGSL front end and validator, then wgpu from source.
         let wgsl = text(&lib, &net, Format::Wgsl);
@@ -639,37 +673,59 @@ fn wgsl_and_shadertoy_exports_render_ropkits_picture() {
         .unwrap_or_else(|e| panic!("{name}: wgpu refuses the WGSL: {e}"));
         failures.extend(picture_difference(
             &format!("{name} WGSL"),
-            &ours,
+            ours,
             &wgsl_picture,
         ));
-
-        // Shadertoy: channels in the order the layout publishes them.
-        let pass = text(&lib, &net, Format::Shadertoy);
-        let uniform = shadertoy_uniform(SIZE, SIZE);
-        let shadertoy_picture = draw(
-            &gpu,
-            wgpu::ShaderSource::Glsl {
-                shader: Cow::Owned(shadertoy_harness(&pass, textures.len())),
-                stage: naga::ShaderStage::Fragment,
-                defines: Default::default(),
-            },
-            "main",
-            &Bindings {
-                uniform: &uniform,
-                storage: None,
-                params_uniform: false,
-                textures: &textures,
-            },
-            SIZE,
-            SIZE,
-        )
-        .unwrap_or_else(|e| panic!("{name}: the Shadertoy pass does not run: {e}"));
         failures.extend(picture_difference(
-            &format!("{name} Shadertoy"),
-            &ours,
-            &shadertoy_picture,
+            &format!("{name} SPIR-V"),
+            ours,
+            &spirv_picture(&gpu, &lib, &net, &layout, &name),
         ));
+
+        // Shadertoy: channels in the order the layout publishes them; a
+        // later time only where the picture moves.
+        let pass = text(&lib, &net, Format::Shadertoy);
+        let harness = shadertoy_harness(&pass, textures.len());
+        let mut times = vec![(0.0, ours)];
+        for (t, picture) in later.iter().zip(&pictures[1..]) {
+            if mean_difference(ours, picture) > 0.5 {
+                times.push((*t, picture));
+            }
+        }
+        if times.len() > 1 {
+            moving.push(name.clone());
+        }
+        for (time, ours) in times {
+            let uniform = shadertoy_uniform(SIZE, SIZE, time);
+            let shadertoy_picture = draw(
+                &gpu,
+                wgpu::ShaderSource::Glsl {
+                    shader: Cow::Owned(harness.clone()),
+                    stage: naga::ShaderStage::Fragment,
+                    defines: Default::default(),
+                },
+                "main",
+                &Bindings {
+                    uniform: &uniform,
+                    storage: None,
+                    params_uniform: false,
+                    textures: &textures,
+                },
+                SIZE,
+                SIZE,
+            )
+            .unwrap_or_else(|e| panic!("{name}: the Shadertoy pass does not run: {e}"));
+            failures.extend(picture_difference(
+                &format!("{name} Shadertoy at iTime {time}"),
+                ours,
+                &shadertoy_picture,
+            ));
+        }
     }
+    assert!(
+        moving.len() >= 3,
+        "the presets that move are checked at later times: only {moving:?} move"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -475,3 +475,189 @@ fn unclear_a_macro_integer_past_its_range_is_refused_everywhere() {
         .unwrap_err();
     assert!(e.to_string().contains("is outside 1..=4"), "{e}");
 }
+
+#[test]
+fn unclear_hard_limits_are_refused_where_values_enter_soft_ranges_are_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let net = dir.path().join("net.yaml");
+    let write = |gamma: &str| {
+        std::fs::write(
+            &net,
+            format!("output: /r\nnodes:\n  /s: {{ rop: sphere }}\n  /r: {{ rop: raymarchRender3D, params: {{ Gamma: {gamma} }}, inputs: [/s] }}\n"),
+        )
+        .unwrap()
+    };
+    // Past the hard limits (0.05..=20): refused at load, with the line.
+    for gamma in ["0", "-1", "1e6"] {
+        write(gamma);
+        let out = run_ropkit(["build", net.to_str().unwrap()]);
+        let err = text(&out);
+        assert!(!out.status.success(), "Gamma {gamma}");
+        assert!(
+            err.contains("net.yaml:4:")
+                && err.contains("parameter Gamma")
+                && err.contains("past the hard limits 0.05..=20"),
+            "{err}"
+        );
+    }
+    // Past the slider (0.5..=4) but inside the hard limits: kept.
+    write("6");
+    let out = run_ropkit(["build", net.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out));
+    // `--set`.
+    let png = dir.path().join("x.png");
+    let out = run_ropkit([
+        "render",
+        net.to_str().unwrap(),
+        "-o",
+        png.to_str().unwrap(),
+        "--set",
+        "/r.MaxSteps=1000000",
+    ]);
+    assert!(
+        !out.status.success() && text(&out).contains("past the hard limits 1..=100000"),
+        "{}",
+        text(&out)
+    );
+    assert!(!png.exists());
+    // Edits (the viewer and Python make theirs through these).
+    let lib = library();
+    let mut n = ropkit::network::Network::load(&net, &lib).unwrap();
+    n.set_param(&lib, "/r", "MaxSteps", &serde_yaml_ng::Value::from(5000))
+        .unwrap();
+    let e = n
+        .set_value(&lib, "/r", "Gamma", ropkit::value::ParamValue::Float(0.0))
+        .unwrap_err();
+    assert!(e.to_string().contains("past the hard limits"), "{e}");
+    assert_eq!(
+        n.param_value(&lib, "/r", "Gamma").unwrap(),
+        ropkit::value::ParamValue::Float(6.0),
+        "a refused edit changes nothing"
+    );
+}
+
+#[test]
+fn unclear_hard_limits_bound_every_component_and_are_checked_in_rop_yaml() {
+    let dir = tempfile::tempdir().unwrap();
+    let rops = dir.path().join("rops");
+    let out = run_ropkit(["new-rop", "shapes/blob", "--into", rops.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out));
+    let yaml_path = rops.join("shapes/blob/rop.yaml");
+    let original = std::fs::read_to_string(&yaml_path).unwrap();
+    let with_param = |param: &str| {
+        let mut s = String::new();
+        for line in original.lines() {
+            s += line;
+            s.push('\n');
+            if line.trim_end() == "params:" {
+                s += &format!("  - {param}\n");
+            }
+        }
+        assert!(s.contains(param), "no params: in\n{original}");
+        s
+    };
+    let load = |param: &str| {
+        std::fs::write(&yaml_path, with_param(param)).unwrap();
+        crate::common::project(std::slice::from_ref(&rops)).load_library()
+    };
+    // A vector: each component is bounded.
+    let lib = load(
+        "{ name: Offset, style: xyz, default: [0, 0, 0], min: -1, max: 1, hardMin: -10, hardMax: 10 }",
+    );
+    assert!(lib.broken.is_empty(), "{:?}", lib.broken);
+    let net = dir.path().join("net.yaml");
+    for (offset, ok) in [
+        ("[0, 9, -9]", true),
+        ("[0, 11, 0]", false),
+        ("[-10.5, 0, 0]", false),
+    ] {
+        std::fs::write(
+            &net,
+            format!("output: /r\nnodes:\n  /b: {{ rop: blob, params: {{ Offset: {offset} }} }}\n  /r: {{ rop: raymarchRender3D, inputs: [/b] }}\n"),
+        )
+        .unwrap();
+        match ropkit::network::Network::load(&net, &lib) {
+            Ok(_) => assert!(ok, "{offset} loaded"),
+            Err(e) => {
+                assert!(!ok, "{offset}: {e}");
+                let e = e.to_string();
+                assert!(
+                    e.contains("net.yaml:3") && e.contains("past the hard limits -10..=10"),
+                    "{e}"
+                );
+            }
+        }
+    }
+    // Limits that cannot hold are the ROP's error, with its line.
+    for (param, why) in [
+        (
+            "{ name: Amount, style: float, default: 5, hardMin: 0, hardMax: 1 }",
+            "default: 5 is past the hard limits 0..=1",
+        ),
+        (
+            "{ name: Amount, style: float, default: 0.5, min: 0, max: 4, hardMax: 1 }",
+            "max 4 lies past the hard limits",
+        ),
+        (
+            "{ name: Amount, style: float, default: 0.5, hardMin: 2, hardMax: 1 }",
+            "hardMin 2 is above hardMax 1",
+        ),
+        (
+            "{ name: Kind, style: menu, options: [a, b], hardMin: 0 }",
+            "hardMin and hardMax bound numbers",
+        ),
+    ] {
+        let lib = load(param);
+        let broken: String = lib.broken.iter().map(|e| format!("{e}\n")).collect();
+        assert!(
+            broken.contains(why) && broken.contains("rop.yaml") && broken.contains("parameter "),
+            "{param}: {broken}"
+        );
+    }
+}
+
+#[test]
+fn unclear_a_byte_order_mark_at_the_start_of_a_file_is_accepted() {
+    // Some Windows editors start every UTF-8 file with U+FEFF.
+    let dir = tempfile::tempdir().unwrap();
+    let rops = dir.path().join("rops");
+    let out = run_ropkit(["new-rop", "shapes/blob", "--into", rops.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out));
+    for f in ["rop.yaml", "function.glsl"] {
+        let path = rops.join("shapes/blob").join(f);
+        let body = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, format!("\u{feff}{body}")).unwrap();
+    }
+    std::fs::write(dir.path().join("ropkit.yaml"), "\u{feff}libraries: []\n").unwrap();
+    let net = dir.path().join("net.yaml");
+    std::fs::write(
+        &net,
+        "\u{feff}output: /r\nnodes:\n  /b: { rop: blob }\n  /r: { rop: raymarchRender3D, inputs: [/b] }\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ropkit"))
+        .current_dir(dir.path())
+        .env_remove("ROPKIT_HOME")
+        .env_remove("ROPKIT_ROPS")
+        .args(["build", "net.yaml"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out));
+    let glsl = String::from_utf8(out.stdout).unwrap();
+    assert!(!glsl.contains('\u{feff}'), "the mark reaches the shader");
+    assert!(glsl.contains("blob"), "the project's ROP is used");
+    // The mark anywhere else is text: in a network it is named.
+    std::fs::write(
+        &net,
+        "output: /r\nnodes:\n  /b: { rop: blob }\n  /r: { rop: raymarch\u{feff}Render3D, inputs: [/b] }\n",
+    )
+    .unwrap();
+    let out = run_ropkit([
+        "build",
+        net.to_str().unwrap(),
+        "--rops",
+        rops.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert!(text(&out).contains("net.yaml:4"), "{}", text(&out));
+}

@@ -31,6 +31,7 @@ mod mesh;
 mod packaging;
 mod pbr;
 mod raytk_names;
+mod reference;
 mod renderer;
 mod sample;
 mod saving;

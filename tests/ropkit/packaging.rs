@@ -122,7 +122,12 @@ fn init_makes_a_project_whose_own_rop_renders() {
     let out = run_in(&exe, dir.path(), &["init", "proj"]);
     assert!(out.status.success(), "{}", text(&out).1);
     let proj = dir.path().join("proj");
-    for f in ["network.yaml", "README.md", "rops/shapes/blob/rop.yaml"] {
+    for f in [
+        "ropkit.yaml",
+        "network.yaml",
+        "README.md",
+        "rops/shapes/blob/rop.yaml",
+    ] {
         assert!(proj.join(f).is_file(), "{f}");
     }
     // Init never writes into a folder with something in it.
@@ -316,4 +321,77 @@ fn modules_do_not_import_each_other_in_circles() {
             panic!("import circle: {}", cycle.join(" -> "));
         }
     }
+}
+
+#[test]
+fn unclear_ropkit_yaml_marks_the_project_root_and_a_bad_library_path_is_located() {
+    let (dir, exe) = lone_binary();
+    let proj = dir.path().join("proj");
+    // No rops/ here: ropkit.yaml alone marks the project. Its library holds
+    // a ROP of its own; the texture lies at the project's top, the network
+    // one folder down.
+    std::fs::create_dir_all(proj.join("scenes")).unwrap();
+    std::fs::create_dir_all(proj.join("assets")).unwrap();
+    std::fs::copy(
+        root().join("assets/checker.png"),
+        proj.join("assets/tex.png"),
+    )
+    .unwrap();
+    let out = run_in(
+        &exe,
+        &proj,
+        &["new-rop", "shapes/lump", "--into", "libs/mine"],
+    );
+    assert!(out.status.success(), "{}", text(&out).1);
+    std::fs::write(
+        proj.join("scenes/net.yaml"),
+        "output: /r\nnodes:\n  /l: { rop: lump }\n  /m: { rop: textureMaterial, params: { Texture: assets/tex.png }, inputs: [/l] }\n  /r: { rop: raymarchRender3D, inputs: [/m] }\n",
+    )
+    .unwrap();
+    let render = |cwd: &Path| {
+        run_in(
+            &exe,
+            cwd,
+            &["render", "net.yaml", "-o", "../x.png", "--size", "16x16"],
+        )
+    };
+    // Without the marker the ROP is unknown and the texture out of reach.
+    let out = render(&proj.join("scenes"));
+    assert!(!out.status.success());
+    assert!(text(&out).1.contains("lump"), "{}", text(&out).1);
+
+    std::fs::write(
+        proj.join("ropkit.yaml"),
+        "# mine\nlibraries:\n  - libs/mine\n",
+    )
+    .unwrap();
+    let out = render(&proj.join("scenes"));
+    assert!(out.status.success(), "{}", text(&out).1);
+    assert!(proj.join("x.png").is_file());
+
+    // A library that is no folder: every command stops at its place.
+    std::fs::write(
+        proj.join("ropkit.yaml"),
+        "libraries:\n  - libs/mine\n  - libs/gone\n",
+    )
+    .unwrap();
+    for args in [&["list"][..], &["build", "net.yaml"]] {
+        let out = run_in(&exe, &proj.join("scenes"), args);
+        let (_, err) = text(&out);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            err.contains("ropkit.yaml:3:5: libraries: 'libs/gone' is not a folder"),
+            "{args:?}: {err}"
+        );
+    }
+    // An unknown key is named with its line.
+    std::fs::write(proj.join("ropkit.yaml"), "libs: [libs/mine]\n").unwrap();
+    let out = run_in(&exe, &proj, &["list"]);
+    assert!(
+        !out.status.success()
+            && text(&out).1.contains("ropkit.yaml:1:")
+            && text(&out).1.contains("libs"),
+        "{}",
+        text(&out).1
+    );
 }

@@ -117,3 +117,87 @@ fn sample_many_points_agree_with_few() {
         );
     }
 }
+
+/// Runs `ropkit sample` on `network` (YAML text) at `points` (file text)
+/// and reads its rows back: distance, then material id.
+fn sample_rows(network: &str, points: &str) -> Vec<(f32, i32)> {
+    let dir = tempfile::tempdir().unwrap();
+    let (net, pts) = (dir.path().join("net.yaml"), dir.path().join("pts.txt"));
+    std::fs::write(&net, network).unwrap();
+    std::fs::write(&pts, points).unwrap();
+    let out = run_ropkit([
+        "sample",
+        net.to_str().unwrap(),
+        "--points",
+        pts.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text.lines()
+        .map(|l| {
+            let cols: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!(cols.len(), 2, "distance and material: {l}");
+            (cols[0].parse().unwrap(), cols[1].parse().unwrap())
+        })
+        .collect()
+}
+
+/// The material column: 0 where no material applies, else the material
+/// node's id, 1, 2, ... in the order of the material nodes' paths.
+#[test]
+fn sample_material_column_names_the_material_of_the_nearest_surface() {
+    if gpu("sample_material_column_names_the_material_of_the_nearest_surface").is_none() {
+        return;
+    }
+    let net = "output: /render\nnodes:\n  /s: { rop: sphere, params: { Translate: [-3, 0, 0] } }\n  /b: { rop: box, params: { Translate: [3, 0, 0] } }\n  /floor: { rop: plane, params: { Offset: -5 } }\n  /z_red: { rop: basicMaterial, params: { Color: [1, 0, 0] }, inputs: [/s] }\n  /a_blue: { rop: basicMaterial, params: { Color: [0, 0, 1] }, inputs: [/b] }\n  /pair: { rop: combine, inputs: [/z_red, /a_blue] }\n  /all: { rop: combine, inputs: [/pair, /floor] }\n  /render: { rop: raymarchRender3D, inputs: [/all] }\n";
+    let rows = sample_rows(net, "-3 0 0\n-3 2 0\n3 0 0\n3.2 0.45 0\n0 -4.5 0\n0 -9 0\n");
+    // The sphere's distance, then the box's, then the floor's.
+    let want = [
+        (-1.0, 2),
+        (1.0, 2),
+        (-0.5, 1),
+        (-0.05, 1),
+        (0.5, 0),
+        (-4.0, 0),
+    ];
+    for (i, ((d, m), (wd, wm))) in rows.iter().zip(want).enumerate() {
+        assert!(
+            (d - wd).abs() < 1e-4,
+            "point {i}: distance {d}, expected {wd}"
+        );
+        assert_eq!(*m, wm, "point {i}: material");
+    }
+    assert_eq!(rows.len(), want.len());
+}
+
+/// A 2D network samples at (x, y): a third coordinate may be given and is
+/// not used.
+#[test]
+fn sample_2d_networks_take_points_in_the_plane() {
+    if gpu("sample_2d_networks_take_points_in_the_plane").is_none() {
+        return;
+    }
+    let net = "output: /render\nnodes:\n  /c: { rop: circle, params: { Radius: 0.5, Translate: [0.2, -0.1] } }\n  /render: { rop: render2D, inputs: { field: /c } }\n";
+    let pts = [[0.2, -0.1], [1.2, -0.1], [-0.4, 0.7], [0.2, 0.15]];
+    let text: String = pts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            if i % 2 == 0 {
+                format!("{} {}\n", p[0], p[1])
+            } else {
+                format!("{} {} 7.5\n", p[0], p[1])
+            }
+        })
+        .collect();
+    let rows = sample_rows(net, &text);
+    assert_eq!(rows.len(), pts.len());
+    for (p, (d, _)) in pts.iter().zip(&rows) {
+        let want = ((p[0] - 0.2f32).powi(2) + (p[1] + 0.1f32).powi(2)).sqrt() - 0.5;
+        assert!((d - want).abs() < 1e-4, "at {p:?}: {d}, expected {want}");
+    }
+}

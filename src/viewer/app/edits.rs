@@ -144,6 +144,12 @@ impl App {
                             self.doc.error = None;
                             self.say(format!("built in {:.1} ms", took.as_secs_f64() * 1000.0));
                         }
+                        // While the file that did not load is still
+                        // shown as an empty network, its own error stays:
+                        // the empty network's (no output) says nothing.
+                        Some(_) if self.load_failed && self.doc.net.nodes.is_empty() => {
+                            self.tab = Tab::Errors;
+                        }
                         Some(e) => {
                             self.doc.error = Some(e);
                             self.tab = Tab::Errors;

@@ -449,3 +449,53 @@ fn data_loss_save_as_and_export_never_replace_what_the_network_reads() {
         w.app.log
     );
 }
+
+#[test]
+fn unclear_a_network_that_does_not_load_shows_its_own_error_after_the_build() {
+    // A node on line 4 runs a ROP there is none of.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("net.yaml");
+    std::fs::write(
+        &file,
+        "output: /render\nnodes:\n  /s: { rop: sphere }\n  /t: { rop: noSuchRop, inputs: [/s] }\n  /render: { rop: raymarchRender3D, inputs: [/t] }\n",
+    )
+    .unwrap();
+    let project = Project::checkout(Path::new(env!("CARGO_MANIFEST_DIR")));
+    let lib = project.load_library();
+    let (net, error) = crate::viewer::load_or_empty(&project, &lib, &file);
+    let error = error.expect("the file does not load");
+    let own = error.to_string();
+    assert!(
+        own.contains("net.yaml:4") && own.contains("noSuchRop"),
+        "{own}"
+    );
+    let doc = crate::viewer::document(project, lib, net, Some(error));
+    let ctx = egui::Context::default();
+    let cc = eframe::CreationContext::_new_kittest(ctx.clone());
+    let app = App::new(
+        &cc,
+        doc,
+        Some(own.clone()),
+        crate::viewer::ViewArgs::default(),
+    );
+    let mut w = Window {
+        app,
+        ctx,
+        file,
+        _dir: dir,
+    };
+    // The worker builds the empty network (it has no output) and says so;
+    // what the window shows is still the file's own error.
+    assert!(w.frames_until(Duration::from_secs(120), |a| !building(a)));
+    for _ in 0..5 {
+        w.frame(None);
+    }
+    let shown = w.app.doc.error.as_ref().map(|e| e.to_string());
+    assert_eq!(shown.as_deref(), Some(own.as_str()));
+    assert!(w.app.tab == Tab::Errors);
+    assert!(w.app.log.iter().any(|l| l == &own), "{:?}", w.app.log);
+    // Saving would destroy the file: it is refused.
+    let before = std::fs::read_to_string(&w.file).unwrap();
+    w.frame(Some((egui::Key::S, ctrl(false))));
+    assert_eq!(std::fs::read_to_string(&w.file).unwrap(), before);
+}
