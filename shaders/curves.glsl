@@ -6,6 +6,15 @@
 // piece and the piece's parameter (0..1) at the nearest point found, so a
 // caller can go on to the frame or the length at that point.
 
+// n, in a form the shader compiler cannot work out ahead of time, so that
+// a loop up to it stays a loop. Unrolled, a loop over a point list copies
+// its body, and every curve solver inlined there, once per piece, and a
+// software GPU spends tens of seconds compiling the copies. (iTime is
+// never below -1e30.)
+int rkcRolled(int n) {
+  return iTime < -1e30 ? 0 : n;
+}
+
 // The segment from a to b: exact.
 vec2 rkcSegment(vec3 p, vec3 a, vec3 b) {
   vec3 ab = b - a;
@@ -133,7 +142,8 @@ vec2 rkcCubicBelow(vec3 p, vec3 a, vec3 b, vec3 c, vec3 d, float below) {
   vec3 p0 = a;
   vec3 d0 = rkcCubicTangent(a, b, c, d, 0.0);
   vec2 best = vec2(below + slack, -1.0);
-  for (int k = 0; k < RKC_CUBIC_PIECES; k++) {
+  int parts = rkcRolled(RKC_CUBIC_PIECES);
+  for (int k = 0; k < parts; k++) {
     float t1 = float(k + 1) * h;
     vec3 p1 = rkcCubicPoint(a, b, c, d, t1);
     vec3 d1 = rkcCubicTangent(a, b, c, d, t1);
@@ -160,9 +170,13 @@ vec2 rkcCubic(vec3 p, vec3 a, vec3 b, vec3 c, vec3 d) {
 // are |p(i+1) - p(i)|^alpha; a repeated point gets a tiny step instead of
 // none, which sends the control point onto the piece's end.
 void rkcCatmullRom(vec3 p0, vec3 p1, vec3 p2, vec3 p3, float alpha, out vec3 b1, out vec3 b2) {
-  float d1 = max(pow(max(length(p1 - p0), 1e-12), alpha), 1e-6);
-  float d2 = max(pow(max(length(p2 - p1), 1e-12), alpha), 1e-6);
-  float d3 = max(pow(max(length(p3 - p2), 1e-12), alpha), 1e-6);
+  vec3 steps = vec3(length(p1 - p0), length(p2 - p1), length(p3 - p2));
+  // Centripetal steps are square roots (cheaper than pow); uniform are 1.
+  steps = alpha == 0.5 ? sqrt(steps) : pow(max(steps, vec3(1e-12)), vec3(alpha));
+  steps = max(steps, vec3(1e-6));
+  float d1 = steps.x;
+  float d2 = steps.y;
+  float d3 = steps.z;
   b1 = (d1 * d1 * p2 - d2 * d2 * p0 + (2.0 * d1 * d1 + 3.0 * d1 * d2 + d2 * d2) * p1)
     / (3.0 * d1 * (d1 + d2));
   b2 = (d3 * d3 * p1 - d2 * d2 * p3 + (2.0 * d3 * d3 + 3.0 * d3 * d2 + d2 * d2) * p2)
@@ -273,9 +287,10 @@ int rkcPieceCrossings(vec2 p, int kind, vec2 a, vec2 b, vec2 c, vec2 d) {
   vec3 p0 = a3;
   vec3 d0 = rkcCubicTangent(a3, b3, c3, d3, 0.0);
   int n = 0;
-  for (int k = 0; k < RKC_CUBIC_PIECES; k++) {
+  int parts = rkcRolled(RKC_CUBIC_PIECES);
+  for (int k = 0; k < parts; k++) {
     float t1 = float(k + 1) * h;
-    vec3 p1 = k + 1 == RKC_CUBIC_PIECES ? d3 : rkcCubicPoint(a3, b3, c3, d3, t1);
+    vec3 p1 = k + 1 == parts ? d3 : rkcCubicPoint(a3, b3, c3, d3, t1);
     vec3 d1 = rkcCubicTangent(a3, b3, c3, d3, t1);
     vec3 ctl = 0.5 * (p0 + p1) + 0.25 * h * (d0 - d1);
     n += rkcQuadraticCrossings(p, p0.xy, ctl.xy, p1.xy);
