@@ -28,6 +28,7 @@ pub mod project;
 // The compiler pipeline.
 pub mod build;
 pub mod compile;
+pub mod data;
 pub mod document;
 pub mod generate;
 pub mod glsl;
