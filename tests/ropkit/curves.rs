@@ -4,6 +4,7 @@
 //! agree with the brute-force distance; bounds never exceed it and fall
 //! short by no more than they document.
 
+mod lists;
 mod reference;
 mod segments;
 

@@ -23,6 +23,16 @@ impl Sampled {
         Sampled { pts, len }
     }
 
+    /// Joins pieces end to end (each piece's first point is the last one's end).
+    pub(crate) fn chain(pieces: &[Vec<V3>]) -> Sampled {
+        let mut pts: Vec<V3> = Vec::new();
+        for piece in pieces {
+            let skip = usize::from(!pts.is_empty());
+            pts.extend(piece.iter().skip(skip));
+        }
+        Sampled::new(pts)
+    }
+
     pub(crate) fn total(&self) -> f64 {
         *self.len.last().unwrap()
     }
@@ -105,4 +115,20 @@ pub(crate) fn catmull_rom(p: [V3; 4], alpha: f64, n: usize) -> Vec<V3> {
             at(1, 2, t, b1, b2)
         })
         .collect()
+}
+
+/// Even-odd point in polygon: a ray towards +x crosses the outline an odd
+/// number of times.
+pub(crate) fn even_odd_inside(p: [f64; 2], v: &[[f64; 2]]) -> bool {
+    let mut inside = false;
+    for i in 0..v.len() {
+        let (a, b) = (v[i], v[(i + 1) % v.len()]);
+        if (a[1] > p[1]) != (b[1] > p[1]) {
+            let x = a[0] + (p[1] - a[1]) / (b[1] - a[1]) * (b[0] - a[0]);
+            if p[0] < x {
+                inside = !inside;
+            }
+        }
+    }
+    inside
 }

@@ -41,7 +41,7 @@ fn quadratic_piece_distance_is_exact() {
 }
 
 /// The sqrt(3)/2304 |D| slack of the four-piece cubic, as documented.
-fn slack(a: V3, b: V3, c: V3, d: V3) -> f64 {
+pub(crate) fn slack(a: V3, b: V3, c: V3, d: V3) -> f64 {
     let dd: Vec<f64> = (0..3)
         .map(|i| d[i] - 3.0 * c[i] + 3.0 * b[i] - a[i])
         .collect();
