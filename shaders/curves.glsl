@@ -7,10 +7,9 @@
 // caller can go on to the frame or the length at that point.
 
 // n, in a form the shader compiler cannot work out ahead of time, so that
-// a loop up to it stays a loop. Unrolled, a loop over a point list copies
-// its body, and every curve solver inlined there, once per piece, and a
-// software GPU spends tens of seconds compiling the copies. (iTime is
-// never below -1e30.)
+// a loop up to it stays a loop: unrolled, a loop copies its body, and the
+// curve solver inlined there, once per iteration, which only lengthens the
+// driver's compile. (iTime is never below -1e30.)
 int rkcRolled(int n) {
   return iTime < -1e30 ? 0 : n;
 }
