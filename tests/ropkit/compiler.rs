@@ -587,6 +587,7 @@ fn every_rop_is_documented_and_every_parameter_has_a_range_and_help() {
                     | ParamStyle::String
                     | ParamStyle::Texture
                     | ParamStyle::Volume
+                    | ParamStyle::Points
             );
             if numeric {
                 assert!(

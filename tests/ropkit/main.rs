@@ -14,6 +14,7 @@ mod catalog_e;
 mod commands;
 mod common;
 mod compiler;
+mod curves;
 mod data_params;
 mod depth;
 mod engines;
