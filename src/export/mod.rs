@@ -353,6 +353,24 @@ pub fn layout_json(shader: &Shader, net: &Network, lib: &Library) -> Json {
         .map(|t| {
             let mut entry =
                 json!({ "var": t.var, "binding": t.binding, "path": t.path, "node": t.node });
+            if t.data {
+                // The data parameters' texels: a program binding the shader
+                // uploads these as they are (read with texelFetch).
+                use base64::Engine as _;
+                let width = crate::data::DATA_WIDTH;
+                let height = shader.data.len().div_ceil(width).max(1);
+                let mut bytes = Vec::with_capacity(width * height * 16);
+                for v in shader.data.iter().flatten() {
+                    bytes.extend_from_slice(&v.to_le_bytes());
+                }
+                bytes.resize(width * height * 16, 0);
+                entry["data"] = json!({
+                    "format": "rgba32float, little-endian, row by row",
+                    "width": width,
+                    "height": height,
+                    "base64": base64::engine::general_purpose::STANDARD.encode(&bytes),
+                });
+            }
             if let Some(v) = &t.volume {
                 // A texture3D: a program binding it reads the file as ropkit does.
                 entry["dimension"] = json!("3d");

@@ -419,10 +419,25 @@ pub(crate) fn textures_from_layout(
         .unwrap()
         .iter()
         .map(|t| {
-            (
-                t["binding"].as_u64().unwrap() as u32,
-                texture_texels(net, t["path"].as_str().unwrap()),
-            )
+            let texels = match t.get("data") {
+                // The data parameters' texels, as the layout gives them.
+                Some(d) => {
+                    use base64::Engine as _;
+                    let bytes = base64::engine::general_purpose::STANDARD
+                        .decode(d["base64"].as_str().unwrap())
+                        .unwrap();
+                    crate::harness::Texels::Data {
+                        width: d["width"].as_u64().unwrap() as u32,
+                        height: d["height"].as_u64().unwrap() as u32,
+                        texels: bytes
+                            .chunks_exact(4)
+                            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                            .collect(),
+                    }
+                }
+                None => texture_texels(net, t["path"].as_str().unwrap()),
+            };
+            (t["binding"].as_u64().unwrap() as u32, texels)
         })
         .collect()
 }

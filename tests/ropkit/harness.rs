@@ -40,6 +40,13 @@ pub enum Texels {
     /// floats with every mip level, each texel the mean of those it covers
     /// one level down, as docs/writing-rops.md says ropkit does.
     Float(image::Rgba32FImage),
+    /// The data parameters' texels (`width` to a row): 32-bit floats read
+    /// with texelFetch, never filtered.
+    Data {
+        width: u32,
+        height: u32,
+        texels: Vec<f32>,
+    },
 }
 
 /// Draws `fragment` (entry point `entry`) at `width`×`height`; a shader or
@@ -82,11 +89,13 @@ pub fn draw(
             wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
         ),
     ];
-    for (binding, _) in bindings.textures {
+    for (binding, texels) in bindings.textures {
         layout_entries.push(visible(
             *binding,
             wgpu::BindingType::Texture {
-                sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                sample_type: wgpu::TextureSampleType::Float {
+                    filterable: !matches!(texels, Texels::Data { .. }),
+                },
                 view_dimension: wgpu::TextureViewDimension::D2,
                 multisampled: false,
             },
@@ -151,6 +160,11 @@ pub fn draw(
         .map(|(_, texels)| match texels {
             Texels::Srgb8(img) => upload(gpu, img),
             Texels::Float(img) => upload_float(gpu, img),
+            Texels::Data {
+                width,
+                height,
+                texels,
+            } => upload_data(gpu, *width, *height, texels),
         })
         .collect();
     let mut entries = vec![
@@ -337,6 +351,41 @@ fn upload(gpu: &Gpu, img: &image::RgbaImage) -> wgpu::TextureView {
 }
 
 /// A float texture with its mip chain, down to 1x1.
+fn upload_data(gpu: &Gpu, width: u32, height: u32, texels: &[f32]) -> wgpu::TextureView {
+    let size = wgpu::Extent3d {
+        width,
+        height,
+        depth_or_array_layers: 1,
+    };
+    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("harness data"),
+        size,
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::Rgba32Float,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    let bytes: Vec<u8> = texels.iter().flat_map(|f| f.to_le_bytes()).collect();
+    gpu.queue.write_texture(
+        wgpu::TexelCopyTextureInfo {
+            texture: &texture,
+            mip_level: 0,
+            origin: wgpu::Origin3d::ZERO,
+            aspect: wgpu::TextureAspect::All,
+        },
+        &bytes,
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some(16 * width),
+            rows_per_image: Some(height),
+        },
+        size,
+    );
+    texture.create_view(&Default::default())
+}
+
 fn upload_float(gpu: &Gpu, img: &image::Rgba32FImage) -> wgpu::TextureView {
     let mut levels = vec![(
         img.width(),
