@@ -23,6 +23,7 @@
 //! The margin also keeps the bound above `m` on cell faces, so a ray never
 //! stalls at a boundary.
 
+use crate::value::ParamValue;
 use std::fmt::Write as _;
 
 /// Most cells in one grid: their ranges take one texel per two cells.
@@ -286,6 +287,35 @@ impl InstanceGrid {
             "#define {prefix}_grid_entry(J) int(dot(rk_data({entries_first} + (J) / 4), vec4(equal(ivec4((J) % 4), ivec4(0, 1, 2, 3)))))"
         );
         out
+    }
+}
+
+impl super::Loaded {
+    /// A loaded point list with a grid over its copies, each bounded by
+    /// `radius` (the value of the first `with:` parameter) times the
+    /// point's scale, clamped as the shader clamps it. Other kinds are
+    /// returned as they are.
+    pub fn with_grid(self, radius: &ParamValue) -> super::Loaded {
+        let radius = match radius {
+            ParamValue::Float(r) => *r as f32,
+            ParamValue::Int(r) => *r as f32,
+            _ => 0.0,
+        };
+        match self {
+            super::Loaded::Points(list) => {
+                let spheres: Vec<Sphere> = list
+                    .points
+                    .iter()
+                    .map(|p| Sphere {
+                        centre: p.pos,
+                        radius: radius * p.scale.max(MIN_SCALE),
+                    })
+                    .collect();
+                let grid = InstanceGrid::build(&spheres);
+                super::Loaded::Instances(list, std::sync::Arc::new(grid))
+            }
+            other => other,
+        }
     }
 }
 

@@ -78,6 +78,11 @@ pub(super) fn pack(
             };
             let loaded = load(p.style, &value_of(&p.name), &with, &files)
                 .map_err(|e| located(e.message.clone(), e.file.as_deref(), e.line))?;
+            // A grid over the points, for instancing ROPs (`grid: true`).
+            let loaded = match (p.grid, with.first()) {
+                (true, Some(radius)) => loaded.with_grid(radius),
+                _ => loaded,
+            };
             let texels = loaded.texels();
             if pack.texels.len() + texels.len() > crate::limits::DATA_TEXELS {
                 return Err(located(

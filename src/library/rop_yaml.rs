@@ -89,6 +89,8 @@ pub(super) struct ParamYaml {
     pub(super) field: bool,
     #[serde(default)]
     pub(super) with: Vec<String>,
+    #[serde(default)]
+    pub(super) grid: bool,
 }
 
 #[derive(Deserialize)]
