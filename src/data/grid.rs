@@ -63,6 +63,10 @@ pub struct InstanceGrid {
     pub ranges: Vec<(u32, u32)>,
     /// The instance indices, cell after cell.
     pub entries: Vec<u32>,
+    /// Per cell that lists nothing: a distance no copy is nearer than from
+    /// anywhere in the cell (0 for cells that list something). See
+    /// [`clearance`].
+    pub clearance: Vec<f32>,
 }
 
 impl InstanceGrid {
@@ -129,6 +133,7 @@ impl InstanceGrid {
             margin,
             ranges: Vec::new(),
             entries: Vec::new(),
+            clearance: Vec::new(),
         };
         // Count the cells each sphere reaches, then fill: one pass to size
         // the lists, one to place them.
@@ -157,9 +162,12 @@ impl InstanceGrid {
                 fill[c] += 1;
             }
         }
+        let occupied: Vec<bool> = counts.iter().map(|&n| n > 0).collect();
+        let clearance = clearance(&occupied, dims, cell);
         Some(InstanceGrid {
             ranges,
             entries,
+            clearance,
             ..grid
         })
     }
@@ -221,15 +229,31 @@ impl InstanceGrid {
         &self.entries[start as usize..(start + n) as usize]
     }
 
-    /// The texels the shader reads: the cell ranges, two cells to a texel
-    /// (start, count, start, count), then the entries, four to a texel.
-    /// Every number is an integer below 2^24, so a float holds it exactly.
+    /// What cell `k`'s texel pair holds: its list's start and length, or,
+    /// for a cell that lists nothing (where the start means nothing), its
+    /// clearance and 0.
+    fn cell_pair(&self, k: usize) -> [f32; 2] {
+        match self.ranges[k] {
+            (_, 0) => [self.clearance[k], 0.0],
+            (start, n) => [start as f32, n as f32],
+        }
+    }
+
+    /// The texels the shader reads: the cells, two to a texel (start,
+    /// count, start, count; see [`Self::cell_pair`]), then the entries,
+    /// four to a texel. Starts, counts and entries are integers below
+    /// 2^24, so a float holds them exactly.
     pub fn texels(&self) -> Vec<[f32; 4]> {
         let mut t =
             Vec::with_capacity(self.ranges.len().div_ceil(2) + self.entries.len().div_ceil(4));
-        for pair in self.ranges.chunks(2) {
-            let (s1, n1) = pair.get(1).copied().unwrap_or((0, 0));
-            t.push([pair[0].0 as f32, pair[0].1 as f32, s1 as f32, n1 as f32]);
+        for k in (0..self.ranges.len()).step_by(2) {
+            let [a, b] = self.cell_pair(k);
+            let [c, d] = if k + 1 < self.ranges.len() {
+                self.cell_pair(k + 1)
+            } else {
+                [0.0, 0.0]
+            };
+            t.push([a, b, c, d]);
         }
         for four in self.entries.chunks(4) {
             let mut v = [0.0f32; 4];
@@ -317,6 +341,49 @@ impl super::Loaded {
             other => other,
         }
     }
+}
+
+/// How far, in cells, [`clearance`] looks for a listing cell.
+const CLEARANCE_REACH: i64 = 16;
+
+/// Per empty cell, the distance from its box to the nearest cell that lists
+/// something (0 for those). Every copy lies inside the cells that list it
+/// (each point of its sphere is in some cell, which then lists it), so no
+/// copy is nearer than this from anywhere in an empty cell, and the shader
+/// may step that far through empty space rather than to the cell's
+/// boundary. The gap between cells `d` apart along an axis is
+/// `max(|d| - 1, 0)` cells, so the squared distance is a sum over the axes
+/// of one function of each axis' offset: computed as three passes, one per
+/// axis, each looking at most `CLEARANCE_REACH` cells away. Cells further
+/// away are at least `CLEARANCE_REACH` cells off, so capping at that keeps
+/// the result a lower bound.
+fn clearance(occupied: &[bool], dims: [usize; 3], cell: f32) -> Vec<f32> {
+    let gap = |d: i64| ((d.abs() - 1).max(0) * (d.abs() - 1).max(0)) as f64;
+    let cap = gap(CLEARANCE_REACH + 1);
+    let mut squared: Vec<f64> = occupied
+        .iter()
+        .map(|&o| if o { 0.0 } else { f64::INFINITY })
+        .collect();
+    let stride = [1, dims[0], dims[0] * dims[1]];
+    for axis in 0..3 {
+        let len = dims[axis] as i64;
+        let prev = squared.clone();
+        for (k, out) in squared.iter_mut().enumerate() {
+            let at = ((k / stride[axis]) % dims[axis]) as i64;
+            let lo = (at - CLEARANCE_REACH).max(0);
+            let hi = (at + CLEARANCE_REACH).min(len - 1);
+            let mut best = f64::INFINITY;
+            for other in lo..=hi {
+                let j = (k as i64 + (other - at) * stride[axis] as i64) as usize;
+                best = best.min(prev[j] + gap(other - at));
+            }
+            *out = best;
+        }
+    }
+    squared
+        .iter()
+        .map(|&d| (d.min(cap).sqrt() as f32) * cell)
+        .collect()
 }
 
 /// The box around every sphere (a point at the origin for none).
@@ -447,10 +514,14 @@ mod tests {
                     let a = g.lo[k] + c[k] as f32 * g.cell;
                     face = face.min(p[k] - a).min(a + g.cell - p[k]);
                 }
+                let mut far = face.max(0.0) + g.margin;
+                if g.listed(c).is_empty() {
+                    far = far.max(g.clearance[g.cell_index(c)]);
+                }
                 g.listed(c)
                     .iter()
                     .map(|&i| distance(p, spheres[i as usize].centre) - spheres[i as usize].radius)
-                    .fold(face.max(0.0) + g.margin, f32::min)
+                    .fold(far, f32::min)
             };
             assert!(
                 bound <= truth + 1e-5,
@@ -470,6 +541,50 @@ mod tests {
         }
     }
 
+    /// An empty cell's clearance never exceeds the distance from the cell
+    /// to any sphere (brute force over every pair), and is positive for
+    /// cells well away from every sphere.
+    #[test]
+    fn clearance_of_empty_cells_is_below_the_distance_to_every_sphere() {
+        let mut rng = Rng(99);
+        for spread in [[3.0, 3.0, 3.0], [6.0, 1.0, 0.0]] {
+            // Two clusters at opposite corners, and a scatter: empty space
+            // several cells wide between them.
+            let mut spheres = random_spheres(&mut rng, 40, spread, 0.2);
+            for corner in [-1.0, 1.0] {
+                for mut s in random_spheres(&mut rng, 20, [0.5, 0.5, 0.5], 0.1) {
+                    s.centre = [0, 1, 2].map(|k| s.centre[k] + corner * 3.0 * spread[k]);
+                    spheres.push(s);
+                }
+            }
+            let g = InstanceGrid::build(&spheres);
+            let mut positive = 0;
+            for z in 0..g.dims[2] {
+                for y in 0..g.dims[1] {
+                    for x in 0..g.dims[0] {
+                        let c = [x, y, z];
+                        let k = g.cell_index(c);
+                        if !g.listed(c).is_empty() {
+                            assert_eq!(g.clearance[k], 0.0);
+                            continue;
+                        }
+                        let nearest = spheres
+                            .iter()
+                            .map(|s| g.cell_distance(c, s.centre) - s.radius)
+                            .fold(f32::MAX, f32::min);
+                        assert!(
+                            g.clearance[k] <= nearest + 1e-5,
+                            "cell {c:?}: {} > {nearest}",
+                            g.clearance[k]
+                        );
+                        positive += (g.clearance[k] > 0.0) as usize;
+                    }
+                }
+            }
+            assert!(positive > 0, "no empty cell has a clearance");
+        }
+    }
+
     #[test]
     fn texels_hold_ranges_and_entries_exactly() {
         let mut rng = Rng(7);
@@ -480,10 +595,12 @@ mod tests {
         assert_eq!(t.len(), first_entry + g.entries.len().div_ceil(4));
         for (k, &(s, n)) in g.ranges.iter().enumerate() {
             let texel = t[k / 2];
-            assert_eq!(
-                (texel[(k % 2) * 2] as u32, texel[(k % 2) * 2 + 1] as u32),
-                (s, n)
-            );
+            let (a, b) = (texel[(k % 2) * 2], texel[(k % 2) * 2 + 1]);
+            if n == 0 {
+                assert_eq!((a, b), (g.clearance[k], 0.0));
+            } else {
+                assert_eq!((a as u32, b as u32), (s, n));
+            }
         }
         for (j, &e) in g.entries.iter().enumerate() {
             assert_eq!(t[first_entry + j / 4][j % 4] as u32, e);

@@ -13,7 +13,10 @@
 // farther than the cell's boundary plus the margin. Where the union is
 // nearer than the margin the nearest copy is listed and the value is exact,
 // so surfaces and normals are untouched. Outside the grid's box the
-// distance to the box plus the margin is a bound the same way.
+// distance to the box plus the margin is a bound the same way. In a cell
+// that lists nothing, no copy is nearer than the cell's clearance (the
+// distance to the nearest cell that lists something, which holds every
+// copy), so the larger of the two is a bound too.
 
 // The instance's colour as one float: 8 bits a channel, an integer below
 // 2^24, so a float holds it exactly (instanceField unpacks it).
@@ -84,6 +87,9 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec2 range = THIS_Points_grid_range(c.x + dims.x * (c.y + dims.y * c.z));
   int start = int(range.x);
   int n = int(range.y);
+  // A cell that lists nothing holds its clearance instead of a start: no
+  // copy is nearer than that from anywhere in it (src/data/grid.rs).
+  if (n == 0) res = THIS_far(max(xfDist(res), range.x));
   for (int j = 0; j < n; j++) {
     THIS_add(res, q, THIS_Points_grid_entry(start + j), ctx);
   }
