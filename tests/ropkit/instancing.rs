@@ -407,3 +407,47 @@ nodes:
     }
     assert!(seen.iter().all(|&n| n > 20), "pixels per copy: {seen:?}");
 }
+
+/// `grid: true` belongs on a points parameter whose first `with:` is the
+/// bound radius (a float): anything else is refused at the definition's line.
+#[test]
+fn a_grid_without_a_float_bound_radius_is_refused() {
+    let lib = library();
+    for (params, what) in [
+        (
+            "        - { name: Points, style: points, grid: true }",
+            "no with:",
+        ),
+        (
+            "        - { name: Points, style: points, with: [Mode], grid: true }\n        - { name: Mode, style: menu, default: a, options: [a, b] }",
+            "a menu as the radius",
+        ),
+    ] {
+        let text = format!(
+            "output: /render
+nodes:
+  /odd:
+    rop: custom
+    custom:
+      coordTypes: [vec3]
+      returnTypes: [Sdf]
+      params:
+{params}
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {{ return createSdf(length(p) - 1.0); }}
+  /render: {{ rop: raymarchRender3D, inputs: [/odd] }}
+"
+        );
+        let err = match Network::parse(&text, &root().join("grid-test.yaml"), &lib) {
+            Ok(net) => match build(&lib, &net, Mode::Render) {
+                Ok(_) => panic!("{what}: accepted"),
+                Err(e) => e.report(),
+            },
+            Err(e) => e.to_string(),
+        };
+        assert!(
+            err.contains("grid: true") && err.contains("Points"),
+            "{what}: {err}"
+        );
+    }
+}
