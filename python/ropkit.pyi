@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 __version__: str
 #: The render farm on ``dask.distributed``: ``pack``, ``render_frames``,
-#: ``render_tiles``, ``sample`` (see README, "On a Dask cluster", and
+#: ``render_tiles``, ``sample``, ``sweep``, ``mesh`` (see README, "On a Dask cluster", and
 #: ``help(ropkit.dask)``). Importing it needs no Dask; calling it does.
 dask: ModuleType
 
@@ -69,6 +69,19 @@ def save_png(path: StrPath, image: npt.NDArray[np.uint8]) -> None:
     (height, width, 3) (RGB) as :meth:`Network.render` returns it, to a PNG
     file at ``path``. The file is written atomically: a reader never sees half
     a picture and a failed write leaves an existing file as it was."""
+
+def save_mesh(
+    path: StrPath,
+    vertices: npt.NDArray[np.float32],
+    faces: npt.NDArray[np.uint32],
+    normals: npt.NDArray[np.float32],
+    colors: npt.NDArray[np.float32],
+) -> None:
+    """Writes a mesh to ``path``, its format from the extension (``.glb``,
+    ``.obj``, ``.stl``, ``.ply``), as ``ropkit mesh`` writes it, atomically:
+    ``vertices`` float32 (N, 3), ``faces`` uint32 (M, 3) wound
+    counter-clockwise seen from outside, ``normals`` and ``colors`` float32
+    (N, 3) (linear RGB, 0 to 1) as :meth:`Network.mesh` returns them."""
 
 class Library:
     """The ROP library: the built-in ROPs (``rops/``), the shader library
@@ -271,12 +284,8 @@ class Network:
         bounds: Sequence[float] | None = None,
         node: str | None = None,
         blocks: Sequence[int] | None = None,
-    ) -> tuple[
-        npt.NDArray[np.float32],
-        npt.NDArray[np.uint32],
-        npt.NDArray[np.float32],
-        npt.NDArray[np.float32],
-    ]:
+        keys: bool = False,
+    ) -> tuple[npt.NDArray[Any], ...]:
         """Meshes the scene (the output's first input, or ``node``) by dual
         contouring on a grid of ``resolution`` cells along the longest side
         of ``bounds`` (six numbers ``x0, y0, z0, x1, y1, z1``; found from the
@@ -286,11 +295,25 @@ class Network:
         colours of the materials. The mesh is closed where the surface stays
         inside the bounds. ``blocks`` (six integers ``x0, y0, z0, x1, y1,
         z1``, a half-open range of blocks of 16 cells of that grid) extracts
-        only those blocks: a brick of a mesh made in pieces, whose vertices
-        are bit for bit those of the whole mesh (an empty brick gives empty
-        arrays). Raises ValueError for a bad resolution, bounds or blocks,
-        :class:`RenderError` when there is no surface to mesh. The GIL is
-        released while the GPU works."""
+        only those blocks: a brick of a mesh made in pieces, holding the
+        whole mesh's triangles that its blocks own (an empty brick gives
+        empty arrays). With ``keys`` a fifth array follows: each vertex's
+        place in the grid as uint64 (cell x, y, z in 16 bits each from bit
+        2, which polygon of the cell in bits 0-1), equal across the bricks
+        of one grid, by which bricks are joined. Raises ValueError for a
+        bad resolution, bounds or blocks, :class:`RenderError` when there is
+        no surface to mesh. The GIL is released while the GPU works."""
+    def mesh_grid(
+        self,
+        resolution: int = 128,
+        bounds: Sequence[float] | None = None,
+        node: str | None = None,
+    ) -> dict[str, Any]:
+        """The box and grid :meth:`mesh` uses at ``resolution`` (``bounds`` as
+        given, else found from the SDF on the GPU): a dict of ``bounds`` (six
+        floats, to hand back to :meth:`mesh` so that every brick has the same
+        grid), ``cells`` and ``blocks`` (per axis; a block is 16 cells) and
+        ``step`` (a cell's side)."""
     @overload
     def export(self, format: Literal["spirv"]) -> bytes:
         """The shader in another form: ``glsl``, ``shadertoy`` (a Shadertoy

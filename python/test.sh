@@ -13,7 +13,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 # shellcheck disable=SC1091
 source "$venv/bin/activate"
-python -m pip install --quiet --disable-pip-version-check "maturin>=1.8,<2" "numpy>=1.21" pytest "dask[distributed]"
+python -m pip install --quiet --disable-pip-version-check "maturin>=1.8,<2" "numpy>=1.21" pytest "dask[distributed]" pyarrow pandas
 maturin develop --quiet --manifest-path "$here/Cargo.toml"
 cd "$here"
 python -m pytest -q tests

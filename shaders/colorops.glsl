@@ -20,11 +20,8 @@ vec3 colRamp3(vec3 a, vec3 b, vec3 c, float t) {
   return t < 0.5 ? mix(a, b, t * 2.0) : mix(b, c, t * 2.0 - 1.0);
 }
 
-// Krzysztof Narkowicz's fit of the ACES filmic curve (2015), to 0..1.
-vec3 colAces(vec3 x) {
-  x = max(x, vec3(0.0));
-  return clamp((x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14), 0.0, 1.0);
-}
+// (The ACES, AgX and Reinhard curves are ropkitTone* in common.glsl, under
+// ROPKIT_TONEMAP, shared with raymarchRender3D's ToneMap.)
 
 // John Hable's filmic curve (Uncharted 2), normalised so `white` maps to 1.
 vec3 colHablePart(vec3 x) {

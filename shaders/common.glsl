@@ -42,6 +42,18 @@ struct Sdf {
 #ifdef ROPKIT_SDF_MATPOS
   vec3 matPos;      // the hit in the material's own space (where its node saw it)
 #endif
+#ifdef ROPKIT_SDF_ATTR0
+  vec4 attr0;      // a named attribute (assignAttribute); crate::attributes maps names to slots
+#endif
+#ifdef ROPKIT_SDF_ATTR1
+  vec4 attr1;      // a named attribute (assignAttribute); crate::attributes maps names to slots
+#endif
+#ifdef ROPKIT_SDF_ATTR2
+  vec4 attr2;      // a named attribute (assignAttribute); crate::attributes maps names to slots
+#endif
+#ifdef ROPKIT_SDF_ATTR3
+  vec4 attr3;      // a named attribute (assignAttribute); crate::attributes maps names to slots
+#endif
 };
 
 Sdf createSdf(float d) {
@@ -73,6 +85,18 @@ Sdf createSdf(float d) {
 #endif
 #ifdef ROPKIT_SDF_MATPOS
   res.matPos = vec3(0.0);
+#endif
+#ifdef ROPKIT_SDF_ATTR0
+  res.attr0 = vec4(0.0);
+#endif
+#ifdef ROPKIT_SDF_ATTR1
+  res.attr1 = vec4(0.0);
+#endif
+#ifdef ROPKIT_SDF_ATTR2
+  res.attr2 = vec4(0.0);
+#endif
+#ifdef ROPKIT_SDF_ATTR3
+  res.attr3 = vec4(0.0);
 #endif
   return res;
 }
@@ -119,8 +143,28 @@ void blendInSdf(inout Sdf res, in Sdf other, float ratio) {
 #ifdef ROPKIT_SDF_MATPOS
   if (ratio > 0.5) res.matPos = other.matPos;
 #endif
+#ifdef ROPKIT_SDF_ATTR0
+  // Attributes blend with the surfaces: a smooth seam mixes them.
+  res.attr0 = mix(res.attr0, other.attr0, ratio);
+#endif
+#ifdef ROPKIT_SDF_ATTR1
+  res.attr1 = mix(res.attr1, other.attr1, ratio);
+#endif
+#ifdef ROPKIT_SDF_ATTR2
+  res.attr2 = mix(res.attr2, other.attr2, ratio);
+#endif
+#ifdef ROPKIT_SDF_ATTR3
+  res.attr3 = mix(res.attr3, other.attr3, ratio);
+#endif
 }
 
+#ifdef ROPKIT_SDF_ATTR0
+// An attribute's value as the vec4 its Sdf field holds (unused parts 0).
+vec4 ropkitAttrValue(float v) { return vec4(v, 0.0, 0.0, 0.0); }
+vec4 ropkitAttrValue(vec2 v) { return vec4(v, 0.0, 0.0); }
+vec4 ropkitAttrValue(vec3 v) { return vec4(v, 0.0); }
+vec4 ropkitAttrValue(vec4 v) { return v; }
+#endif
 // Share of the second surface in a smooth union of distances a and b with radius k.
 float smoothBlendRatio(float a, float b, float k) {
   return 1.0 - clamp(0.5 + 0.5 * (b - a) / max(k, 1e-6), 0.0, 1.0);
@@ -224,3 +268,53 @@ vec3 ropkitIdColor(float id) {
   if (id < 0.5) return vec3(0.5);
   return 0.55 + 0.45 * cos(TAU * (fract(id * 0.618034) + vec3(0.0, 0.33, 0.67)));
 }
+#ifdef ROPKIT_VIEW_RAY
+// The direction of the ray a renderer asks its background input about
+// (set just before the call): environmentMap reads it for 2D coordinates.
+vec3 ropkitViewDir;
+#endif
+#ifdef ROPKIT_ENV_FOOTPRINT
+// How wide a cone of directions (in steradians) the next read of an
+// environment stands for: a material sampling a rough lobe sets it, and
+// environmentMap reads its image that much blurred. 0: one direction.
+float ropkitEnvFootprint;
+#endif
+#ifdef ROPKIT_FIRST_LIGHT
+// True while a renderer shades a hit for its first light: light that comes
+// from no light (an environment) is added on that call only.
+bool ropkitFirstLight;
+#endif
+#ifdef ROPKIT_TONEMAP
+// Tone curves from exposed linear colour (0..infinity) to display linear
+// colour (0..1), for raymarchRender3D's ToneMap and the toneMap ROP.
+
+// Reinhard: x / (1 + x).
+vec3 ropkitToneReinhard(vec3 x) {
+  x = max(x, vec3(0.0));
+  return x / (1.0 + x);
+}
+
+// Krzysztof Narkowicz's fit of the ACES filmic curve (2015), to 0..1.
+vec3 ropkitToneAces(vec3 x) {
+  x = max(x, vec3(0.0));
+  return clamp((x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14), 0.0, 1.0);
+}
+
+// An AgX-style curve (ropkit's own fit of the idea, not Blender's
+// matrices): the colour is pulled 15% towards its grey so that bright
+// saturated colours run to white, encoded as log2 over 16.5 stops (10 below
+// middle grey 0.18, 6.5 above), put through the sigmoid
+// f = 1 / (1 + (1.667 (1 - t) / t)^2), which takes middle grey to about
+// 0.46 (display), pushed back out from its grey, and decoded with gamma
+// 2.2, so 0.18 stays about 0.18. The result is linear, 0..1.
+vec3 ropkitToneAgx(vec3 x) {
+  x = max(x, vec3(0.0));
+  vec3 v = mix(x, vec3(dot(x, vec3(1.0 / 3.0))), 0.15);
+  vec3 t = clamp((log2(max(v, vec3(1e-10)) / 0.18) + 10.0) / 16.5, 1e-6, 1.0);
+  vec3 r = 1.667 * (1.0 - t) / t;
+  vec3 f = 1.0 / (1.0 + r * r);
+  float g = dot(f, vec3(1.0 / 3.0));
+  f = clamp(g + (f - g) / 0.85, 0.0, 1.0);
+  return pow(f, vec3(2.2));
+}
+#endif

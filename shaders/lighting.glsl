@@ -72,3 +72,42 @@ vec3 ropkitViewNormal(MaterialContext m) {
 vec3 ropkitToLinear(vec3 c) {
   return pow(max(c, vec3(0.0)), vec3(2.2));
 }
+#ifdef ROPKIT_IBL
+// Image-based lighting helpers (pbrMaterial's environment input): the
+// directions a lobe is sampled along, and how much of the sphere each
+// sample stands for (ropkitEnvFootprint), for filtered importance sampling.
+
+// Point i of n on the unit square: y stratified (the first point at 0, the
+// centre of a lobe), x turning by the golden ratio.
+vec2 ropkitIblPoint(int i, int n) {
+  return vec2(fract(float(i) * 0.6180339887), float(i) / float(n));
+}
+
+// An orthonormal frame whose third column is the unit vector n.
+mat3 ropkitIblFrame(vec3 n) {
+  vec3 up = abs(n.y) < 0.999 ? vec3(0.0, 1.0, 0.0) : vec3(1.0, 0.0, 0.0);
+  vec3 t = normalize(cross(up, n));
+  return mat3(t, cross(n, t), n);
+}
+
+// A GGX half vector (alpha squared a2) in the frame's coordinates, from a
+// point of the unit square: cos^2 theta = (1 - y) / (1 + (a2 - 1) y).
+vec3 ropkitGgxHalf(vec2 xi, float a2) {
+  float c2 = (1.0 - xi.y) / (1.0 + (a2 - 1.0) * xi.y);
+  float s = sqrt(max(1.0 - c2, 0.0));
+  float phi = TAU * xi.x;
+  return vec3(s * cos(phi), s * sin(phi), sqrt(max(c2, 0.0)));
+}
+
+// A cosine-weighted direction about +z from a point of the unit square.
+vec3 ropkitCosineDir(vec2 xi) {
+  float r = sqrt(xi.y);
+  float phi = TAU * xi.x;
+  return vec3(r * cos(phi), r * sin(phi), sqrt(max(1.0 - xi.y, 0.0)));
+}
+
+// Smith's masking for GGX along one direction (cosine c to the normal).
+float ropkitSmithG1(float c, float a2) {
+  return 2.0 * c / (c + sqrt(a2 + (1.0 - a2) * c * c));
+}
+#endif

@@ -26,6 +26,7 @@ pub mod files;
 pub mod project;
 
 // The compiler pipeline.
+pub mod attributes;
 pub mod build;
 pub mod compile;
 pub mod data;
@@ -36,6 +37,7 @@ pub mod library;
 pub mod network;
 pub mod refusal;
 pub mod resolve;
+pub mod volume;
 
 // What the command line offers beside the pipeline.
 pub mod catalog;

@@ -64,13 +64,29 @@ limits! {
     TEXTURE_FILE_BYTES: u64 = 64 << 20, Bytes;
     /// Largest texture, in pixels per side.
     TEXTURE_SIDE: u32 = 8192, Count;
-    /// Most memory the decoded textures of one shader take together (RGBA,
-    /// 4 bytes a pixel): two textures of the largest side. Checked from
-    /// each file's header, before its pixels are decoded.
+    /// Most memory the decoded textures of one shader take together on the
+    /// GPU: PNG and JPEG at 4 bytes a pixel (two of the largest side fit);
+    /// HDR and EXR at 8 bytes a texel (16-bit float RGBA) plus a third more
+    /// for their mip levels (an 8192x4096 environment map takes 341 MiB).
+    /// Checked from each file's header, before its pixels are decoded.
     TEXTURE_BUDGET_BYTES: u64 = 512 << 20, Bytes;
     /// Most bytes of texture files one exported web page embeds, all
     /// together (base64 makes the page a third larger than that).
     PAGE_TEXTURE_BYTES: u64 = 16 << 20, Bytes;
+    /// Most distinct per-hit attribute names in one network. Each name gets
+    /// a `vec4` field of the `Sdf` result, which every combine copies and
+    /// blends: four cost 16 floats a result, as much as the rest together.
+    ATTRIBUTE_SLOTS: usize = 4, Count;
+    /// Largest volume (3D texture) file read: a raw file, or one image of a stack.
+    VOLUME_FILE_BYTES: u64 = 64 << 20, Bytes;
+    /// Largest volume, in voxels per side.
+    VOLUME_SIDE: u32 = 512, Count;
+    /// Most voxels in one volume (256³). Each voxel takes 8 bytes on the
+    /// GPU (four half floats), counted in `TEXTURE_BUDGET_BYTES` with the
+    /// shader's other textures.
+    VOLUME_VOXELS: u64 = 1 << 24, Count;
+    /// Most images in one volume's stack.
+    VOLUME_IMAGES: usize = 512, Count;
     /// Largest points file for `ropkit sample`.
     POINTS_FILE_BYTES: u64 = 256 << 20, Bytes;
     /// Largest file a data parameter reads (a point list: CSV, PLY, OBJ).

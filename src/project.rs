@@ -181,15 +181,44 @@ impl Project {
         }
         let dirs = self.asset_dirs(&net.file);
         for (node, path) in named_files(lib, net) {
+            // A volume's numbered pattern names its folder's files.
+            let path = if crate::volume::is_pattern(&path) {
+                let parent = Path::new(&path).parent().map(Path::to_path_buf);
+                match parent.filter(|p| !p.as_os_str().is_empty()) {
+                    Some(p) => p.to_string_lossy().into_owned(),
+                    None => continue,
+                }
+            } else {
+                path
+            };
             let found = dirs
                 .iter()
                 .map(|d| d.join(&path))
                 .find(|p| std::fs::symlink_metadata(p).is_ok());
-            if let Some(file) = found {
-                inputs.add_file(&file, format!("a texture of {node}"));
+            match found {
+                // A volume's folder of slices.
+                Some(dir) if dir.is_dir() => inputs.add_folder(&dir, format!("a volume of {node}")),
+                Some(file) => inputs.add_file(&file, format!("a texture of {node}")),
+                None => {}
             }
         }
         inputs
+    }
+
+    /// The files on disk that the nodes of `net` name (textures, point
+    /// lists), found as the renderer and the generator find them, with the
+    /// node naming each. Built-in assets are not files and are left out.
+    pub fn files_on_disk(&self, lib: &Library, net: &Network) -> Vec<(String, PathBuf)> {
+        let dirs = self.asset_dirs(&net.file);
+        named_files(lib, net)
+            .into_iter()
+            .filter_map(|(node, path)| {
+                dirs.iter()
+                    .map(|d| d.join(&path))
+                    .find(|p| std::fs::symlink_metadata(p).is_ok())
+                    .map(|file| (node, file))
+            })
+            .collect()
     }
 }
 
@@ -225,19 +254,18 @@ pub fn network_root(network_file: &Path) -> PathBuf {
 }
 
 /// Every file path the nodes of `net` name, with the node: texture and
-/// data parameters, and the textures ROPs name themselves.
+/// data parameters, volume parameters (a volume may name a folder or a
+/// numbered pattern), and the textures ROPs name themselves.
 pub fn named_files(lib: &Library, net: &Network) -> Vec<(String, String)> {
     use crate::library::TextureSource;
     use crate::types::ParamStyle;
     let mut out = Vec::new();
     for (path, node) in &net.nodes {
         let Some(def) = node.def(lib) else { continue };
-        // Textures, and data parameters given as a file (a point list).
-        for p in def
-            .params
-            .iter()
-            .filter(|p| p.style == ParamStyle::Texture || p.style.is_data())
-        {
+        // Textures, volumes, and data parameters given as a file (a point list).
+        for p in def.params.iter().filter(|p| {
+            matches!(p.style, ParamStyle::Texture | ParamStyle::Volume) || p.style.is_data()
+        }) {
             if let Some(text) = node.value(def, &p.name).and_then(|v| v.as_text())
                 && !text.is_empty()
             {

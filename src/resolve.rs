@@ -28,12 +28,18 @@ pub struct ResolvedNode {
     pub inputs: Vec<Option<usize>>,
     /// Unique material id, for ROPs that have a material block.
     pub material_id: Option<u32>,
+    /// The `Sdf` field slot of the attribute the node assigns or reads
+    /// (see [`crate::attributes`]).
+    pub attribute_slot: Option<usize>,
 }
 
 /// Reachable nodes, inputs before the nodes that call them; the output is last.
 #[derive(Debug, Clone)]
 pub struct Resolution {
     pub nodes: Vec<ResolvedNode>,
+    /// The attribute names of the network, in slot order (empty: the
+    /// `Sdf` carries no attributes).
+    pub attributes: Vec<String>,
 }
 
 impl Resolution {
@@ -90,6 +96,11 @@ fn resolve_with(lib: &Library, net: &Network, variables: bool) -> Result<Resolut
         check_variables(net, &order, &defs, &callers)?;
     }
 
+    let (attribute_slots, attributes) =
+        crate::attributes::slots(net, &order, &defs).map_err(|e| ResolveError {
+            node: order[e.node].clone(),
+            message: e.message,
+        })?;
     let names = glsl_names(lib, &order, &defs, net);
     let material_ids = material_ids(&order, &defs);
 
@@ -111,10 +122,11 @@ fn resolve_with(lib: &Library, net: &Network, variables: bool) -> Result<Resolut
                     .map(|s| s.as_ref().map(|s| index[s.as_str()]))
                     .collect(),
                 material_id: material_ids.get(&i).copied(),
+                attribute_slot: attribute_slots[i],
             }
         })
         .collect();
-    Ok(Resolution { nodes })
+    Ok(Resolution { nodes, attributes })
 }
 
 /// A node's coordinate, context and return type.

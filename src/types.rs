@@ -58,6 +58,7 @@ glsl_enum!(
         Menu => "menu",
         String => "string",
         Texture => "texture",
+        Volume => "volume",
         Rotation => "rotation",
         Points => "points",
     }
@@ -72,7 +73,7 @@ impl ParamStyle {
             ParamStyle::Xy | ParamStyle::Uv => 2,
             ParamStyle::Xyz | ParamStyle::Rgb | ParamStyle::Rotation => 3,
             ParamStyle::Xyzw | ParamStyle::Rgba => 4,
-            ParamStyle::Menu | ParamStyle::String | ParamStyle::Texture => 0,
+            ParamStyle::Menu | ParamStyle::String | ParamStyle::Texture | ParamStyle::Volume => 0,
             ParamStyle::Points => 0,
         }
     }

@@ -24,6 +24,30 @@ pub struct Changes {
     pub network: bool,
 }
 
+impl Watcher {
+    /// Also watches files the network names (point lists, textures): a
+    /// change to one rebuilds as a library change does, since their
+    /// content is read when the shader is built.
+    pub fn also_watch(&mut self, files: &[PathBuf]) -> Result<(), WatchError> {
+        for file in files {
+            let real = file.canonicalize().unwrap_or_else(|_| file.clone());
+            if let Some(dir) = real.parent()
+                && !self.watched_dirs.iter().any(|d| d == dir)
+            {
+                self.watcher_handle
+                    .watch(dir, RecursiveMode::NonRecursive)
+                    .map_err(|e| WatchError {
+                        path: dir.to_path_buf(),
+                        message: e.to_string(),
+                    })?;
+                self.watched_dirs.push(dir.to_path_buf());
+            }
+            self.files.push(real);
+        }
+        Ok(())
+    }
+}
+
 impl Changes {
     pub fn any(&self) -> bool {
         self.library || self.network
@@ -38,10 +62,14 @@ pub struct WatchError {
 }
 
 pub struct Watcher {
-    _watcher: notify::RecommendedWatcher,
+    watcher_handle: notify::RecommendedWatcher,
     events: Receiver<Vec<PathBuf>>,
     library_roots: Vec<PathBuf>,
     network: Option<PathBuf>,
+    /// Files the network names (see [`Watcher::also_watch`]), and the
+    /// folders watched for them.
+    files: Vec<PathBuf>,
+    watched_dirs: Vec<PathBuf>,
     pending: Changes,
     last_event: Option<Instant>,
 }
@@ -97,7 +125,9 @@ impl Watcher {
                 })?;
         }
         Ok(Watcher {
-            _watcher: watcher,
+            files: Vec::new(),
+            watched_dirs: Vec::new(),
+            watcher_handle: watcher,
             events: rx,
             library_roots: roots,
             network,
@@ -161,7 +191,9 @@ impl Watcher {
         }
         if self.network.as_deref() == Some(path) {
             changes.network = true;
-        } else if self.library_roots.iter().any(|r| path.starts_with(r)) {
+        } else if self.library_roots.iter().any(|r| path.starts_with(r))
+            || self.files.iter().any(|f| f == path)
+        {
             changes.library = true;
         }
     }

@@ -1,5 +1,6 @@
-"""Render frames, tiles of one big picture, and samples of a scene on a
-Dask cluster (``dask.distributed``).
+"""Render frames, tiles of one big picture, parameter sweeps, meshes in
+bricks and samples of a scene on a Dask cluster (``dask.distributed``);
+``python -m ropkit.dask`` does the same from a shell.
 
 A network travels as content: its file, the ROP folders it uses, the
 shader library when it is read from disk, and its textures, as bytes
@@ -13,8 +14,11 @@ Every function takes ``client=None`` (the current client, as
 Results are gathered on the caller: pictures are the same bytes one
 process draws (``ropkit render``), samples the same floats.
 
-This module is compiled into the ``ropkit`` extension; ``dask[distributed]``
-is needed only to call it (``pip install "dask[distributed]"``).
+This module is compiled into the ``ropkit`` extension, with the parts run
+in its namespace: ``dask_sweep.py`` (:func:`sweep`), ``dask_mesh.py``
+(:func:`mesh`) and ``dask_cli.py`` (:func:`main`). ``dask[distributed]``
+is needed only to call it, pyarrow for a sweep's table (``pip install
+"ropkit[dask]"``).
 """
 
 import atexit
@@ -24,7 +28,17 @@ import shutil
 import tempfile
 import threading
 
-__all__ = ["Package", "pack", "render_frames", "render_tiles", "sample"]
+__all__ = [
+    "Package",
+    "pack",
+    "render_frames",
+    "render_tiles",
+    "sample",
+    "sweep",
+    "mesh",
+    "topology",
+    "main",
+]
 
 # The ropkit extension module, set by ``_install`` when it loads.
 _ropkit = None
@@ -38,6 +52,7 @@ def _install(module):
     global _ropkit
     _ropkit = module
     copyreg.pickle(module.Network, _reduce_network)
+    _install_main()  # python -m ropkit.dask (dask_cli.py)
 
 
 def _reduce_network(network):
@@ -187,9 +202,10 @@ def _worker_frames(package, buffer, data):
 def _reworded(error, package, where):
     """``error`` of a worker as the caller reads it: the network named by
     its file on the caller's machine rather than the worker's copy, and
-    ``where`` (the frame, tile or chunk) in front."""
+    ``where`` (the frame, tile or chunk) in front. With ``package`` None
+    (an error raised on the caller) only ``where`` is added."""
     text = str(error)
-    found = _folders.get(package.key)
+    found = _folders.get(package.key) if package is not None else None
     if found is not None:
         copy = os.path.join(found[0], "net", package.content["name"])
         text = text.replace(copy, package.content["source"])
@@ -264,10 +280,27 @@ def _client(client):
     return get_client()
 
 
-def _scatter(client, package):
-    """The package on every worker once, rather than once per task."""
-    [future] = client.scatter([package], broadcast=True, hash=False)
-    return future
+def _show(progress, futures):
+    """With ``progress``, Dask's progress bar over ``futures`` (text in a
+    terminal, a widget in a notebook) until they are done."""
+    if progress:
+        from distributed import progress as bar
+
+        bar(futures)
+
+
+def _held(data):
+    return data
+
+
+def _scatter(client, data):
+    """``data`` (a package, an array of points) on the cluster once per
+    call rather than once per task: the result of a task that returns it.
+    Each worker fetches it from a peer once. Not ``client.scatter``:
+    scattered data lives only on the workers (Dask's memory manager soon
+    keeps a single copy), and a lost worker would take it with it for
+    good; a task's result is made again from the task."""
+    return client.submit(_held, data, pure=False, key=f"ropkit-data-{os.urandom(6).hex()}")
 
 
 def _write_atomic(path, data):
@@ -304,6 +337,7 @@ def render_frames(
     name="frame",
     chunk=1,
     client=None,
+    progress=False,
 ):
     """Renders frame numbers ``frames`` of ``network`` at ``size`` (width,
     height) on the cluster, ``chunk`` frames per task, each at time
@@ -314,7 +348,8 @@ def render_frames(
     --frames A..B -o out_dir/NAME.png`` writes, each atomically; returns
     their paths. Without it, returns the pictures as arrays (uint8 RGBA, or
     float32 with ``data=True``), in the order of ``frames``. ``buffer``
-    picks a buffer of a raymarch output as ``--buffer`` does."""
+    picks a buffer of a raymarch output as ``--buffer`` does. ``progress``
+    shows Dask's progress bar (the dashboard shows the tasks in any case)."""
     client = _client(client)
     frames = [int(f) for f in frames]
     if chunk < 1:
@@ -337,6 +372,7 @@ def render_frames(
         )
         for k in range(0, len(items), chunk)
     ]
+    _show(progress, futures)
     drawn = [x for part in client.gather(futures) for x in part]
     if not encode:
         return drawn
@@ -372,6 +408,7 @@ def render_tiles(
     buffer=None,
     data=False,
     client=None,
+    progress=False,
 ):
     """Renders one ``size`` (width, height) picture of ``network`` as
     ``tiles`` (columns, rows) tiles, one task each, and assembles them:
@@ -416,6 +453,7 @@ def render_tiles(
         for rect in rects
     ]
     picture = np.zeros((height, width, 4), dtype=np.float32 if data else np.uint8)
+    _show(progress, futures)
     for (x, y, w, h), part in zip(rects, client.gather(futures)):
         picture[y : y + h, x : x + w] = part
     if out is not None:

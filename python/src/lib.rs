@@ -6,7 +6,7 @@
 //! value conversions, `library.rs` and `network.rs` the two main classes,
 //! `frames.rs` frames and tiles drawn as `ropkit render` draws them,
 //! `content.rs` a network's files as bytes for another machine, `png.rs`
-//! the PNG writer for rendered arrays, `dask.rs` the render farm
+//! the PNG writer for rendered arrays, `mesh_file.rs` the mesh writer, `dask.rs` the render farm
 //! `ropkit.dask`, written in Python (`dask.py`).
 
 mod content;
@@ -15,6 +15,7 @@ mod dask;
 mod errors;
 mod frames;
 mod library;
+mod mesh_file;
 mod network;
 mod png;
 
@@ -37,6 +38,7 @@ fn ropkit_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<frames::PyFrames>()?;
     m.add_function(wrap_pyfunction!(content::network_content, m)?)?;
     m.add_function(wrap_pyfunction!(png::save_png, m)?)?;
+    m.add_function(wrap_pyfunction!(mesh_file::save_mesh, m)?)?;
     errors::register(m)?;
     dask::register(m)?;
     Ok(())

@@ -18,7 +18,7 @@ use ropkit::export::{Format, export, layout_json};
 use ropkit::generate::Mode;
 use ropkit::library::Library;
 use ropkit::live::Live;
-use ropkit::mesh::{Aabb, Mesh, MeshError, MeshOptions, check_options, mesh_network};
+use ropkit::mesh::{Aabb, Mesh, MeshError, MeshOptions, check_options, mesh_grid, mesh_keyed};
 use ropkit::network::{Network, lookup_rop, node_path};
 use ropkit::render::Renderer;
 use ropkit::sample::sample_network;
@@ -323,14 +323,14 @@ impl PyNetwork {
 
     /// Meshes the scene on the sampling renderer (so the picture's pipeline
     /// stays). A brick (`opts.blocks`) without surface is an empty mesh.
-    fn mesh_scene(&mut self, opts: &MeshOptions) -> Result<Mesh, Problem> {
+    fn mesh_scene(&mut self, opts: &MeshOptions) -> Result<(Mesh, Vec<u64>), Problem> {
         self.sampler_renderer()?;
         let Some(r) = self.sampler.as_mut() else {
             return Err(Problem::bare(Kind::Render, "no sampler"));
         };
-        match mesh_network(&self.live.net, &self.live.lib, r, opts, &mut |_, _| {}) {
-            Ok((mesh, _)) => Ok(mesh),
-            Err(MeshError::Empty(_)) if opts.blocks.is_some() => Ok(Mesh::default()),
+        match mesh_keyed(&self.live.net, &self.live.lib, r, opts, &mut |_, _| {}) {
+            Ok((mesh, keys, _)) => Ok((mesh, keys)),
+            Err(MeshError::Empty(_)) if opts.blocks.is_some() => Ok(Default::default()),
             Err(MeshError::Build(e)) => Err((&e).into()),
             Err(MeshError::Render(e)) => Err((&e).into()),
             Err(e) => Err(Problem::bare(Kind::Render, e.to_string())),
@@ -788,12 +788,15 @@ impl PyNetwork {
     /// colours of the materials. The mesh is closed where the surface stays
     /// inside the bounds. ``blocks`` (six integers ``x0, y0, z0, x1, y1,
     /// z1``, a half-open range of blocks of 16 cells of that grid) extracts
-    /// only those blocks: a brick of a mesh made in pieces, whose vertices
-    /// are bit for bit those of the whole mesh (an empty brick gives empty
-    /// arrays). Raises ValueError for a bad resolution, bounds or blocks,
-    /// :class:`RenderError` when there is no surface to mesh. The GIL is
-    /// released while the GPU works.
-    #[pyo3(signature = (resolution = 128, bounds = None, node = None, blocks = None))]
+    /// only those blocks: a brick of a mesh made in pieces, holding the
+    /// whole mesh's triangles that its blocks own (an empty brick gives
+    /// empty arrays). With ``keys`` a fifth array follows: each vertex's
+    /// place in the grid as uint64 (cell x, y, z in 16 bits each from bit
+    /// 2, which polygon of the cell in bits 0-1), equal across the bricks
+    /// of one grid, by which bricks are joined. Raises ValueError for a
+    /// bad resolution, bounds or blocks, :class:`RenderError` when there is
+    /// no surface to mesh. The GIL is released while the GPU works.
+    #[pyo3(signature = (resolution = 128, bounds = None, node = None, blocks = None, keys = false))]
     fn mesh<'py>(
         &mut self,
         py: Python<'py>,
@@ -801,6 +804,7 @@ impl PyNetwork {
         bounds: Option<Vec<f32>>,
         node: Option<String>,
         blocks: Option<Vec<u32>>,
+        keys: bool,
     ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
         let blocks = match blocks.as_deref() {
             None => None,
@@ -833,7 +837,7 @@ impl PyNetwork {
             ..Default::default()
         };
         check_options(&opts).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
-        let mesh = py
+        let (mesh, vertex_keys) = py
             .detach(|| self.mesh_scene(&opts))
             .map_err(|p| p.to_pyerr(py))?;
         let bad_shape =
@@ -847,24 +851,80 @@ impl PyNetwork {
             mesh.triangles.into_iter().flatten().collect(),
         )
         .map_err(bad_shape)?;
-        pyo3::types::PyTuple::new(
-            py,
-            [
-                rows3(mesh.positions)
-                    .map_err(bad_shape)?
-                    .into_pyarray(py)
-                    .into_any(),
-                faces.into_pyarray(py).into_any(),
-                rows3(mesh.normals)
-                    .map_err(bad_shape)?
-                    .into_pyarray(py)
-                    .into_any(),
-                rows3(mesh.colors)
-                    .map_err(bad_shape)?
-                    .into_pyarray(py)
-                    .into_any(),
-            ],
-        )
+        let mut arrays = vec![
+            rows3(mesh.positions)
+                .map_err(bad_shape)?
+                .into_pyarray(py)
+                .into_any(),
+            faces.into_pyarray(py).into_any(),
+            rows3(mesh.normals)
+                .map_err(bad_shape)?
+                .into_pyarray(py)
+                .into_any(),
+            rows3(mesh.colors)
+                .map_err(bad_shape)?
+                .into_pyarray(py)
+                .into_any(),
+        ];
+        if keys {
+            arrays.push(Array1::from(vertex_keys).into_pyarray(py).into_any());
+        }
+        pyo3::types::PyTuple::new(py, arrays)
+    }
+
+    /// The box and grid :meth:`mesh` uses at ``resolution`` (``bounds`` as
+    /// given, else found from the SDF on the GPU): a dict of ``bounds`` (six
+    /// floats, to hand back to :meth:`mesh` so that every brick has the same
+    /// grid), ``cells`` and ``blocks`` (per axis; a block is 16 cells) and
+    /// ``step`` (a cell's side).
+    #[pyo3(signature = (resolution = 128, bounds = None, node = None))]
+    fn mesh_grid<'py>(
+        &mut self,
+        py: Python<'py>,
+        resolution: u32,
+        bounds: Option<Vec<f32>>,
+        node: Option<String>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let bounds = match bounds {
+            None => None,
+            Some(b) if b.len() == 6 => Some(Aabb {
+                min: [b[0], b[1], b[2]],
+                max: [b[3], b[4], b[5]],
+            }),
+            Some(b) => {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "bounds are six numbers x0, y0, z0, x1, y1, z1, not {}",
+                    b.len()
+                )));
+            }
+        };
+        let opts = MeshOptions {
+            resolution,
+            bounds,
+            node,
+            ..Default::default()
+        };
+        check_options(&opts).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        let (bounds, grid) = py
+            .detach(|| {
+                self.sampler_renderer()?;
+                let Some(r) = self.sampler.as_mut() else {
+                    return Err(Problem::bare(Kind::Render, "no sampler"));
+                };
+                mesh_grid(&self.live.net, &self.live.lib, r, &opts).map_err(|e| match e {
+                    MeshError::Build(e) => (&e).into(),
+                    MeshError::Render(e) => (&e).into(),
+                    e => Problem::bare(Kind::Render, e.to_string()),
+                })
+            })
+            .map_err(|p| p.to_pyerr(py))?;
+        let out = pyo3::types::PyDict::new(py);
+        let six: Vec<f32> = bounds.min.iter().chain(&bounds.max).copied().collect();
+        out.set_item("bounds", six)?;
+        out.set_item("cells", grid.cells.to_vec())?;
+        out.set_item("blocks", grid.blocks().to_vec())?;
+        out.set_item("step", grid.step)?;
+        Ok(out)
     }
 
     /// The shader in another form: ``glsl``, ``shadertoy`` (a Shadertoy

@@ -333,3 +333,22 @@ def test_a_field_connected_to_a_parameter_drives_it(gpu, library):
     net.connect("/r", "/scene/sphere1", "Radius")
     d, _ = net.sample(points)
     np.testing.assert_allclose(d, [1.75, 2.75], atol=1e-4)
+
+
+def test_a_point_list_set_from_numpy_reaches_the_shader(gpu):
+    # The fixture ROP pointBalls: a ball of radius 0.25 * scale at each point.
+    lib = ropkit.Library([ROOT / "tests" / "fixtures" / "data_rops"])
+    net = ropkit.Network(lib)
+    balls = net.add("pointBalls", "/balls")
+    out = net.add("raymarchRender3D", "/render")
+    net.connect(balls, out)
+    centres = np.random.default_rng(3).uniform(-2, 2, size=(40, 3))
+    net.set("/balls.Points", centres)
+    net.set("/balls.Radius", 0.25)
+    assert np.allclose(np.array(net.get("/balls.Points")), centres, atol=1e-6)
+    queries = np.random.default_rng(4).uniform(-3, 3, size=(500, 3))
+    d, _ = net.sample(queries)
+    want = np.min(np.linalg.norm(queries[:, None, :] - centres[None, :, :], axis=2), axis=1) - 0.25
+    np.testing.assert_allclose(d, want, atol=1e-4)
+    with pytest.raises(ropkit.RopError):
+        net.set("/balls.Points", [[1.0, 2.0], [3.0]])

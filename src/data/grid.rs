@@ -23,7 +23,6 @@
 //! The margin also keeps the bound above `m` on cell faces, so a ray never
 //! stalls at a boundary.
 
-use crate::value::ParamValue;
 use std::fmt::Write as _;
 
 /// Most cells in one grid: their ranges take one texel per two cells.
@@ -319,12 +318,7 @@ impl super::Loaded {
     /// `radius` (the value of the first `with:` parameter) times the
     /// point's scale, clamped as the shader clamps it. Other kinds are
     /// returned as they are.
-    pub fn with_grid(self, radius: &ParamValue) -> super::Loaded {
-        let radius = match radius {
-            ParamValue::Float(r) => *r as f32,
-            ParamValue::Int(r) => *r as f32,
-            _ => 0.0,
-        };
+    pub fn with_grid(self, radius: f32) -> super::Loaded {
         match self {
             super::Loaded::Points(list) => {
                 let spheres: Vec<Sphere> = list

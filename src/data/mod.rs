@@ -5,16 +5,16 @@
 //! macros that read `vec4 rk_data(int texel)` (declared by the target: a
 //! texture fetch, or a constant array where a target has no textures).
 //!
-//! A new kind is added here: a [`ParamStyle`] name in `src/types.rs`, its
+//! A new kind is added here: a `ParamStyle` name in `src/types.rs`, its
 //! YAML reading in `src/value.rs`, a variant of [`Loaded`] with its
-//! texels and macros, and its module.
+//! texels and macros, its module, and its arm in the generator's loader
+//! (`generate/data.rs`). This module reads files and packs data; it knows
+//! nothing of networks or parameter values, so those can name its types.
 
 pub mod grid;
 mod ply;
 pub mod points;
 
-use crate::types::ParamStyle;
-use crate::value::ParamValue;
 use points::PointList;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -42,8 +42,18 @@ fn at(file: &Option<PathBuf>, line: usize) -> String {
     }
 }
 
+/// A float as GLSL and YAML both read it back: Rust's shortest form,
+/// which always has a point or an exponent for an `f32`.
+pub(crate) fn float_text(x: f32) -> String {
+    if x.is_finite() {
+        format!("{x:?}")
+    } else {
+        "0.0".into()
+    }
+}
+
 impl DataError {
-    fn new(file: Option<&Path>, line: usize, message: impl Into<String>) -> DataError {
+    pub fn new(file: Option<&Path>, line: usize, message: impl Into<String>) -> DataError {
         DataError {
             file: file.map(Path::to_path_buf),
             line,
@@ -97,7 +107,7 @@ impl Loaded {
             Loaded::Points(list) => {
                 let (lo, hi) = list.bounds();
                 let v = |a: [f32; 3]| {
-                    let f = |x: f32| crate::value::float_text(x as f64);
+                    let f = float_text;
                     format!("vec3({}, {}, {})", f(a[0]), f(a[1]), f(a[2]))
                 };
                 let at = |k: usize| format!("rk_data({first} + 3 * (I) + {k})");
@@ -124,13 +134,6 @@ pub struct Files {
 }
 
 impl Files {
-    /// The folders a network's files are looked up in.
-    pub fn for_network(network_file: &Path) -> Files {
-        Files {
-            dirs: crate::project::Project::embedded(Path::new("")).asset_dirs(network_file),
-        }
-    }
-
     /// The file at the project-relative path `rel`, at most `limit` bytes:
     /// where it was found (for messages) and its bytes.
     pub fn read(&self, rel: &str, limit: u64) -> Result<(PathBuf, Vec<u8>), DataError> {
@@ -166,64 +169,13 @@ impl Files {
     }
 }
 
-/// Loads the value of a data parameter of `style`. `with` holds the values
-/// of the parameters its `with:` names, in order.
-pub fn load(
-    style: ParamStyle,
-    value: &ParamValue,
-    with: &[ParamValue],
-    files: &Files,
-) -> Result<Loaded, DataError> {
-    let _ = with;
-    match (style, value) {
-        (ParamStyle::Points, ParamValue::Points(list)) => Ok(Loaded::Points(list.clone())),
-        (ParamStyle::Points, ParamValue::Text(path)) if path.is_empty() => {
-            Ok(Loaded::Points(Arc::default()))
-        }
-        (ParamStyle::Points, ParamValue::Text(path)) => {
-            let (file, bytes) = files.read(path, crate::limits::DATA_FILE_BYTES)?;
-            let located = |e: points::PointsError| DataError::new(Some(&file), e.line, e.message);
-            let ext = Path::new(path)
-                .extension()
-                .and_then(|e| e.to_str())
-                .unwrap_or("")
-                .to_ascii_lowercase();
-            let text = || {
-                crate::files::text_of(bytes.clone())
-                    .map_err(|e| DataError::new(Some(&file), 0, e.to_string()))
-            };
-            let list = match ext.as_str() {
-                "csv" | "txt" | "tsv" => PointList::parse_csv(&text()?).map_err(located)?,
-                "obj" => PointList::parse_obj(&text()?).map_err(located)?,
-                "ply" => PointList::parse_ply(&bytes).map_err(located)?,
-                _ => {
-                    return Err(DataError::new(
-                        Some(&file),
-                        0,
-                        "a point list is read from a .csv, .ply or .obj file",
-                    ));
-                }
-            };
-            Ok(Loaded::Points(Arc::new(list)))
-        }
-        (style, v) => Err(DataError::new(
-            None,
-            0,
-            format!(
-                "a {style} parameter does not take {}",
-                crate::limits::echo(&format!("{v:?}"))
-            ),
-        )),
-    }
-}
-
 /// The GLSL of `rk_data` for a target without textures: the texels as a
 /// constant array (at most [`crate::limits::DATA_INLINE_TEXELS`]).
 pub fn inline_glsl(texels: &[[f32; 4]]) -> Option<String> {
     if texels.len() > crate::limits::DATA_INLINE_TEXELS {
         return None;
     }
-    let f = |x: f32| crate::value::float_text(x as f64);
+    let f = float_text;
     let items: Vec<String> = texels
         .iter()
         .map(|t| format!("vec4({}, {}, {}, {})", f(t[0]), f(t[1]), f(t[2]), f(t[3])))

@@ -119,7 +119,7 @@ impl PointList {
     /// The list as YAML flow text that [`PointList::from_yaml`] reads back:
     /// `[x, y, z]` for a bare point, a mapping for one that carries more.
     pub fn to_yaml_text(&self) -> String {
-        let f = |x: f32| crate::value::float_text(x as f64);
+        let f = super::float_text;
         let v3 = |a: [f32; 3]| format!("[{}, {}, {}]", f(a[0]), f(a[1]), f(a[2]));
         let plain = Point::default();
         let items: Vec<String> = self

@@ -354,6 +354,16 @@ fn textures(
                     ),
                 ));
             }
+            if is_high_dynamic_range(&bytes) {
+                return Err(fail(
+                    &file,
+                    "a web page cannot carry a high dynamic range image (Radiance .hdr or OpenEXR): \
+                     browsers decode PNG and JPEG only, and the page has no float textures; \
+                     export the environment as a PNG (it loses the light above 1) or use \
+                     `ropkit render` or another export format"
+                        .into(),
+                ));
+            }
             let mime = image_type(&bytes).ok_or_else(|| {
                 fail(
                     &file,
@@ -412,6 +422,13 @@ pub fn texture_files(shader: &Shader, asset_dirs: &[PathBuf]) -> Vec<PathBuf> {
                 .find(|p| std::fs::symlink_metadata(p).is_ok())
         })
         .collect()
+}
+
+/// Radiance (`#?RADIANCE`, `#?RGBE`) and OpenEXR files, by their first bytes.
+fn is_high_dynamic_range(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"#?RADIANCE")
+        || bytes.starts_with(b"#?RGBE")
+        || bytes.starts_with(&[0x76, 0x2f, 0x31, 0x01])
 }
 
 fn image_type(bytes: &[u8]) -> Option<&'static str> {

@@ -232,6 +232,7 @@ pub fn export_in(
     format: Format,
     asset_dirs: &[std::path::PathBuf],
 ) -> Result<Vec<u8>, ExportError> {
+    refuse_volumes(&built.shader, format)?;
     match format {
         Format::Html => html::page(net, lib, asset_dirs).map(String::into_bytes),
         Format::Glsl => Ok(built.shader.glsl.clone().into_bytes()),
@@ -275,6 +276,27 @@ pub fn export_in(
         Format::Unity => engines::unity::write(net, lib).map(String::into_bytes),
         Format::Unreal => engines::unreal::write(net, lib).map(String::into_bytes),
         Format::TouchDesigner => engines::touchdesigner::write(net, lib).map(String::into_bytes),
+    }
+}
+
+/// Volumes (3D textures) travel only where the shader's own bindings do
+/// (GLSL, WGSL, SPIR-V, HLSL, MSL, with the JSON layout): a web page,
+/// Shadertoy and the engines each take pictures only.
+fn refuse_volumes(shader: &Shader, format: Format) -> Result<(), ExportError> {
+    let carries = matches!(
+        format,
+        Format::Glsl | Format::Json | Format::Wgsl | Format::Spirv | Format::Hlsl | Format::Msl
+    );
+    match shader.textures.iter().find(|t| t.volume.is_some()) {
+        Some(t) if !carries => Err(ExportError::Refused {
+            format: format.info().name,
+            feature: format!(
+                "a volume (3D texture) '{}' read by node {}; export it as glsl, spirv, wgsl, hlsl or msl, or render it",
+                crate::value::echo(&t.path),
+                t.node
+            ),
+        }),
+        _ => Ok(()),
     }
 }
 
@@ -328,7 +350,19 @@ pub fn layout_json(shader: &Shader, net: &Network, lib: &Library) -> Json {
     let textures: Vec<Json> = shader
         .textures
         .iter()
-        .map(|t| json!({ "var": t.var, "binding": t.binding, "path": t.path, "node": t.node }))
+        .map(|t| {
+            let mut entry =
+                json!({ "var": t.var, "binding": t.binding, "path": t.path, "node": t.node });
+            if let Some(v) = &t.volume {
+                // A texture3D: a program binding it reads the file as ropkit does.
+                entry["dimension"] = json!("3d");
+                if let Some(raw) = &v.raw {
+                    entry["rawSize"] = json!(raw.size);
+                    entry["rawFormat"] = json!(raw.format.name());
+                }
+            }
+            entry
+        })
         .collect();
     json!({
         "output": net.output,

@@ -208,6 +208,27 @@ const SPECIALS: &[Special] = &[
             "{ rop: gridRepeat, params: { Spacing: [2.2, 0, 2.2] }, inputs: [SUBJECT] }",
         )],
     },
+    // An attribute is read from a shape that carries one.
+    Special {
+        rop: "attributeField",
+        params: "",
+        sources: &[(
+            "shape",
+            &[
+                ("/ball", "{ rop: sphere, params: { Radius: 1.2 } }"),
+                ("/wave", "{ rop: simplexNoise, params: { Scale: 2.0 } }"),
+                (
+                    "/hue",
+                    "{ rop: colorRamp, params: { Mode: palette, Range: [-1, 1] }, inputs: [/wave] }",
+                ),
+                (
+                    "/tinted",
+                    "{ rop: assignAttribute, inputs: { input: /ball, value: /hue } }",
+                ),
+            ],
+        )],
+        wrap: &[],
+    },
     // A reference needs a provider between it and the output.
     Special {
         rop: "variableReference",

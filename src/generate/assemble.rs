@@ -256,6 +256,13 @@ fn global_macros(out: &mut Out, cx: &NodeCx) -> Result<(), GenerateError> {
         }
         sections::check_size(out, def, &n.path)?;
     }
+    // One `Sdf` field per attribute name in use (see crate::attributes).
+    for slot in 0..cx.res.attributes.len() {
+        out.emit(
+            &format!("#define {}", crate::attributes::feature_macro(slot)),
+            u32::MAX,
+        );
+    }
     Ok(())
 }
 

@@ -2,11 +2,14 @@
 //! packed into one block of texels, with each node's accessor macros.
 
 use super::GenerateError;
-use crate::data::{Files, load};
+use crate::data::{DataError, Files, Loaded, points};
 use crate::library::RopDef;
 use crate::network::Network;
 use crate::resolve::Resolution;
+use crate::types::ParamStyle;
 use crate::value::ParamValue;
+use std::path::Path;
+use std::sync::Arc;
 
 /// Every data parameter's texels, one after another, and per node the
 /// accessor macros of each of its data parameters (by parameter index).
@@ -42,7 +45,11 @@ pub(super) fn pack(
     {
         return Ok(pack);
     }
-    let files = Files::for_network(&net.file);
+    // Looked up as textures are: the network's folder, its project folder,
+    // then the built-in assets.
+    let files = Files {
+        dirs: crate::project::Project::embedded(Path::new("")).asset_dirs(&net.file),
+    };
     for (ni, n) in res.nodes.iter().enumerate() {
         let def = defs[ni];
         let Some(node) = net.nodes.get(&n.path) else {
@@ -80,7 +87,9 @@ pub(super) fn pack(
                 .map_err(|e| located(e.message.clone(), e.file.as_deref(), e.line))?;
             // A grid over the points, for instancing ROPs (`grid: true`).
             let loaded = match (p.grid, with.first()) {
-                (true, Some(radius)) => loaded.with_grid(radius),
+                (true, Some(ParamValue::Float(r))) => loaded.with_grid(*r as f32),
+                (true, Some(ParamValue::Int(r))) => loaded.with_grid(*r as f32),
+                (true, Some(_)) => loaded.with_grid(0.0),
                 _ => loaded,
             };
             let texels = loaded.texels();
@@ -105,4 +114,55 @@ pub(super) fn pack(
         pack.texels.push([0.0; 4]);
     }
     Ok(pack)
+}
+
+/// Loads the value of a data parameter of `style`. `with` holds the values
+/// of the parameters its `with:` names, in order.
+fn load(
+    style: ParamStyle,
+    value: &ParamValue,
+    with: &[ParamValue],
+    files: &Files,
+) -> Result<Loaded, DataError> {
+    let _ = with;
+    match (style, value) {
+        (ParamStyle::Points, ParamValue::Points(list)) => Ok(Loaded::Points(list.clone())),
+        (ParamStyle::Points, ParamValue::Text(path)) if path.is_empty() => {
+            Ok(Loaded::Points(Arc::default()))
+        }
+        (ParamStyle::Points, ParamValue::Text(path)) => {
+            let (file, bytes) = files.read(path, crate::limits::DATA_FILE_BYTES)?;
+            let located = |e: points::PointsError| DataError::new(Some(&file), e.line, e.message);
+            let ext = Path::new(path)
+                .extension()
+                .and_then(|e| e.to_str())
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            let text = || {
+                crate::files::text_of(bytes.clone())
+                    .map_err(|e| DataError::new(Some(&file), 0, e.to_string()))
+            };
+            let list = match ext.as_str() {
+                "csv" | "txt" | "tsv" => points::PointList::parse_csv(&text()?).map_err(located)?,
+                "obj" => points::PointList::parse_obj(&text()?).map_err(located)?,
+                "ply" => points::PointList::parse_ply(&bytes).map_err(located)?,
+                _ => {
+                    return Err(DataError::new(
+                        Some(&file),
+                        0,
+                        "a point list is read from a .csv, .ply or .obj file",
+                    ));
+                }
+            };
+            Ok(Loaded::Points(Arc::new(list)))
+        }
+        (style, v) => Err(DataError::new(
+            None,
+            0,
+            format!(
+                "a {style} parameter does not take {}",
+                crate::limits::echo(&format!("{v:?}"))
+            ),
+        )),
+    }
 }

@@ -63,6 +63,9 @@ pub(super) fn node_decls(
     if let Some((_, var, _)) = node.variable(def) {
         let _ = writeln!(decl, "#define {nm}_VAR {}", variable_global(var));
     }
+    if let Some(slot) = n.attribute_slot {
+        let _ = writeln!(decl, "#define {nm}_ATTR {}", crate::attributes::field(slot));
+    }
     let lines: Vec<String> = decl.lines().map(str::to_string).collect();
     owners.resize(lines.len(), None);
     (lines, owners)

@@ -57,6 +57,35 @@ pub struct Folds {
     pub slots: Vec<usize>,
 }
 
+/// A raw volume's size and sample type, from the node's parameters.
+fn raw_layout(
+    node: &crate::network::Node,
+    def: &RopDef,
+    raw: &crate::library::RawParams,
+) -> crate::volume::RawLayout {
+    use crate::value::ParamValue;
+    let size = match node.value(def, &raw.size) {
+        Some(ParamValue::Vector(v)) if v.len() == 3 => {
+            // Rounded; a negative or absurd size becomes 0 and is refused when read.
+            [0, 1, 2].map(|k| {
+                let f = v[k].round();
+                if f.is_finite() && f >= 1.0 && f <= u32::MAX as f64 {
+                    f as u32
+                } else {
+                    0
+                }
+            })
+        }
+        _ => [0; 3],
+    };
+    let format = node
+        .value(def, &raw.format)
+        .and_then(|v| v.as_text())
+        .and_then(crate::volume::RawFormat::parse)
+        .unwrap_or(crate::volume::RawFormat::U8);
+    crate::volume::RawLayout { size, format }
+}
+
 impl Layout {
     /// Multi-part values get a `vec4` each; scalars share one, four to a slot.
     /// Textures get a binding each, from binding 2 on (0 is the uniform
@@ -135,13 +164,14 @@ impl Layout {
                     path,
                     node: n.path.clone(),
                     data: false,
+                    volume: None,
                 });
                 index
             };
             for p in defs[ni]
                 .params
                 .iter()
-                .filter(|p| p.style == ParamStyle::Texture)
+                .filter(|p| matches!(p.style, ParamStyle::Texture | ParamStyle::Volume))
             {
                 let path = node
                     .value(defs[ni], &p.name)
@@ -149,6 +179,9 @@ impl Layout {
                     .unwrap_or("")
                     .to_string();
                 let index = bind(path, &mut textures);
+                if p.style == ParamStyle::Volume {
+                    textures[index].volume = Some(crate::volume::VolumeSpec::default());
+                }
                 by_param.insert(&p.name, index);
                 node_textures[ni].push((format!("{}_{}", n.name, p.name), index));
             }
@@ -160,6 +193,9 @@ impl Layout {
                     },
                     TextureSource::Path(path) => bind(path.clone(), &mut textures),
                 };
+                if let (Some(raw), Some(spec)) = (&t.raw, textures[index].volume.as_mut()) {
+                    spec.raw = Some(raw_layout(node, defs[ni], raw));
+                }
                 node_textures[ni].push((format!("{}_{}", n.name, t.name), index));
             }
         }
@@ -173,6 +209,7 @@ impl Layout {
                 path: String::new(),
                 node: String::new(),
                 data: true,
+                volume: None,
             });
         }
         Ok(Layout {

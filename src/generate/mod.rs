@@ -124,6 +124,9 @@ pub struct TextureBinding {
     /// The shader's data texture ([`Shader::data`], read by `rk_data`),
     /// not a file.
     pub data: bool,
+    /// A volume (3D texture, `texture3D`): how its file is read. `None`
+    /// for a picture.
+    pub volume: Option<crate::volume::VolumeSpec>,
 }
 
 /// Where one generated line came from.

@@ -129,6 +129,17 @@ pub struct MacroRow {
 pub struct TextureDef {
     pub name: String,
     pub source: TextureSource,
+    /// For a volume parameter: the parameters that give a raw file's size
+    /// (an `xyz`) and sample type (a `menu` of `u8`, `u16`, `f32`).
+    pub raw: Option<RawParams>,
+}
+
+/// The parameters that describe a raw volume file (`rawSize:` and
+/// `rawFormat:` of a `textures:` entry).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawParams {
+    pub size: String,
+    pub format: String,
 }
 
 #[derive(Debug, Clone)]
@@ -157,6 +168,27 @@ pub struct VariableDef {
 
 /// The GLSL types a variable may have.
 pub const VARIABLE_TYPES: [&str; 4] = ["float", "vec2", "vec3", "vec4"];
+
+/// What a ROP does with a named per-hit attribute (`attribute:` in
+/// `rop.yaml`): sets it on the `Sdf` result of its input, or reads it
+/// from one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttributeRole {
+    Assign,
+    Read,
+}
+
+/// A ROP's attribute: its role, and the parameters that hold the
+/// attribute's name (a `string`) and its type (a `menu` of `float`,
+/// `vec2`, `vec3`, `vec4`). Each name in a network gets one of
+/// [`crate::limits::ATTRIBUTE_SLOTS`] `vec4` fields of the `Sdf`; the
+/// node's code reaches its field as `THIS_ATTR` (`res.THIS_ATTR`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttributeDef {
+    pub role: AttributeRole,
+    pub name_param: String,
+    pub type_param: String,
+}
 
 /// What a ROP's output promises about distances (`distance:` in
 /// `rop.yaml`). The mesher skips empty space only where the network's
@@ -230,6 +262,8 @@ pub struct RopDef {
     pub template: Option<String>,
     /// A variable the ROP provides or reads.
     pub variable: Option<VariableDef>,
+    /// A per-hit attribute the ROP assigns or reads.
+    pub attribute: Option<AttributeDef>,
     pub blocks: Vec<CodeBlock>,
     /// Where the definition was read from.
     pub origin: Origin,

@@ -43,6 +43,9 @@ pub(super) struct RopYaml {
     pub(super) template: Option<String>,
     #[serde(default)]
     pub(super) variable: Option<VariableYaml>,
+    /// Same shape as `variable:`, with roles `assign` and `read`.
+    #[serde(default)]
+    pub(super) attribute: Option<VariableYaml>,
     // The code blocks, inline: only in a network's custom node (a ROP
     // folder keeps them in its .glsl files).
     #[serde(default)]
@@ -119,13 +122,17 @@ pub(super) struct VariableYaml {
 }
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub(super) struct TextureYaml {
     pub(super) name: String,
     #[serde(default)]
     pub(super) param: Option<String>,
     #[serde(default)]
     pub(super) path: Option<String>,
+    #[serde(default)]
+    pub(super) raw_size: Option<String>,
+    #[serde(default)]
+    pub(super) raw_format: Option<String>,
 }
 
 /// Line (1-based) of the first line containing `needle`, or 1.

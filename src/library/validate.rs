@@ -155,6 +155,10 @@ pub(super) fn build_def(
         None => None,
         Some(v) => Some(variable_def(v, &params).map_err(|e| err("variable:", e.to_string()))?),
     };
+    let attribute = match &raw.attribute {
+        None => None,
+        Some(a) => Some(attribute_def(a, &params).map_err(|e| err("attribute:", e.to_string()))?),
+    };
     let blocks = read_blocks()?;
     check_blocks(&blocks)?;
     check_names(&params, &textures, &macros, &global_macros, src)?;
@@ -181,6 +185,7 @@ pub(super) fn build_def(
         textures,
         template: raw.template,
         variable,
+        attribute,
         blocks,
         origin: site.origin,
     })
@@ -405,12 +410,69 @@ fn textures_of(
                 ));
             }
         };
+        let raw = raw_params(t, &source, params).map_err(|m| err(&t.name, m))?;
         textures.push(TextureDef {
             name: t.name.clone(),
             source,
+            raw,
         });
     }
     Ok(textures)
+}
+
+/// A `textures:` entry's `rawSize:` and `rawFormat:`: both or neither, on
+/// a volume parameter, naming an `xyz` and a `menu` of raw sample types.
+fn raw_params(
+    t: &TextureYaml,
+    source: &TextureSource,
+    params: &[ParamDef],
+) -> Result<Option<RawParams>, String> {
+    let (size, format) = match (&t.raw_size, &t.raw_format) {
+        (None, None) => return Ok(None),
+        (Some(s), Some(f)) => (s, f),
+        _ => {
+            return Err(format!(
+                "texture {}: give both rawSize and rawFormat",
+                t.name
+            ));
+        }
+    };
+    let param = |name: &str| params.iter().find(|p| p.name == name);
+    let volume = match source {
+        TextureSource::Param(p) => param(p).is_some_and(|p| p.style == ParamStyle::Volume),
+        TextureSource::Path(_) => false,
+    };
+    if !volume {
+        return Err(format!(
+            "texture {}: rawSize and rawFormat describe a volume parameter's raw file (param: a parameter of style volume)",
+            t.name
+        ));
+    }
+    if param(size).is_none_or(|p| p.style != ParamStyle::Xyz) {
+        return Err(format!(
+            "texture {}: rawSize names {}, which must be a parameter of style xyz",
+            t.name,
+            crate::value::echo(size)
+        ));
+    }
+    let formats_ok = param(format).is_some_and(|p| {
+        p.style == ParamStyle::Menu
+            && p.options
+                .iter()
+                .all(|o| crate::volume::RawFormat::parse(o).is_some())
+    });
+    if !formats_ok {
+        return Err(format!(
+            "texture {}: rawFormat names {}, which must be a menu of {}",
+            t.name,
+            crate::value::echo(format),
+            crate::volume::RawFormat::NAMES.join(", ")
+        ));
+    }
+    Ok(Some(RawParams {
+        size: size.clone(),
+        format: format.clone(),
+    }))
 }
 
 /// `distance:` (what the output promises), and the `raytk:` names checked.
@@ -518,6 +580,48 @@ pub(super) fn variable_def(
     })
 }
 
+/// What is wrong with an `attribute:` mapping.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub(super) enum AttributeError {
+    #[error("attribute: role '{0}' is neither assign nor read")]
+    Role(String),
+    #[error("attribute: {what} names parameter '{name}', which the ROP does not have")]
+    NoParam { what: &'static str, name: String },
+    #[error("attribute: the name parameter {0} must have style string")]
+    NameStyle(String),
+    #[error("attribute: the type parameter {0} must be a menu of {types}", types = VARIABLE_TYPES.join(", "))]
+    TypeStyle(String),
+}
+
+/// Checks `attribute:` against the parameters it names: the same shape
+/// as `variable:`, with roles `assign` and `read`.
+pub(super) fn attribute_def(
+    a: &VariableYaml,
+    params: &[ParamDef],
+) -> Result<AttributeDef, AttributeError> {
+    let role = match a.role.as_str() {
+        "assign" => AttributeRole::Assign,
+        "read" => AttributeRole::Read,
+        other => return Err(AttributeError::Role(crate::value::echo(other))),
+    };
+    // The parameter checks are the variable's: only the words differ.
+    let as_variable = VariableYaml {
+        role: "read".into(),
+        name: a.name.clone(),
+        ty: a.ty.clone(),
+    };
+    let v = variable_def(&as_variable, params).map_err(|e| match e {
+        VariableError::NoParam { what, name } => AttributeError::NoParam { what, name },
+        VariableError::NameStyle(n) => AttributeError::NameStyle(n),
+        VariableError::TypeStyle(n) | VariableError::Role(n) => AttributeError::TypeStyle(n),
+    })?;
+    Ok(AttributeDef {
+        role,
+        name_param: v.name_param,
+        type_param: v.type_param,
+    })
+}
+
 /// Each code block checked before naga sees it (control characters, nesting
 /// deep enough to overflow naga's parser), and the function block for the
 /// function every ROP must define: without these, the error would surface
@@ -557,7 +661,8 @@ pub(super) fn check_blocks(blocks: &[CodeBlock]) -> Result<(), LibraryError> {
 
 /// Names ropkit defines for every node (`<node>_CoordT`, ...), and prefixes
 /// of those it defines per type and input (`<node>_COORD_TYPE_vec3`, ...).
-pub(super) const RESERVED_NAMES: [&str; 5] = ["CoordT", "ContextT", "ReturnT", "MAT", "VAR"];
+pub(super) const RESERVED_NAMES: [&str; 6] =
+    ["CoordT", "ContextT", "ReturnT", "MAT", "VAR", "ATTR"];
 pub(super) const RESERVED_PREFIXES: [&str; 4] =
     ["COORD_TYPE_", "CONTEXT_TYPE_", "RETURN_TYPE_", "HAS_INPUT_"];
 
@@ -596,7 +701,7 @@ pub(super) fn check_names(
     let reserved = |name: &str| {
         RESERVED_NAMES.contains(&name) || RESERVED_PREFIXES.iter().any(|p| name.starts_with(p))
     };
-    let reserved_note = "ropkit defines CoordT, ContextT, ReturnT, MAT, VAR, COORD_TYPE_*, CONTEXT_TYPE_*, RETURN_TYPE_* and HAS_INPUT_* for every node";
+    let reserved_note = "ropkit defines CoordT, ContextT, ReturnT, MAT, VAR, ATTR, COORD_TYPE_*, CONTEXT_TYPE_*, RETURN_TYPE_* and HAS_INPUT_* for every node";
     // Generated name -> what makes it.
     let mut made: BTreeMap<String, String> = BTreeMap::new();
     for p in params {

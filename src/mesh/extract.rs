@@ -37,7 +37,7 @@ impl Grid {
     fn point(&self, g: [u32; 3]) -> [f32; 3] {
         [0, 1, 2].map(|a| self.origin[a] + g[a] as f32 * self.step)
     }
-    fn blocks(&self) -> [u32; 3] {
+    pub fn blocks(&self) -> [u32; 3] {
         self.cells.map(|c| c.div_ceil(self.block))
     }
 }
@@ -112,13 +112,42 @@ pub struct Limits<'a> {
     pub progress: &'a mut dyn FnMut(u64, u64),
 }
 
-/// Runs extraction over the active blocks (sorted by z, y, x).
+/// A half-open range of blocks, `[lo, hi)` on each axis.
+pub type BlockRange = [[u32; 3]; 2];
+
+fn in_range(range: &BlockRange, b: [u32; 3]) -> bool {
+    (0..3).all(|a| (range[0][a]..range[1][a]).contains(&b[a]))
+}
+
+/// A vertex's place in the grid, the same in every brick of one mesh: its
+/// cell (16 bits an axis, x lowest) and which of the cell's polygons (2 bits).
+pub fn vertex_key(cell: [u32; 3], polygon: u32) -> u64 {
+    ((cell[2] as u64) << 34) | ((cell[1] as u64) << 18) | ((cell[0] as u64) << 2) | polygon as u64
+}
+
+/// The cell of a [`vertex_key`].
+pub fn key_cell(key: u64) -> [u32; 3] {
+    [2, 18, 34].map(|shift| ((key >> shift) & 0xffff) as u32)
+}
+
+/// Runs extraction over the active blocks (sorted by z, y, x). Returns the
+/// mesh and each vertex's [`vertex_key`].
+///
+/// With `owned`, the blocks are a brick of a mesh made in pieces plus a
+/// halo of blocks around it: the halo's cells complete the quads at the
+/// brick's borders and give its border vertices the neighbours they have
+/// in the whole mesh, but only the triangles of quads the brick's own
+/// blocks own are kept, with the vertices they use and the brick's own
+/// vertices. Every quad of the whole mesh is then owned by exactly one
+/// brick, and the bricks' vertices meet by key.
 pub fn extract(
     ev: &mut Evaluator,
     grid: &Grid,
     blocks: &[[u32; 3]],
+    owned: Option<BlockRange>,
     limits: Limits,
-) -> Result<(Mesh, ExtractStats), MeshError> {
+) -> Result<(Mesh, Vec<u64>, ExtractStats), MeshError> {
+    let is_owned = |b: [u32; 3]| owned.as_ref().is_none_or(|r| in_range(r, b));
     let per_draw = Evaluator::blocks_per_draw(grid.block);
     let batches: Vec<&[[u32; 3]]> = blocks.chunks(per_draw).collect();
     let nb = grid.blocks();
@@ -142,8 +171,10 @@ pub fn extract(
         }
         let outs_now = batch(ev, grid, chunk, &values, &mut stats)?;
         for (coord, out) in chunk.iter().zip(outs_now) {
-            quads_so_far += out.quads.len();
-            stats.boundary_crossings += out.boundary_crossings;
+            if is_owned(*coord) {
+                quads_so_far += out.quads.len();
+                stats.boundary_crossings += out.boundary_crossings;
+            }
             outs[block_index(*coord)] = Some(out);
         }
         if quads_so_far.saturating_mul(2) > limits.max_triangles {
@@ -161,9 +192,9 @@ pub fn extract(
         }
     }
     let t = Instant::now();
-    let mesh = assemble(grid, blocks, &outs, block_index, &mut stats);
+    let (mesh, keys) = assemble(grid, blocks, &outs, block_index, is_owned, &mut stats);
     stats.cpu += t.elapsed().as_secs_f64();
-    Ok((mesh, stats))
+    Ok((mesh, keys, stats))
 }
 
 /// Extracts one batch: surface cells, refined crossings, vertices, normals, colours.
@@ -474,16 +505,21 @@ fn vertices(grid: &Grid, coord: [u32; 3], c: &Classified, refined: &[(f32, [f32;
     out
 }
 
-/// The whole mesh: every block's vertices in block order, then the quads.
+/// The whole mesh: every block's vertices in block order, then the quads;
+/// with their [`vertex_key`]s. Only the quads of blocks `is_owned` takes
+/// stay (after every quad helped [`relax`] decide), with the vertices they
+/// use and those of owned blocks.
 fn assemble(
     grid: &Grid,
     blocks: &[[u32; 3]],
     outs: &[Option<BlockOut>],
     block_index: impl Fn([u32; 3]) -> usize + Sync,
+    is_owned: impl Fn([u32; 3]) -> bool + Sync,
     stats: &mut ExtractStats,
-) -> Mesh {
+) -> (Mesh, Vec<u64>) {
     let mut bases = vec![0u32; outs.len()];
     let mut mesh = Mesh::default();
+    let mut keys = Vec::new();
     for coord in blocks {
         let i = block_index(*coord);
         let Some(o) = &outs[i] else { continue };
@@ -491,6 +527,12 @@ fn assemble(
         mesh.positions.extend_from_slice(&o.positions);
         mesh.normals.extend_from_slice(&o.normals);
         mesh.colors.extend_from_slice(&o.colors);
+        let b = grid.block;
+        for rec in &o.cells {
+            let l = [rec.index % b, (rec.index / b) % b, rec.index / (b * b)];
+            let cell = [0, 1, 2].map(|a| coord[a] * b + l[a]);
+            keys.extend((0..rec.contour.count as u32).map(|p| vertex_key(cell, p)));
+        }
     }
     let b = grid.block;
     let vertex_of = |c: [u32; 3], e: usize| -> Option<u32> {
@@ -504,13 +546,14 @@ fn assemble(
         Some(bases[bi] + rec.first + rec.contour.cycle(e))
     };
     let positions = &mesh.positions;
-    let parts: Vec<(Vec<[u32; 3]>, u64)> = blocks
+    let parts: Vec<(Vec<[u32; 3]>, u64, bool)> = blocks
         .par_iter()
         .map(|coord| {
             let mut tris = Vec::new();
             let mut missing = 0u64;
+            let owned = is_owned(*coord);
             let Some(o) = &outs[block_index(*coord)] else {
-                return (tris, missing);
+                return (tris, missing, owned);
             };
             tris.reserve(o.quads.len() * 2);
             for q in &o.quads {
@@ -544,12 +587,16 @@ fn assemble(
                 dir[d] = if q.inside_first { 1.0 } else { -1.0 };
                 tris.extend(split_quad(positions, quad, dir));
             }
-            (tris, missing)
+            (tris, missing, owned)
         })
         .collect();
-    for (tris, missing) in parts {
+    let mut keep = Vec::new();
+    for (tris, missing, owned) in parts {
+        keep.extend(std::iter::repeat_n(owned, tris.len()));
         mesh.triangles.extend(tris);
-        stats.missing_quads += missing;
+        if owned {
+            stats.missing_quads += missing;
+        }
     }
     let mut preferred = Vec::new();
     for coord in blocks {
@@ -562,7 +609,47 @@ fn assemble(
     if stats.normal_fallbacks > 0 {
         face_normal_fallback(&mut mesh);
     }
-    mesh
+    if keep.iter().all(|k| *k) {
+        return (mesh, keys);
+    }
+    let own_vertex: Vec<bool> = keys
+        .iter()
+        .map(|k| is_owned(key_cell(*k).map(|c| c / grid.block)))
+        .collect();
+    keep_owned(mesh, keys, &keep, &own_vertex)
+}
+
+/// The triangles `keep` marks, the vertices they use and those `own`
+/// marks, renumbered in their order.
+fn keep_owned(mesh: Mesh, keys: Vec<u64>, keep: &[bool], own: &[bool]) -> (Mesh, Vec<u64>) {
+    let mut used = own.to_vec();
+    let triangles: Vec<[u32; 3]> = mesh
+        .triangles
+        .iter()
+        .zip(keep)
+        .filter(|(_, k)| **k)
+        .map(|(t, _)| *t)
+        .collect();
+    for t in &triangles {
+        for v in t {
+            used[*v as usize] = true;
+        }
+    }
+    let mut new_index = vec![u32::MAX; used.len()];
+    let mut out = Mesh::default();
+    let mut out_keys = Vec::new();
+    for (v, _) in used.iter().enumerate().filter(|(_, u)| **u) {
+        new_index[v] = out.positions.len() as u32;
+        out.positions.push(mesh.positions[v]);
+        out.normals.push(mesh.normals[v]);
+        out.colors.push(mesh.colors[v]);
+        out_keys.push(keys[v]);
+    }
+    out.triangles = triangles
+        .iter()
+        .map(|t| t.map(|v| new_index[v as usize]))
+        .collect();
+    (out, out_keys)
 }
 
 /// The unit vector along `g`, unless it is (nearly) zero or not finite.
@@ -626,5 +713,50 @@ fn face_normal_fallback(mesh: &mut Mesh) {
         if n[0].is_nan() {
             *n = unit(*a).unwrap_or([0.0, 0.0, 1.0]);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vertex_keys_hold_the_cell_and_polygon_of_the_largest_grid() {
+        let mut seen = std::collections::HashSet::new();
+        let edge = super::super::MAX_RESOLUTION - 1;
+        for cell in [
+            [0, 0, 0],
+            [1, 0, 0],
+            [0, 1, 0],
+            [0, 0, 1],
+            [edge, edge, edge],
+            [7, edge, 3],
+        ] {
+            for polygon in 0..4 {
+                let key = vertex_key(cell, polygon);
+                assert_eq!(key_cell(key), cell);
+                assert_eq!((key & 3) as u32, polygon);
+                assert!(seen.insert(key), "{cell:?} {polygon}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_brick_keeps_its_triangles_their_vertices_and_its_own() {
+        // Four vertices, two triangles; the second is the brick's, vertex 3
+        // belongs to the brick but no kept triangle uses it.
+        let mesh = Mesh {
+            positions: (0..5).map(|i| [i as f32, 0.0, 0.0]).collect(),
+            normals: vec![[0.0, 0.0, 1.0]; 5],
+            colors: (0..5).map(|i| [i as f32 / 4.0; 3]).collect(),
+            triangles: vec![[0, 1, 2], [1, 2, 4]],
+        };
+        let keys: Vec<u64> = (0..5).map(|i| 100 + i).collect();
+        let own = [false, false, false, true, false];
+        let (kept, kept_keys) = keep_owned(mesh, keys, &[false, true], &own);
+        assert_eq!(kept_keys, vec![101, 102, 103, 104]);
+        assert_eq!(kept.triangles, vec![[0, 1, 3]]);
+        assert_eq!(kept.positions[3], [4.0, 0.0, 0.0]);
+        assert_eq!(kept.colors[0], [0.25; 3]);
     }
 }

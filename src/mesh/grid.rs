@@ -355,7 +355,9 @@ fn children(cells: &[[u32; 3]], limit: [u32; 3]) -> Vec<[u32; 3]> {
 /// The leaf blocks (`block` cells of size `step` on a side) of a grid of
 /// `cells` cells from `origin` that the surface may pass through, found
 /// coarse to fine on the scene's promise; every block when it promises
-/// nothing. Sorted by z, then y, then x.
+/// nothing. Sorted by z, then y, then x. With `within` (a half-open range
+/// of leaf blocks), only blocks inside it, and the search never leaves it:
+/// a brick of a mesh made in pieces costs its own share of the search.
 pub fn active_blocks(
     ev: &mut Evaluator,
     promise: Promise,
@@ -363,8 +365,15 @@ pub fn active_blocks(
     step: f32,
     cells: [u32; 3],
     block: u32,
+    within: Option<[[u32; 3]; 2]>,
 ) -> Result<Vec<[u32; 3]>, RenderError> {
     let leaf_counts = cells.map(|c| c.div_ceil(block));
+    // Whether a box of `level` (2^level leaves a side) meets `within`.
+    let meets = |b: &[u32; 3], level: u32| {
+        within.is_none_or(|[lo, hi]| {
+            (0..3).all(|a| (b[a] << level) < hi[a] && ((b[a] + 1) << level) > lo[a])
+        })
+    };
     let Some(lipschitz) = promise.lipschitz() else {
         let mut all = Vec::new();
         for z in 0..leaf_counts[2] {
@@ -374,6 +383,7 @@ pub fn active_blocks(
                 }
             }
         }
+        all.retain(|b| meets(b, 0));
         return Ok(all);
     };
     // Start at a level with at most 8 boxes a side, then halve down to the leaves.
@@ -395,13 +405,15 @@ pub fn active_blocks(
             }
         }
     }
+    all.retain(|b| meets(b, levels));
     // Half a leaf cell of slack covers rounding in the distance.
     let margin = 0.5 * step;
     let mut active = may_hold_surface(ev, &lattice, &all, margin, lipschitz)?;
     for level in (0..levels).rev() {
         let next = lattice.halved();
         let limit = leaf_counts.map(|n| n.div_ceil(1 << level));
-        let kids = children(&active, limit);
+        let mut kids = children(&active, limit);
+        kids.retain(|b| meets(b, level));
         lattice = Lattice {
             counts: limit,
             ..next

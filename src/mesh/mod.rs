@@ -79,13 +79,15 @@ pub struct MeshOptions {
     pub tolerance: Option<f32>,
     /// Give up with [`MeshError::Timeout`] after this long.
     pub timeout: Option<Duration>,
-    /// Extract only the blocks from `[0]` up to (not including) `[1]`, in
-    /// block coordinates ([`BLOCK_CELLS`] cells each), of the grid that
-    /// `bounds` and `resolution` give: one brick of a mesh made in pieces.
-    /// The grid is the whole mesh's, so each vertex lands exactly (to the
-    /// bit) where the whole mesh puts it; triangles more than two cells
-    /// inside the range are the whole mesh's own.
-    pub blocks: Option<[[u32; 3]; 2]>,
+    /// Mesh only the brick of blocks from `[0]` up to (not including)
+    /// `[1]`, in block coordinates ([`BLOCK_CELLS`] cells each), of the
+    /// grid that `bounds` and `resolution` give: one piece of a mesh made
+    /// in pieces. The grid is the whole mesh's, and the brick is extracted
+    /// with a halo of one block on every side (see [`extract::extract`]):
+    /// it keeps the triangles its own blocks own, which are the whole
+    /// mesh's, and the bricks of a partition meet by [`extract::vertex_key`]
+    /// into one closed mesh ([`mesh_keyed`] gives the keys).
+    pub blocks: Option<extract::BlockRange>,
 }
 
 impl Default for MeshOptions {
@@ -252,6 +254,11 @@ pub fn check_options(opts: &MeshOptions) -> Result<(), MeshError> {
             "tolerance {t}: give a distance of 0 or more, in scene units"
         )));
     }
+    if opts.blocks.is_some() && opts.tolerance.is_some_and(|t| t > 0.0) {
+        return Err(MeshError::Invalid(
+            "a brick (blocks) cannot be simplified: simplification would move its border vertices away from its neighbours'".into(),
+        ));
+    }
     if let Some([lo, hi]) = &opts.blocks
         && (0..3).any(|a| lo[a] >= hi[a])
     {
@@ -280,6 +287,18 @@ pub fn mesh_network(
     opts: &MeshOptions,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<(Mesh, MeshInfo), MeshError> {
+    mesh_keyed(net, lib, renderer, opts, progress).map(|(mesh, _, info)| (mesh, info))
+}
+
+/// [`mesh_network`], with each vertex's [`extract::vertex_key`] (empty
+/// after simplification, which merges vertices of different cells).
+pub fn mesh_keyed(
+    net: &Network,
+    lib: &Library,
+    renderer: &mut Renderer,
+    opts: &MeshOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<(Mesh, Vec<u64>, MeshInfo), MeshError> {
     check_options(opts)?;
     let start = Instant::now();
     let deadline = opts.timeout.map(|t| (start + t, t.as_secs_f64()));
@@ -298,23 +317,14 @@ pub fn mesh_network(
         None => find_bounds(&mut ev, opts.resolution, promise.lipschitz().unwrap_or(1.0))?,
     };
     timings[1] = t.elapsed().as_secs_f64();
-    let longest = bounds.longest();
-    let step = longest / opts.resolution as f32;
-    let size = bounds.size();
-    let cells = size.map(|s| ((s / step).round() as u32).max(1));
-    // Centre the grid on the bounds (rounding may make it a little larger or smaller).
-    let origin = [0, 1, 2].map(|a| bounds.min[a] + 0.5 * (size[a] - cells[a] as f32 * step));
-    let grid = extract::Grid {
-        origin,
-        step,
-        cells,
-        block: BLOCK_CELLS,
-    };
+    let grid = grid_of(&bounds, opts.resolution);
+    let (origin, step, cells) = (grid.origin, grid.step, grid.cells);
     let t = Instant::now();
-    let mut blocks = grid::active_blocks(&mut ev, promise, origin, step, cells, BLOCK_CELLS)?;
-    if let Some([lo, hi]) = opts.blocks {
-        blocks.retain(|b| (0..3).all(|a| (lo[a]..hi[a]).contains(&b[a])));
-    }
+    // A brick is searched and extracted with its halo of one block.
+    let halo = opts
+        .blocks
+        .map(|[lo, hi]| [lo.map(|x| x.saturating_sub(1)), hi.map(|x| x + 1)]);
+    let blocks = grid::active_blocks(&mut ev, promise, origin, step, cells, BLOCK_CELLS, halo)?;
     timings[2] = t.elapsed().as_secs_f64();
     let total_blocks = cells
         .iter()
@@ -342,7 +352,8 @@ pub fn mesh_network(
         deadline,
         progress,
     };
-    let (mut mesh, stats) = extract::extract(&mut ev, &grid, &blocks, limits)?;
+    let (mut mesh, mut keys, stats) =
+        extract::extract(&mut ev, &grid, &blocks, opts.blocks, limits)?;
     timings[3] = t.elapsed().as_secs_f64();
     if mesh.triangles.is_empty() {
         return Err(MeshError::Empty(empty_message(&bounds)));
@@ -351,6 +362,7 @@ pub fn mesh_network(
     if let Some(tolerance) = opts.tolerance.filter(|t| *t > 0.0) {
         let t = Instant::now();
         simplify::simplify(&mut mesh, tolerance, deadline)?;
+        keys.clear();
         // Merged vertices moved: their normals and colours again, from the SDF.
         let grads = ev.gradients(&mesh.positions, 0.05 * step)?;
         for (n, g) in mesh.normals.iter_mut().zip(&grads) {
@@ -384,7 +396,49 @@ pub fn mesh_network(
         stats,
         timings,
     };
-    Ok((mesh, info))
+    Ok((mesh, keys, info))
+}
+
+/// The grid a mesh of `bounds` at `resolution` is extracted on.
+pub fn grid_of(bounds: &Aabb, resolution: u32) -> extract::Grid {
+    let longest = bounds.longest();
+    let step = longest / resolution as f32;
+    let size = bounds.size();
+    let cells = size.map(|s| ((s / step).round() as u32).max(1));
+    // Centre the grid on the bounds (rounding may make it a little larger or smaller).
+    let origin = [0, 1, 2].map(|a| bounds.min[a] + 0.5 * (size[a] - cells[a] as f32 * step));
+    extract::Grid {
+        origin,
+        step,
+        cells,
+        block: BLOCK_CELLS,
+    }
+}
+
+/// The box a mesh of `net` with `opts` covers (`opts.bounds`, or found
+/// from the SDF as [`mesh_network`] finds it) and the grid on it: what the
+/// pieces of a mesh made in bricks agree on first.
+pub fn mesh_grid(
+    net: &Network,
+    lib: &Library,
+    renderer: &mut Renderer,
+    opts: &MeshOptions,
+) -> Result<(Aabb, extract::Grid), MeshError> {
+    check_options(opts)?;
+    let bounds = match opts.bounds {
+        Some(b) => b,
+        None => {
+            let scene = scene_network(net, opts.node.as_deref())?;
+            let target = scene.nodes[&scene.output]
+                .input(0)
+                .map(str::to_string)
+                .unwrap_or_default();
+            let promise = guarantee::promise_of(&scene, lib, &target);
+            let mut ev = grid::Evaluator::new(renderer, lib, &scene)?;
+            find_bounds(&mut ev, opts.resolution, promise.lipschitz().unwrap_or(1.0))?.0
+        }
+    };
+    Ok((bounds, grid_of(&bounds, opts.resolution)))
 }
 
 fn empty_message(b: &Aabb) -> String {

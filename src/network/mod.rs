@@ -99,6 +99,18 @@ impl Node {
         let ty = self.value(def, &v.type_param)?.as_text()?;
         Some((v.role, name, ty))
     }
+    /// The per-hit attribute the node assigns or reads (see
+    /// [`crate::library::AttributeDef`]): its role, name and type, as its
+    /// parameters set them.
+    pub fn attribute<'a>(
+        &'a self,
+        def: &'a RopDef,
+    ) -> Option<(crate::library::AttributeRole, &'a str, &'a str)> {
+        let a = def.attribute.as_ref()?;
+        let name = self.value(def, &a.name_param)?.as_text()?;
+        let ty = self.value(def, &a.type_param)?.as_text()?;
+        Some((a.role, name, ty))
+    }
     /// [`Node::def`], or why there is none.
     pub fn lookup<'a>(&'a self, lib: &'a Library) -> Result<&'a RopDef, LookupError> {
         match &self.custom {

@@ -5,10 +5,12 @@
 
 pub mod cache;
 mod files;
+mod float_textures;
 mod gpu;
 mod pipeline;
 mod readback;
 mod textures;
+mod volumes;
 
 pub use files::{PictureError, encode_exr, encode_png, save_exr, save_png};
 pub use gpu::Gpu;
@@ -109,6 +111,9 @@ impl Renderer {
             address_mode_v: wgpu::AddressMode::Repeat,
             mag_filter: wgpu::FilterMode::Linear,
             min_filter: wgpu::FilterMode::Linear,
+            // Only float textures (environment maps) have mips: rough
+            // surfaces read them blurred, between levels.
+            mipmap_filter: wgpu::MipmapFilterMode::Linear,
             ..Default::default()
         });
         let blank = upload_texture(&gpu, 1, 1, &[255, 255, 255, 255], "blank");

@@ -190,7 +190,11 @@ impl Renderer {
                     sample_type: wgpu::TextureSampleType::Float {
                         filterable: !t.data,
                     },
-                    view_dimension: wgpu::TextureViewDimension::D2,
+                    view_dimension: if t.volume.is_some() {
+                        wgpu::TextureViewDimension::D3
+                    } else {
+                        wgpu::TextureViewDimension::D2
+                    },
                     multisampled: false,
                 },
             ));

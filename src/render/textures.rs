@@ -20,10 +20,17 @@ impl Renderer {
                 views.push(upload_data(&self.gpu, &shader.data));
                 continue;
             }
+            if t.volume.is_some() {
+                let (view, bytes) = self.volume_view(t, budget.saturating_sub(used))?;
+                if counted.insert(t.path.as_str()) {
+                    used += bytes;
+                }
+                views.push(view);
+                continue;
+            }
             let view = self.texture_view(&t.path, budget.saturating_sub(used))?;
             if counted.insert(t.path.as_str()) {
-                let tex = view.texture();
-                used += u64::from(tex.width()) * u64::from(tex.height()) * 4;
+                used += texture_bytes(view.texture());
             }
             views.push(view);
         }
@@ -60,8 +67,14 @@ impl Renderer {
                         .map_err(|e| fail(&file, e.to_string()))?;
                 let real = file.canonicalize().unwrap_or(file);
                 if let Some(v) = self.textures.get(&real) {
-                    check_room(v.texture().width(), v.texture().height(), room)
-                        .map_err(|e| fail(&real, e.to_string()))?;
+                    let t = v.texture();
+                    if texture_bytes(t) > room {
+                        let e = DecodeError::OverBudget {
+                            width: t.width(),
+                            height: t.height(),
+                        };
+                        return Err(fail(&real, e.to_string()));
+                    }
                     return Ok(v.clone());
                 }
                 (real, bytes)
@@ -76,6 +89,14 @@ impl Renderer {
                 (key, bytes.to_vec())
             }
         };
+        let label = key.to_string_lossy().into_owned();
+        if super::float_textures::is_float_image(&bytes) {
+            let levels = super::float_textures::decode_float_texture(&bytes, room)
+                .map_err(|e| fail(&key, e.to_string()))?;
+            let view = super::float_textures::upload_float_texture(&self.gpu, &levels, &label);
+            self.textures.insert(key, view.clone());
+            return Ok(view);
+        }
         let img = decode_texture(&bytes, room).map_err(|e| fail(&key, e.to_string()))?;
         let view = upload_texture(
             &self.gpu,
@@ -87,6 +108,19 @@ impl Renderer {
         self.textures.insert(key, view.clone());
         Ok(view)
     }
+}
+
+/// GPU memory of a texture: every mip level and layer at its format's
+/// bytes per texel (4 for the 8-bit pictures, 8 for float ones).
+pub(super) fn texture_bytes(t: &wgpu::Texture) -> u64 {
+    let texel = u64::from(t.format().block_copy_size(None).unwrap_or(4));
+    (0..t.mip_level_count())
+        .map(|mip| {
+            let w = u64::from((t.width() >> mip).max(1));
+            let h = u64::from((t.height() >> mip).max(1));
+            w * h * u64::from(t.depth_or_array_layers()) * texel
+        })
+        .sum()
 }
 
 /// Refuses a `width`x`height` RGBA picture past `room` bytes.

@@ -195,7 +195,8 @@ fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> O
                 .then_some(ParamValue::Text(v))
                 .or_else(|| Some(value.clone()))
         }
-        (ParamStyle::String, ParamValue::Text(t)) => {
+        // A volume's path: a file, a folder or a pattern, typed in.
+        (ParamStyle::String | ParamStyle::Volume, ParamValue::Text(t)) => {
             let mut v = t.clone();
             // Applied on Enter or focus loss: each keystroke would rebuild.
             let id = ui.make_persistent_id(("string", &p.name));
@@ -226,7 +227,7 @@ pub fn picks(style: ParamStyle, path: &str) -> bool {
         .map(|x| x.to_string_lossy().to_lowercase())
         .unwrap_or_default();
     let wanted: &[&str] = match style {
-        ParamStyle::Texture => &["png", "jpg", "jpeg"],
+        ParamStyle::Texture => &["png", "jpg", "jpeg", "hdr", "exr"],
         ParamStyle::Points => &["csv", "ply", "obj"],
         _ => &[],
     };

@@ -498,6 +498,19 @@ fn shadertoy_export_is_valid_glsl_es_with_parameters_baked_in() {
             assert!(err.contains("DATA_INLINE_TEXELS"), "{err}");
             continue;
         }
+        let uses_volume = net.nodes.values().any(|n| {
+            n.def(&lib).is_some_and(|d| {
+                d.params
+                    .iter()
+                    .any(|p| p.style == ropkit::types::ParamStyle::Volume)
+            })
+        });
+        if uses_volume {
+            // Shadertoy has no channel for a file's 3D texture: refused, by name.
+            let e = stitch(&lib, &net, Mode::Shadertoy).unwrap_err().to_string();
+            assert!(e.contains("3D texture"), "{}: {e}", path.display());
+            continue;
+        }
         let (_, shader) = stitch(&lib, &net, Mode::Shadertoy).unwrap_or_else(|e| panic!("{e}"));
         let g = &shader.glsl;
         assert!(g.contains("void mainImage(out vec4 fragColor, in vec2 fragCoord)"));
@@ -579,7 +592,11 @@ fn every_rop_is_documented_and_every_parameter_has_a_range_and_help() {
             assert!(!p.help.is_empty(), "{}.{}: no help", def.name, p.name);
             let numeric = !matches!(
                 p.style,
-                ParamStyle::Toggle | ParamStyle::Menu | ParamStyle::String | ParamStyle::Texture
+                ParamStyle::Toggle
+                    | ParamStyle::Menu
+                    | ParamStyle::String
+                    | ParamStyle::Texture
+                    | ParamStyle::Volume
             ) && !p.style.is_data();
             if numeric {
                 assert!(

@@ -290,3 +290,45 @@ fn an_inline_list_survives_saving() {
     let again = Network::parse(&net.to_yaml(&lib), &root().join("data-test.yaml"), &lib).unwrap();
     assert_eq!(net.nodes["/s"].params, again.nodes["/s"].params);
 }
+
+#[test]
+fn editing_a_point_file_rebuilds_with_the_new_points() {
+    use ropkit::live::Live;
+    use ropkit::watch::{Watcher, apply};
+    use std::time::{Duration, Instant};
+    let lib = data_library();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("pts.csv"), "x,y,z\n0,0,0\n").unwrap();
+    let net_path = dir.path().join("net.yaml");
+    std::fs::write(
+        &net_path,
+        "output: /out\nnodes:\n  /s: { rop: pointBalls, params: { Points: pts.csv } }\n  /out: { rop: raymarchRender3D, inputs: [/s] }\n",
+    )
+    .unwrap();
+    let project = project(&[root().join("tests/fixtures/data_rops")]);
+    let net = Network::load(&net_path, &lib).unwrap();
+    let mut live = Live::new(project.clone(), lib, net, None);
+    assert!(live.error.is_none(), "{:?}", live.error);
+    assert_eq!(live.built.as_ref().unwrap().shader.data.len(), 3);
+    let mut watcher = Watcher::new(&live.lib.watch_roots(), Some(&net_path), || {}).unwrap();
+    let files: Vec<_> = project
+        .files_on_disk(&live.lib, &live.net)
+        .into_iter()
+        .map(|(_, f)| f)
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    watcher.also_watch(&files).unwrap();
+    std::fs::write(dir.path().join("pts.csv"), "x,y,z\n0,0,0\n1,2,3\n").unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(r) = apply(&mut live, watcher.poll()) {
+            r.unwrap();
+            break;
+        }
+        assert!(Instant::now() < deadline, "no change seen");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let data = &live.built.as_ref().unwrap().shader.data;
+    assert_eq!(data.len(), 6, "two points now");
+    assert_eq!(data[3], [1.0, 2.0, 3.0, 1.0]);
+}

@@ -54,6 +54,21 @@ pub(crate) fn texture_image(net: &Network, path: &str) -> image::RgbaImage {
     image::open(file).unwrap().to_rgba8()
 }
 
+/// A texture as a program would upload it: environment maps (`.hdr`,
+/// `.exr`) as floats, other images as 8-bit sRGB.
+pub(crate) fn texture_texels(net: &Network, path: &str) -> crate::harness::Texels {
+    let lower = path.to_ascii_lowercase();
+    if lower.ends_with(".hdr") || lower.ends_with(".exr") {
+        let file = [root().join(path), net.file.parent().unwrap().join(path)]
+            .into_iter()
+            .find(|p| p.is_file())
+            .unwrap_or_else(|| panic!("texture {path} not found for {}", net.file.display()));
+        crate::harness::Texels::Float(image::open(file).unwrap().to_rgba32f())
+    } else {
+        crate::harness::Texels::Srgb8(texture_image(net, path))
+    }
+}
+
 // ---------------------------------------------------------------------------
 // The JSON layout: a schema, written from what the layout promises
 
@@ -278,9 +293,11 @@ pub(crate) fn check_layout_schema(text: &str, net: &Network, lib: &Library, glsl
             "{var} and the parameters share a binding"
         );
         assert!(t["path"].is_string() && t["node"].is_string());
+        // A volume says so ("dimension": "3d") and is a texture3D.
+        let kind = if t["dimension"] == "3d" { "3D" } else { "2D" };
         assert!(
             glsl.contains(&format!(
-                "layout(set = 0, binding = {binding}) uniform texture2D {var};"
+                "layout(set = 0, binding = {binding}) uniform texture{kind} {var};"
             )),
             "texture {var} at binding {binding}"
         );
@@ -377,7 +394,10 @@ fn put_floats(bytes: &mut [u8], at: usize, values: &[f32]) {
     }
 }
 
-pub(crate) fn textures_from_layout(json: &Json, net: &Network) -> Vec<(u32, image::RgbaImage)> {
+pub(crate) fn textures_from_layout(
+    json: &Json,
+    net: &Network,
+) -> Vec<(u32, crate::harness::Texels)> {
     json["textures"]
         .as_array()
         .unwrap()
@@ -385,7 +405,7 @@ pub(crate) fn textures_from_layout(json: &Json, net: &Network) -> Vec<(u32, imag
         .map(|t| {
             (
                 t["binding"].as_u64().unwrap() as u32,
-                texture_image(net, t["path"].as_str().unwrap()),
+                texture_texels(net, t["path"].as_str().unwrap()),
             )
         })
         .collect()
@@ -582,6 +602,17 @@ fn wgsl_and_shadertoy_exports_render_ropkits_picture() {
         let net = Network::load(&path, &lib).unwrap();
         let glsl = text(&lib, &net, Format::Glsl);
         let layout = check_layout_schema(&text(&lib, &net, Format::Json), &net, &lib, &glsl);
+        if layout["textures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["dimension"] == "3d")
+        {
+            // This harness binds 2D pictures only; a volume's WGSL is checked
+            // by naga in the export tests, and Shadertoy refuses volumes
+            // (compiler::shadertoy_export_is_valid_glsl_es_with_parameters_baked_in).
+            continue;
+        }
         let textures = textures_from_layout(&layout, &net);
         let ours = ropkit_picture(&gpu, &lib, &net);
 

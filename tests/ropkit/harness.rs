@@ -28,8 +28,18 @@ pub struct Bindings<'a> {
     pub storage: Option<(u32, &'a [u8])>,
     /// Whether that buffer is a uniform block (else a read-only storage buffer).
     pub params_uniform: bool,
-    /// (binding, image) for every sampled texture.
-    pub textures: &'a [(u32, image::RgbaImage)],
+    /// (binding, texels) for every sampled texture.
+    pub textures: &'a [(u32, Texels)],
+}
+
+/// A texture's texels as a program using an export would upload them.
+pub enum Texels {
+    /// An 8-bit picture (PNG, JPEG), gamma-encoded: sampled as sRGB.
+    Srgb8(image::RgbaImage),
+    /// Linear floats (an HDR or EXR environment map): uploaded as 16-bit
+    /// floats with every mip level, each texel the mean of those it covers
+    /// one level down, as docs/writing-rops.md says ropkit does.
+    Float(image::Rgba32FImage),
 }
 
 /// Draws `fragment` (entry point `entry`) at `width`×`height`; a shader or
@@ -132,12 +142,16 @@ pub fn draw(
         address_mode_v: wgpu::AddressMode::Repeat,
         mag_filter: wgpu::FilterMode::Linear,
         min_filter: wgpu::FilterMode::Linear,
+        mipmap_filter: wgpu::MipmapFilterMode::Linear,
         ..Default::default()
     });
     let views: Vec<wgpu::TextureView> = bindings
         .textures
         .iter()
-        .map(|(_, img)| upload(gpu, img))
+        .map(|(_, texels)| match texels {
+            Texels::Srgb8(img) => upload(gpu, img),
+            Texels::Float(img) => upload_float(gpu, img),
+        })
         .collect();
     let mut entries = vec![
         wgpu::BindGroupEntry {
@@ -319,6 +333,80 @@ fn upload(gpu: &Gpu, img: &image::RgbaImage) -> wgpu::TextureView {
         },
         size,
     );
+    texture.create_view(&Default::default())
+}
+
+/// A float texture with its mip chain, down to 1x1.
+fn upload_float(gpu: &Gpu, img: &image::Rgba32FImage) -> wgpu::TextureView {
+    let mut levels = vec![(
+        img.width(),
+        img.height(),
+        img.pixels().map(|p| p.0).collect::<Vec<[f32; 4]>>(),
+    )];
+    while let Some((w, h, texels)) = levels.last().filter(|(w, h, _)| *w > 1 || *h > 1) {
+        let (nw, nh) = ((w / 2).max(1), (h / 2).max(1));
+        let span = |i: u32, from: u32, to: u32| {
+            let a = i * from / to;
+            a..((i + 1) * from).div_ceil(to).min(from).max(a + 1)
+        };
+        let mut next = Vec::new();
+        for y in 0..nh {
+            for x in 0..nw {
+                let (mut sum, mut n) = ([0.0f32; 4], 0.0f32);
+                for sy in span(y, *h, nh) {
+                    for sx in span(x, *w, nw) {
+                        let t = texels[(sy * w + sx) as usize];
+                        for c in 0..4 {
+                            sum[c] += t[c];
+                        }
+                        n += 1.0;
+                    }
+                }
+                next.push(sum.map(|c| c / n));
+            }
+        }
+        levels.push((nw, nh, next));
+    }
+    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("harness float texture"),
+        size: wgpu::Extent3d {
+            width: img.width(),
+            height: img.height(),
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: levels.len() as u32,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::Rgba16Float,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    for (mip, (w, h, texels)) in levels.iter().enumerate() {
+        let bytes: Vec<u8> = texels
+            .iter()
+            .flatten()
+            .flat_map(|c| half::f16::from_f32(*c).to_le_bytes())
+            .collect();
+        gpu.queue.write_texture(
+            wgpu::TexelCopyTextureInfo {
+                texture: &texture,
+                mip_level: mip as u32,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
+            },
+            &bytes,
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(8 * w),
+                rows_per_image: Some(*h),
+            },
+            wgpu::Extent3d {
+                width: *w,
+                height: *h,
+                depth_or_array_layers: 1,
+            },
+        );
+    }
     texture.create_view(&Default::default())
 }
 

@@ -1,6 +1,7 @@
 //! ropkit's integration tests, in one binary so the suite links once.
 
 mod animation;
+mod attributes;
 mod bad_input;
 mod buffers;
 mod cameras;
@@ -29,6 +30,7 @@ mod mechanisms_shading;
 mod mechanisms_uv;
 mod mesh;
 mod packaging;
+mod pbr;
 mod raytk_names;
 mod renderer;
 mod sample;
@@ -36,5 +38,6 @@ mod saving;
 mod scaling;
 mod stages;
 mod viewer;
+mod volume_textures;
 mod volumes;
 mod web;

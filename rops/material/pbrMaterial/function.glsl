@@ -4,6 +4,94 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   return res;
 }
 
+#ifdef THIS_HAS_INPUT_2
+// The light of the environment (input 2) that the surface sends along the
+// view ray, as glTF's metallic-roughness model has it: a mix, by Metallic,
+// of a dielectric (a GGX specular with F0 = 0.04 over a Lambert diffuse of
+// BaseColor) and a metal (a GGX specular with F0 = BaseColor).
+// Specular: Samples GGX half vectors h, each giving a direction
+// l = reflect(-v, h) whose estimator weight for the lobe without Fresnel is
+// w = G1(l) G1(v) (v.h) / ((n.h) (n.v)); the mean of w is the lobe's
+// directional albedo E (what it returns of a white sky, below 1 on rough
+// surfaces), and scaling by 1 + F0 (1 / E - 1) adds back the light that
+// bounces more than once between microfacets (Kulla-Conty, in Turquin's
+// form). Diffuse: Samples cosine-weighted directions about the normal,
+// times what the dielectric's specular, compensated alike, leaves of the
+// light (1 - its mean of w F). Each read is as blurred as the solid angle
+// its sample stands for, 1 / (Samples pdf).
+vec3 THIS_environment(MaterialContext m) {
+  vec3 base = THIS_BaseColor;
+  float mt = clamp(THIS_Metallic, 0.0, 1.0);
+  float a = clamp(THIS_Roughness, 0.03, 1.0);
+  a *= a;
+  float a2 = a * a;
+  vec3 n = m.normal;
+  vec3 v = -m.ray.dir;
+  float ndv = clamp(dot(n, v), 1e-4, 1.0);
+  mat3 tangentFrame = ropkitIblFrame(n);
+  vec3 specMetal = vec3(0.0);
+  vec3 specGloss = vec3(0.0);
+  float glossShare = 0.0;
+  float lobeAlbedo = 0.0;
+  vec3 diffuseSum = vec3(0.0);
+  float sampleCount = float(THIS_Samples);
+  // One loop and one call of the environment, for both lobes.
+  for (int i = 0; i < 2 * THIS_Samples; i++) {
+    bool isDiffuse = i >= THIS_Samples;
+    vec2 xi = ropkitIblPoint(isDiffuse ? i - THIS_Samples : i, THIS_Samples);
+    vec3 l;
+    float pdf;
+    float w = 0.0;
+    float vdh = 1.0;
+    if (isDiffuse) {
+      vec3 c = ropkitCosineDir(xi);
+      l = tangentFrame * c;
+      pdf = max(c.z, 1e-4) / PI;
+    } else {
+      vec3 h = tangentFrame * ropkitGgxHalf(xi, a2);
+      vdh = max(dot(v, h), 0.0);
+      l = 2.0 * vdh * h - v;
+      float ndl = dot(n, l);
+      if (ndl <= 0.0 || vdh <= 0.0) {
+        continue;
+      }
+      float ndh = max(dot(n, h), 1e-4);
+      float den = ndh * ndh * (a2 - 1.0) + 1.0;
+      pdf = a2 / (PI * den * den) * ndh / (4.0 * vdh);
+      w = ropkitSmithG1(ndl, a2) * ropkitSmithG1(ndv, a2) * vdh / (ndh * ndv);
+    }
+    ropkitEnvFootprint = min(1.0 / (sampleCount * max(pdf, 1e-8)), 4.0 * PI);
+    vec3 light = inputOp2(l, ropkitDefaultContext()).rgb;
+    if (isDiffuse) {
+      diffuseSum += light;
+    } else {
+      float fd = ropkitFresnel(vdh, vec3(0.04)).x;
+      specMetal += light * w * ropkitFresnel(vdh, base);
+      specGloss += light * w * fd;
+      glossShare += w * fd;
+      lobeAlbedo += w;
+    }
+  }
+  ropkitEnvFootprint = 0.0;
+  float lostShare = 1.0 / max(lobeAlbedo / sampleCount, 1e-3) - 1.0;
+  specMetal *= (1.0 + base * lostShare) / sampleCount;
+  float dielectricGain = (1.0 + 0.04 * lostShare) / sampleCount;
+  specGloss *= dielectricGain;
+  diffuseSum *= base * max(1.0 - glossShare * dielectricGain, 0.0) / sampleCount;
+  return mix(specGloss + diffuseSum, specMetal, mt) * m.ao;
+}
+#endif
 vec3 THIS_getColor(vec3 p, MaterialContext matCtx) {
+#ifdef THIS_HAS_INPUT_2
+  // The environment takes the place of the flat ambient term, once per hit.
+  MaterialContext lit = matCtx;
+  lit.ambient = 0.0;
+  vec3 col = ropkitPbr(p, lit, THIS_BaseColor, THIS_Roughness, THIS_Metallic);
+  if (ropkitFirstLight) {
+    col += THIS_environment(matCtx);
+  }
+  return col;
+#else
   return ropkitPbr(p, matCtx, THIS_BaseColor, THIS_Roughness, THIS_Metallic);
+#endif
 }

@@ -67,6 +67,10 @@ Ray THIS_cameraRay(vec2 uv) {
 
 vec3 THIS_background(vec2 uv, Ray ray) {
 #ifdef THIS_HAS_INPUT_3
+#ifdef ROPKIT_VIEW_RAY
+  // For a background that looks along the ray (environmentMap).
+  ropkitViewDir = ray.dir;
+#endif
   return inputOp3(uv, ropkitDefaultContext()).rgb;
 #else
   return mix(THIS_Background, THIS_Background * 0.55, clamp(ray.dir.y * 0.5 + 0.5, 0.0, 1.0));
@@ -557,6 +561,9 @@ vec3 THIS_color(THIS_Trace tr) {
 #endif
     float ambient = k == 0 ? THIS_Ambient : 0.0;
     MaterialContext mc = MaterialContext(tr.res, tr.n, tr.ray, tr.lights[k], tr.shadow[k], tr.ao, ambient, vec4(0.0));
+#ifdef ROPKIT_FIRST_LIGHT
+    ropkitFirstLight = k == 0;
+#endif
 #ifdef ROPKIT_SDF_ITERATION
     mc.iteration = tr.res.iteration;
 #endif
@@ -795,7 +802,9 @@ vec4 thismap(vec2 fragCoord, Context ctx) {
     col += THIS_pixel(fragCoord + offset);
   }
   col /= float(THIS_AA * THIS_AA);
-#if defined(THIS_Buffer_color)
+#if defined(THIS_Buffer_color) && defined(THIS_TONE_CURVE)
+  col = pow(THIS_TONE_CURVE(max(col * THIS_Exposure, vec3(0.0))), vec3(1.0 / THIS_Gamma));
+#elif defined(THIS_Buffer_color)
   col = pow(max(col * THIS_Exposure, vec3(0.0)), vec3(1.0 / THIS_Gamma));
 #endif
   return vec4(col, 1.0);

@@ -55,7 +55,8 @@ pub trait Target {
     }
     /// The GLSL that samples a texture binding.
     fn texture(&self, t: &TextureBinding) -> String {
-        format!("sampler2D({}, rk_sampler)", t.var)
+        let kind = if t.volume.is_some() { "3D" } else { "2D" };
+        format!("sampler{kind}({}, rk_sampler)", t.var)
     }
     /// Lines at the start of `initAll`.
     fn init_prologue(&self, _cx: &Context) -> String {
@@ -129,7 +130,7 @@ fn params_prologue(cx: &Context) -> String {
     }
 }
 
-/// The shared sampler and one `texture2D` per binding.
+/// The shared sampler and one `texture2D` (`texture3D` for a volume) per binding.
 fn texture_bindings(out: &mut Out, cx: &Context) {
     out.emit(
         "layout(set = 0, binding = 1) uniform sampler rk_sampler;",
@@ -138,8 +139,10 @@ fn texture_bindings(out: &mut Out, cx: &Context) {
     for t in &cx.layout.textures {
         out.emit(
             &format!(
-                "layout(set = 0, binding = {}) uniform texture2D {};",
-                t.binding, t.var
+                "layout(set = 0, binding = {}) uniform texture{} {};",
+                t.binding,
+                if t.volume.is_some() { "3D" } else { "2D" },
+                t.var
             ),
             u32::MAX,
         );

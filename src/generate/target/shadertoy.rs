@@ -9,6 +9,15 @@ pub struct Shadertoy;
 
 impl Target for Shadertoy {
     fn header(&self, out: &mut Out, cx: &Context) -> Result<(), GenerateError> {
+        if let Some(t) = cx.layout.textures.iter().find(|t| t.volume.is_some()) {
+            return Err(GenerateError::Other {
+                message: format!(
+                    "Shadertoy channels take only Shadertoy's own volumes: node {} reads the volume '{}' (a 3D texture)",
+                    t.node,
+                    crate::value::echo(&t.path)
+                ),
+            });
+        }
         let n = cx.layout.textures.len();
         if n > 4 {
             return Err(GenerateError::Other {

@@ -63,6 +63,25 @@ impl App {
             move || ctx.request_repaint(),
         )
         .ok();
+        self.watch_named_files();
+    }
+
+    /// Adds the files the network names (point lists, textures) to the
+    /// watch, so editing one in another program rebuilds.
+    pub(super) fn watch_named_files(&mut self) {
+        let files: Vec<PathBuf> = self
+            .doc
+            .project
+            .files_on_disk(&self.doc.lib, &self.doc.net)
+            .into_iter()
+            .map(|(_, f)| f)
+            .collect();
+        if let Some(w) = &mut self.watcher
+            && let Err(e) = w.also_watch(&files)
+        {
+            self.log
+                .push(format!("not watching the files the network names: {e}"));
+        }
     }
 
     pub(super) fn open(&mut self, path: PathBuf) {

@@ -218,6 +218,7 @@ impl App {
             .find(|p| p.contains("sphere"))
             .cloned()
             .or_else(|| Some(app.doc.net.output.clone()));
+        app.watch_named_files();
         app
     }
 
