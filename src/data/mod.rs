@@ -11,6 +11,7 @@
 //! (`generate/data.rs`). This module reads files and packs data; it knows
 //! nothing of networks or parameter values, so those can name its types.
 
+pub mod grid;
 mod ply;
 pub mod points;
 
@@ -65,12 +66,20 @@ impl DataError {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Loaded {
     Points(Arc<PointList>),
+    /// A point list and a grid over its copies (see [`grid`]): the
+    /// point texels, then the grid's.
+    Instances(Arc<PointList>, Arc<grid::InstanceGrid>),
 }
 
 impl Loaded {
     /// The texels the accessors read, in order.
     pub fn texels(&self) -> Vec<[f32; 4]> {
         match self {
+            Loaded::Instances(list, grid) => {
+                let mut t = Loaded::Points(list.clone()).texels();
+                t.extend(grid.texels());
+                t
+            }
             Loaded::Points(list) => {
                 let mut t = Vec::with_capacity(list.points.len() * 3);
                 for p in &list.points {
@@ -91,6 +100,10 @@ impl Loaded {
     pub fn macros(&self, prefix: &str, first: usize) -> String {
         let mut out = String::new();
         match self {
+            Loaded::Instances(list, grid) => {
+                out = Loaded::Points(list.clone()).macros(prefix, first);
+                out += &grid.macros(prefix, first + 3 * list.points.len());
+            }
             Loaded::Points(list) => {
                 let (lo, hi) = list.bounds();
                 let v = |a: [f32; 3]| {

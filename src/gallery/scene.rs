@@ -242,6 +242,17 @@ const SPECIALS: &[Special] = &[
             ("/providedValue", "{ rop: simplexNoise }"),
         ],
     },
+    // instanceField reads an instance node's variable: a provider stands in
+    // for one (copy 2 of 5, red, scale 1).
+    Special {
+        rop: "instanceField",
+        params: "",
+        sources: &[],
+        wrap: &[(
+            "/provider",
+            "{ rop: provideVariable, params: { Name: instance, Type: vec4, Value: [2, 5, 16711680, 1] }, inputs: [SUBJECT] }",
+        )],
+    },
 ];
 
 fn special(def: &RopDef) -> Option<&'static Special> {

@@ -85,6 +85,13 @@ pub(super) fn pack(
             };
             let loaded = load(p.style, &value_of(&p.name), &with, &files)
                 .map_err(|e| located(e.message.clone(), e.file.as_deref(), e.line))?;
+            // A grid over the points, for instancing ROPs (`grid: true`).
+            let loaded = match (p.grid, with.first()) {
+                (true, Some(ParamValue::Float(r))) => loaded.with_grid(*r as f32),
+                (true, Some(ParamValue::Int(r))) => loaded.with_grid(*r as f32),
+                (true, Some(_)) => loaded.with_grid(0.0),
+                _ => loaded,
+            };
             let texels = loaded.texels();
             if pack.texels.len() + texels.len() > crate::limits::DATA_TEXELS {
                 return Err(located(

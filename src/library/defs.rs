@@ -95,6 +95,10 @@ pub struct ParamDef {
     /// For a data parameter: sibling parameters whose values its data is
     /// built from (`with:`), in order.
     pub with: Vec<String>,
+    /// For a point list: also build a grid over the points (see
+    /// [`crate::data::grid`]), each point's copy bounded by the first
+    /// `with:` parameter's value times its scale (`grid: true`).
+    pub grid: bool,
 }
 
 impl ParamDef {

@@ -97,6 +97,8 @@ pub(super) struct ParamYaml {
     pub(super) field: bool,
     #[serde(default)]
     pub(super) with: Vec<String>,
+    #[serde(default)]
+    pub(super) grid: bool,
 }
 
 #[derive(Deserialize)]

@@ -316,6 +316,7 @@ fn params_of(raw: &RopYaml, src: &Src) -> Result<Vec<ParamDef>, LibraryError> {
             options: p.options.clone(),
             field: p.field,
             with: p.with.clone(),
+            grid: p.grid,
         });
     }
     check_with(raw, &params, src)?;
@@ -354,6 +355,24 @@ fn check_with(raw: &RopYaml, params: &[ParamDef], src: &Src) -> Result<(), Libra
                 }
                 Some(_) => {}
             }
+        }
+    }
+    // `grid:` needs a point list and, first in `with:`, the bound radius.
+    for p in params.iter().filter(|p| p.grid) {
+        let radius = p
+            .with
+            .first()
+            .and_then(|w| params.iter().find(|q| q.name == *w));
+        if p.style != crate::types::ParamStyle::Points
+            || radius.is_none_or(|q| q.style != crate::types::ParamStyle::Float)
+        {
+            return Err(src.err(
+                &format!("name: {}", p.name),
+                format!(
+                    "parameter {}: `grid: true` is for a points parameter whose first `with:` is a float parameter (the bound radius)",
+                    p.name
+                ),
+            ));
         }
     }
     let _ = raw;

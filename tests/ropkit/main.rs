@@ -25,6 +25,7 @@ mod gallery;
 mod gpu;
 mod hardening;
 mod harness;
+mod instancing;
 mod mechanisms;
 mod mechanisms_shading;
 mod mechanisms_uv;
