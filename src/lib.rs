@@ -22,6 +22,7 @@ pub mod yaml;
 
 // Files: what is built in, how untrusted files are read, where a project lives.
 pub mod builtin;
+pub mod data;
 pub mod files;
 pub mod project;
 

@@ -1,0 +1,3 @@
+//! Data parameters: values that are data rather than numbers.
+
+pub mod font;
