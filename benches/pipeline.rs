@@ -220,6 +220,7 @@ fn bench_gpu(c: &mut Criterion) {
         points_binding: None,
         folds: vec![],
         call_depth: 0,
+        data: vec![],
     };
     let hand_compiled = compile(&hand).unwrap();
     let mut rh = Renderer::new(gpu.clone());

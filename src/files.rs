@@ -24,10 +24,11 @@ use std::path::{Path, PathBuf};
 /// regular file (a FIFO would block, a device would never end). A UTF-8
 /// byte-order mark (some Windows editors write one) is dropped.
 pub fn read_text(path: &Path, limit: u64) -> io::Result<String> {
-    text(read_bytes(path, limit)?)
+    text_of(read_bytes(path, limit)?)
 }
 
-fn text(bytes: Vec<u8>) -> io::Result<String> {
+/// Bytes read from a file as UTF-8 text, without a byte-order mark.
+pub fn text_of(bytes: Vec<u8>) -> io::Result<String> {
     let mut s = String::from_utf8(bytes).map_err(|_| {
         io::Error::new(
             io::ErrorKind::InvalidData,
@@ -106,7 +107,7 @@ pub fn human_size(bytes: u64) -> String {
 /// read, and the file read is the one checked ([`open_beneath`]).
 pub fn read_text_within(path: &Path, root: &Path, limit: u64) -> io::Result<String> {
     match path.strip_prefix(root) {
-        Ok(rel) => text(read_bytes_beneath(root, rel, limit)?),
+        Ok(rel) => text_of(read_bytes_beneath(root, rel, limit)?),
         // Not named below the root: resolve and compare instead.
         Err(_) => {
             check_within(path, root)?;

@@ -22,13 +22,13 @@ pub mod yaml;
 
 // Files: what is built in, how untrusted files are read, where a project lives.
 pub mod builtin;
-pub mod data;
 pub mod files;
 pub mod project;
 
 // The compiler pipeline.
 pub mod build;
 pub mod compile;
+pub mod data;
 pub mod document;
 pub mod generate;
 pub mod glsl;

@@ -73,6 +73,17 @@ limits! {
     PAGE_TEXTURE_BYTES: u64 = 16 << 20, Bytes;
     /// Largest points file for `ropkit sample`.
     POINTS_FILE_BYTES: u64 = 256 << 20, Bytes;
+    /// Largest file a data parameter reads (a point list: CSV, PLY, OBJ).
+    DATA_FILE_BYTES: u64 = 64 << 20, Bytes;
+    /// Most points in one point list (inline or from a file); each takes
+    /// three texels of the data texture.
+    DATA_POINTS: usize = 65_536, Count;
+    /// Most texels (4 floats each) of one shader's data texture, all data
+    /// parameters together: 16 MiB, 1,024 rows of 1,024.
+    DATA_TEXELS: usize = 1 << 20, Count;
+    /// Most texels of data that a target without textures (Shadertoy, the
+    /// engine exports) takes as a constant array in the code.
+    DATA_INLINE_TEXELS: usize = 4096, Count;
     /// Largest font file (`.ttf`, `.otf`) a `font` parameter reads: larger
     /// than the largest fonts in use (a CJK font is about 20 MiB).
     FONT_FILE_BYTES: u64 = 32 << 20, Bytes;

@@ -224,15 +224,20 @@ pub fn network_root(network_file: &Path) -> PathBuf {
     own.to_path_buf()
 }
 
-/// Every file path the nodes of `net` name, with the node: texture
-/// parameters and the textures ROPs name themselves.
+/// Every file path the nodes of `net` name, with the node: texture and
+/// data parameters, and the textures ROPs name themselves.
 pub fn named_files(lib: &Library, net: &Network) -> Vec<(String, String)> {
     use crate::library::TextureSource;
     use crate::types::ParamStyle;
     let mut out = Vec::new();
     for (path, node) in &net.nodes {
         let Some(def) = node.def(lib) else { continue };
-        for p in def.params.iter().filter(|p| p.style == ParamStyle::Texture) {
+        // Textures, and data parameters given as a file (a point list).
+        for p in def
+            .params
+            .iter()
+            .filter(|p| p.style == ParamStyle::Texture || p.style.is_data())
+        {
             if let Some(text) = node.value(def, &p.name).and_then(|v| v.as_text())
                 && !text.is_empty()
             {

@@ -9,7 +9,6 @@ use crate::expr::{self, Env, Value};
 use crate::library::RopDef;
 use crate::network::Node;
 use crate::types::{ContextType, CoordType, ReturnType};
-use crate::value::ParamValue;
 
 /// What one candidate typing of a node looks like to its macro conditions.
 struct Probe<'a> {
@@ -23,13 +22,7 @@ struct Probe<'a> {
 impl Env for Probe<'_> {
     fn param(&self, name: &str) -> Option<Value> {
         self.def.param(name)?;
-        Some(match self.node.value(self.def, name)? {
-            ParamValue::Float(f) => Value::Float(*f),
-            ParamValue::Int(i) => Value::Int(*i),
-            ParamValue::Bool(b) => Value::Bool(*b),
-            ParamValue::Vector(v) => Value::List(v.iter().map(|f| Value::Float(*f)).collect()),
-            ParamValue::Text(s) => Value::Str(s.clone()),
-        })
+        Some(self.node.value(self.def, name)?.expr_value())
     }
     fn has_input(&self, index: i64) -> bool {
         index >= 1 && self.node.input(index as usize - 1).is_some()

@@ -59,6 +59,7 @@ glsl_enum!(
         String => "string",
         Texture => "texture",
         Rotation => "rotation",
+        Points => "points",
     }
 );
 
@@ -72,6 +73,7 @@ impl ParamStyle {
             ParamStyle::Xyz | ParamStyle::Rgb | ParamStyle::Rotation => 3,
             ParamStyle::Xyzw | ParamStyle::Rgba => 4,
             ParamStyle::Menu | ParamStyle::String | ParamStyle::Texture => 0,
+            ParamStyle::Points => 0,
         }
     }
 
@@ -100,7 +102,14 @@ impl ParamStyle {
     /// Whether a value of this style is always inlined into the shader
     /// (so a change rebuilds it) rather than passed as a uniform.
     pub fn always_inlined(self) -> bool {
-        matches!(self, ParamStyle::Menu | ParamStyle::String)
+        matches!(self, ParamStyle::Menu | ParamStyle::String) || self.is_data()
+    }
+
+    /// Whether the value is data that [`crate::data`] loads and packs into
+    /// the shader's data texture (a point list), rather than a number or
+    /// text the code reads directly.
+    pub fn is_data(self) -> bool {
+        matches!(self, ParamStyle::Points)
     }
 }
 

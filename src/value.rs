@@ -13,6 +13,8 @@ pub enum ParamValue {
     Bool(bool),
     Vector(Vec<f64>),
     Text(String),
+    /// A point list written inline (a `points` parameter; a file path is `Text`).
+    Points(std::sync::Arc<crate::data::points::PointList>),
 }
 
 /// Why a value does not suit a parameter.
@@ -66,6 +68,7 @@ impl ParamValue {
             ParamStyle::Toggle => ParamValue::Bool(false),
             ParamStyle::Menu => ParamValue::Text(options.first().cloned().unwrap_or_default()),
             ParamStyle::String | ParamStyle::Texture => ParamValue::Text(String::new()),
+            ParamStyle::Points => ParamValue::Points(Default::default()),
             s => ParamValue::Vector(vec![0.0; s.components()]),
         }
     }
@@ -131,6 +134,13 @@ impl ParamValue {
                     })
                 }
             }
+            ParamStyle::Points => match yaml {
+                Yaml::String(s) => Ok(ParamValue::Text(s.clone())),
+                Yaml::Null => Ok(ParamValue::Points(Default::default())),
+                _ => crate::data::points::PointList::from_yaml(yaml)
+                    .map(|l| ParamValue::Points(std::sync::Arc::new(l)))
+                    .map_err(|e| ValueError::Yaml(e.to_string())),
+            },
             ParamStyle::String | ParamStyle::Texture => match yaml {
                 Yaml::String(s) => Ok(ParamValue::Text(s.clone())),
                 Yaml::Null => Ok(ParamValue::Text(String::new())),
@@ -211,10 +221,11 @@ impl ParamValue {
                 }
                 true
             }
-            (ParamValue::Text(t), ParamStyle::Texture) => {
+            (ParamValue::Text(t), ParamStyle::Texture | ParamStyle::Points) => {
                 check_texture_path(t)?;
                 true
             }
+            (ParamValue::Points(_), ParamStyle::Points) => true,
             (ParamValue::Vector(v), s) if v.len() == s.components() && s.components() > 1 => {
                 for f in v {
                     finite(*f)?;
@@ -249,6 +260,7 @@ impl ParamValue {
                 )
             }
             ParamValue::Text(s) => yaml_string(s),
+            ParamValue::Points(list) => list.to_yaml_text(),
         }
     }
 
@@ -259,7 +271,21 @@ impl ParamValue {
             ParamValue::Int(i) => vec![*i as f32],
             ParamValue::Bool(b) => vec![if *b { 1.0 } else { 0.0 }],
             ParamValue::Vector(v) => v.iter().map(|f| *f as f32).collect(),
-            ParamValue::Text(_) => vec![],
+            ParamValue::Text(_) | ParamValue::Points(_) => vec![],
+        }
+    }
+
+    /// The value as a macro-table or `lipschitz:` expression sees it. An
+    /// inline point list reads as its number of points.
+    pub fn expr_value(&self) -> crate::expr::Value {
+        use crate::expr::Value;
+        match self {
+            ParamValue::Float(f) => Value::Float(*f),
+            ParamValue::Int(i) => Value::Int(*i),
+            ParamValue::Bool(b) => Value::Bool(*b),
+            ParamValue::Vector(v) => Value::List(v.iter().map(|f| Value::Float(*f)).collect()),
+            ParamValue::Text(s) => Value::Str(s.clone()),
+            ParamValue::Points(l) => Value::Int(l.points.len() as i64),
         }
     }
 

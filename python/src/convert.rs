@@ -51,6 +51,15 @@ pub fn param_to_py<'py>(py: Python<'py>, v: &ParamValue) -> PyResult<Bound<'py, 
         ParamValue::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
         ParamValue::Vector(v) => PyTuple::new(py, v)?.into_any(),
         ParamValue::Text(s) => s.into_pyobject(py)?.into_any(),
+        // An inline point list: its positions, as (x, y, z) tuples.
+        ParamValue::Points(l) => {
+            let items = l
+                .points
+                .iter()
+                .map(|p| PyTuple::new(py, p.pos))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, items)?.into_any()
+        }
     })
 }
 

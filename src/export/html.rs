@@ -308,6 +308,34 @@ fn textures(
             continue;
         };
         let mut entry = json!({ "uniform": uniform, "path": t.path, "node": t.node });
+        if t.data {
+            // The data texture: 32-bit floats, little-endian, as the page
+            // uploads them (RGBA32F, DATA_WIDTH texels to a row).
+            let width = crate::data::DATA_WIDTH;
+            let height = shader.data.len().div_ceil(width).max(1);
+            let mut bytes = Vec::with_capacity(width * height * 16);
+            for v in shader.data.iter().flatten() {
+                bytes.extend_from_slice(&v.to_le_bytes());
+            }
+            bytes.resize(width * height * 16, 0);
+            total += bytes.len() as u64;
+            if total > limit {
+                return Err(ExportError::Texture {
+                    path: PathBuf::from("(data parameters)"),
+                    node: t.node.clone(),
+                    message: format!(
+                        "the page's data and textures come to {}; a page embeds at most {} (PAGE_TEXTURE_BYTES)",
+                        crate::files::human_size(total),
+                        crate::files::human_size(limit)
+                    ),
+                });
+            }
+            entry["data"] = json!(base64::engine::general_purpose::STANDARD.encode(&bytes));
+            entry["width"] = json!(width);
+            entry["height"] = json!(height);
+            out.push(entry);
+            continue;
+        }
         if !t.path.is_empty() {
             let fail = |path: &Path, message: String| ExportError::Texture {
                 path: path.to_path_buf(),

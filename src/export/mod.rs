@@ -285,6 +285,7 @@ pub(crate) fn value_json(v: &ParamValue) -> Json {
         ParamValue::Bool(b) => json!(b),
         ParamValue::Vector(v) => json!(v),
         ParamValue::Text(s) => json!(s),
+        ParamValue::Points(l) => json!(l.points.iter().map(|p| p.pos).collect::<Vec<_>>()),
     }
 }
 

@@ -91,7 +91,9 @@ pub fn generate_shaped(
                 .collect()
         })
         .collect();
-    let first_layout = Layout::compute(res, net, &defs, &Folds::default())?;
+    let data = super::data::pack(res, net, &defs)?;
+    let data = (&data, !target.data_inline());
+    let first_layout = Layout::compute(res, net, &defs, &Folds::default(), data)?;
     let texture_macros: Vec<Vec<(String, String)>> = first_layout
         .node_textures
         .iter()
@@ -107,6 +109,7 @@ pub fn generate_shaped(
         defs: &defs,
         input_names: &input_names,
         texture_macros: &texture_macros,
+        data_macros: &data.0.node_macros,
         bake: target.bakes_params(),
     };
     let parts = Parts {
@@ -141,7 +144,7 @@ pub fn generate_shaped(
     let plan =
         shape::plan(&parts.input(&node_texts, &others, &output_text, (shaping.splice, fold)))?;
     let layout = if folds_live && !plan.runs.is_empty() {
-        let layout = Layout::compute(res, net, &defs, &layout_folds(&plan, res.nodes.len()))?;
+        let layout = Layout::compute(res, net, &defs, &layout_folds(&plan, res.nodes.len()), data)?;
         for (ni, text) in node_texts.iter_mut().enumerate() {
             let slots = &layout.params[layout.node_params[ni].clone()];
             (text.decls, text.decl_params) = super::decls::node_decls(&node_cx, ni, slots);
@@ -465,5 +468,6 @@ fn shader(
         mode,
         folds,
         call_depth: plan.depth,
+        data: layout.data.texels,
     }
 }

@@ -51,6 +51,9 @@ pub(super) fn node_decls(
         if p.field {
             field_macro(&mut text, cx, ni, p);
         }
+        if let Some((_, macros)) = cx.data_macros[ni].iter().find(|(i, _)| *i == pi) {
+            text.push_str(macros);
+        }
         owners.extend(std::iter::repeat_n(Some(pi), text.lines().count()));
         decl.push_str(&text);
     }

@@ -44,6 +44,8 @@ pub struct Layout {
     pub node_textures: Vec<Vec<(String, usize)>>,
     /// First slot of each folded run's composed map (live parameters).
     pub folds: Vec<usize>,
+    /// The data parameters' texels and accessor macros.
+    pub data: super::DataPack,
 }
 
 /// What the shape pass changes in the layout: nodes whose parameters the
@@ -65,6 +67,7 @@ impl Layout {
         net: &Network,
         defs: &[&RopDef],
         folds: &Folds,
+        data: (&super::DataPack, bool),
     ) -> Result<Layout, GenerateError> {
         let mut params = Vec::new();
         let mut next_slot = 0usize;
@@ -131,6 +134,7 @@ impl Layout {
                     binding: 2 + index as u32,
                     path,
                     node: n.path.clone(),
+                    data: false,
                 });
                 index
             };
@@ -159,6 +163,18 @@ impl Layout {
                 node_textures[ni].push((format!("{}_{}", n.name, t.name), index));
             }
         }
+        // The data texture, where the target binds one (else `rk_data`
+        // reads a constant array: see `target::data_array`).
+        let (data, data_texture) = data;
+        if data_texture && data.any() {
+            textures.push(TextureBinding {
+                var: "rk_dataTex".into(),
+                binding: 2 + textures.len() as u32,
+                path: String::new(),
+                node: String::new(),
+                data: true,
+            });
+        }
         Ok(Layout {
             params,
             node_params,
@@ -166,6 +182,7 @@ impl Layout {
             textures,
             node_textures,
             folds: fold_slots,
+            data: data.clone(),
         })
     }
 

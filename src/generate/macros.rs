@@ -89,6 +89,8 @@ pub fn param_macros(
             let _ = writeln!(out, "#define {nm}_{pn} {}", s.replace('\n', " "));
         }
         (ParamStyle::Texture, _) => {} // bound by texture macros
+        // Data: accessor macros come from the layout (crate::data).
+        (ParamStyle::Points, _) | (_, ParamValue::Points(_)) => {}
         (_, ParamValue::Float(f)) => {
             let _ = writeln!(out, "#define {nm}_{pn} {}", float_text(*f));
         }

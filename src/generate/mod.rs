@@ -13,6 +13,7 @@
 //! is cheap enough to run on every edit.
 
 mod assemble;
+mod data;
 mod decls;
 pub mod emit;
 pub mod fold;
@@ -25,6 +26,7 @@ pub mod shape;
 pub mod target;
 
 pub use assemble::{Shaping, generate, generate_shaped};
+pub use data::DataPack;
 pub use emit::{eval_macro_table, param_macros};
 
 use crate::library::Library;
@@ -119,6 +121,9 @@ pub struct TextureBinding {
     /// File path as written (relative to the project); empty for a blank texture.
     pub path: String,
     pub node: String,
+    /// The shader's data texture ([`Shader::data`], read by `rk_data`),
+    /// not a file.
+    pub data: bool,
 }
 
 /// Where one generated line came from.
@@ -184,6 +189,9 @@ pub struct Shader {
     pub folds: Vec<FoldSlots>,
     /// Deepest chain of function calls in the shader.
     pub call_depth: usize,
+    /// The data parameters' texels (see [`crate::data`]): the data texture's
+    /// content, [`crate::data::DATA_WIDTH`] to a row; empty when none.
+    pub data: Vec<[f32; 4]>,
 }
 
 /// A folded run's composed map among the live parameters: where it lives

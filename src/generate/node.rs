@@ -11,8 +11,6 @@ use crate::library::{BlockKind, CodeBlock, RopDef};
 use crate::network::Network;
 use crate::resolve::{Resolution, ResolvedNode};
 use crate::substitute::{Names, substitute};
-use crate::types::ParamStyle;
-use crate::value::ParamValue;
 use std::path::PathBuf;
 
 /// The values a macro-table expression of one node may look at.
@@ -26,20 +24,8 @@ pub(super) struct NodeEnv<'a> {
 
 impl Env for NodeEnv<'_> {
     fn param(&self, name: &str) -> Option<Value> {
-        let pdef = self.def.param(name)?;
-        let v = self.node.value(self.def, name)?;
-        Some(match v {
-            ParamValue::Float(f) => Value::Float(*f),
-            ParamValue::Int(i) => Value::Int(*i),
-            ParamValue::Bool(b) => Value::Bool(*b),
-            ParamValue::Vector(v) => Value::List(v.iter().map(|f| Value::Float(*f)).collect()),
-            ParamValue::Text(s)
-                if pdef.style == ParamStyle::Menu || pdef.style == ParamStyle::String =>
-            {
-                Value::Str(s.clone())
-            }
-            ParamValue::Text(s) => Value::Str(s.clone()),
-        })
+        self.def.param(name)?;
+        Some(self.node.value(self.def, name)?.expr_value())
     }
     fn has_input(&self, index: i64) -> bool {
         index >= 1
@@ -243,6 +229,8 @@ pub(super) struct NodeCx<'a> {
     pub input_names: &'a [Vec<Option<&'a str>>],
     /// Per node: (macro name, GLSL expression) of each texture.
     pub texture_macros: &'a [Vec<(String, String)>],
+    /// Per node: (parameter index, accessor macros) of each data parameter.
+    pub data_macros: &'a [Vec<(usize, String)>],
     /// Parameters are compiled in as literals rather than read from their slots.
     pub bake: bool,
 }

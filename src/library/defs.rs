@@ -87,6 +87,9 @@ pub struct ParamDef {
     /// drives the value point by point (the code reads it through
     /// `THIS_<Name>_at(p, ctx)`); unconnected, the parameter's own value.
     pub field: bool,
+    /// For a data parameter: sibling parameters whose values its data is
+    /// built from (`with:`), in order.
+    pub with: Vec<String>,
 }
 
 impl ParamDef {

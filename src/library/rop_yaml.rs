@@ -87,6 +87,8 @@ pub(super) struct ParamYaml {
     pub(super) options: Vec<String>,
     #[serde(default)]
     pub(super) field: bool,
+    #[serde(default)]
+    pub(super) with: Vec<String>,
 }
 
 #[derive(Deserialize)]

@@ -265,9 +265,49 @@ fn params_of(raw: &RopYaml, src: &Src) -> Result<Vec<ParamDef>, LibraryError> {
             is_macro: p.is_macro || style.always_inlined(),
             options: p.options.clone(),
             field: p.field,
+            with: p.with.clone(),
         });
     }
+    check_with(raw, &params, src)?;
+    // A data parameter's data is packed when the shader is built, so the
+    // parameters it is built from rebuild the shader when they change.
+    let with: Vec<String> = params.iter().flat_map(|p| p.with.clone()).collect();
+    for p in params.iter_mut().filter(|p| with.contains(&p.name)) {
+        p.is_macro = true;
+    }
     Ok(params)
+}
+
+/// `with:` belongs to data parameters and names other, non-data
+/// parameters of the same ROP.
+fn check_with(raw: &RopYaml, params: &[ParamDef], src: &Src) -> Result<(), LibraryError> {
+    for p in params.iter().filter(|p| !p.with.is_empty()) {
+        let perr = |m: String| {
+            src.err(
+                &format!("name: {}", p.name),
+                format!("parameter {}: {m}", p.name),
+            )
+        };
+        if !p.style.is_data() {
+            return Err(perr("`with:` is for data parameters (points)".into()));
+        }
+        for w in &p.with {
+            match params.iter().find(|q| q.name == *w) {
+                None => {
+                    return Err(perr(format!(
+                        "`with:` names '{}', which is not a parameter",
+                        crate::limits::echo(w)
+                    )));
+                }
+                Some(q) if q.style.is_data() => {
+                    return Err(perr(format!("`with:` names {w}, another data parameter")));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    let _ = raw;
+    Ok(())
 }
 
 /// The declared inputs, then one for each field-capable parameter.

@@ -23,7 +23,6 @@
 use crate::expr::{Env, Value};
 use crate::library::{DistanceKind, Library, RopDef};
 use crate::network::{Network, Node};
-use crate::value::ParamValue;
 use std::collections::HashMap;
 
 /// What the values of a node promise.
@@ -191,13 +190,7 @@ struct ParamEnv<'a> {
 
 impl Env for ParamEnv<'_> {
     fn param(&self, name: &str) -> Option<Value> {
-        Some(match self.node.value(self.def, name)? {
-            ParamValue::Float(f) => Value::Float(*f),
-            ParamValue::Int(i) => Value::Int(*i),
-            ParamValue::Bool(b) => Value::Bool(*b),
-            ParamValue::Vector(v) => Value::List(v.iter().map(|f| Value::Float(*f)).collect()),
-            ParamValue::Text(s) => Value::Str(s.clone()),
-        })
+        Some(self.node.value(self.def, name)?.expr_value())
     }
     fn has_input(&self, index: i64) -> bool {
         index >= 1 && self.node.input(index as usize - 1).is_some()

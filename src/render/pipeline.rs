@@ -64,7 +64,7 @@ impl Renderer {
             }
         };
         // Textures: every binding gets a view; a missing file is an error, an empty path a blank.
-        let views = self.texture_views(&shader.textures)?;
+        let views = self.texture_views(shader)?;
         let device = &self.gpu.device;
         let uniform = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("ropkit globals"),
@@ -186,7 +186,10 @@ impl Renderer {
             layout_entries.push(entry(
                 t.binding,
                 wgpu::BindingType::Texture {
-                    sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                    // The data texture holds 32-bit floats, read with texelFetch.
+                    sample_type: wgpu::TextureSampleType::Float {
+                        filterable: !t.data,
+                    },
                     view_dimension: wgpu::TextureViewDimension::D2,
                     multisampled: false,
                 },

@@ -9,13 +9,17 @@ impl Renderer {
     /// A view for each texture binding of a shader, within the budget.
     pub(super) fn texture_views(
         &mut self,
-        textures: &[crate::generate::TextureBinding],
+        shader: &crate::generate::Shader,
     ) -> Result<Vec<wgpu::TextureView>, RenderError> {
         let budget = crate::limits::TEXTURE_BUDGET_BYTES;
         let mut used = 0u64;
         let mut counted = std::collections::BTreeSet::new();
         let mut views = Vec::new();
-        for t in textures {
+        for t in &shader.textures {
+            if t.data {
+                views.push(upload_data(&self.gpu, &shader.data));
+                continue;
+            }
             let view = self.texture_view(&t.path, budget.saturating_sub(used))?;
             if counted.insert(t.path.as_str()) {
                 let tex = view.texture();
@@ -160,6 +164,52 @@ pub(super) fn upload_texture(
             offset: 0,
             bytes_per_row: Some(4 * width),
             rows_per_image: Some(height),
+        },
+        size,
+    );
+    texture.create_view(&Default::default())
+}
+
+/// The data texture: `texels` as 32-bit floats, [`crate::data::DATA_WIDTH`]
+/// to a row (the layout `rk_data` reads), the last row padded. Its size is
+/// bounded by [`crate::limits::DATA_TEXELS`] when the shader is generated.
+pub(super) fn upload_data(gpu: &Gpu, texels: &[[f32; 4]]) -> wgpu::TextureView {
+    let width = crate::data::DATA_WIDTH;
+    let height = texels.len().div_ceil(width).max(1);
+    let mut bytes = Vec::with_capacity(width * height * 16);
+    for t in texels {
+        for v in t {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+    bytes.resize(width * height * 16, 0);
+    let size = wgpu::Extent3d {
+        width: width as u32,
+        height: height as u32,
+        depth_or_array_layers: 1,
+    };
+    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("ropkit data"),
+        size,
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::Rgba32Float,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    gpu.queue.write_texture(
+        wgpu::TexelCopyTextureInfo {
+            texture: &texture,
+            mip_level: 0,
+            origin: wgpu::Origin3d::ZERO,
+            aspect: wgpu::TextureAspect::All,
+        },
+        &bytes,
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some(16 * width as u32),
+            rows_per_image: Some(height as u32),
         },
         size,
     );

@@ -159,11 +159,41 @@ fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> O
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut v, String::new(), "(none)");
-                    for a in assets {
+                    for a in assets.iter().filter(|a| picks(p.style, a)) {
                         ui.selectable_value(&mut v, a.clone(), a);
                     }
                 });
             Some(ParamValue::Text(v))
+        }
+        (ParamStyle::Points, _) => {
+            // A file of the project, or the list written in the network
+            // (kept as it is until a file is picked).
+            let inline = match value {
+                ParamValue::Points(l) => Some(format!("(inline: {} points)", l.points.len())),
+                _ => None,
+            };
+            let current = value.as_text().unwrap_or("").to_string();
+            let mut v = current.clone();
+            let shown = inline.clone().unwrap_or_else(|| {
+                if v.is_empty() {
+                    "(none)".to_string()
+                } else {
+                    v.clone()
+                }
+            });
+            egui::ComboBox::from_id_salt(("points", &p.name))
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    if let Some(label) = &inline {
+                        ui.selectable_value(&mut v, String::new(), label.as_str());
+                    }
+                    for a in assets.iter().filter(|a| picks(p.style, a)) {
+                        ui.selectable_value(&mut v, a.clone(), a);
+                    }
+                });
+            (v != current && !v.is_empty())
+                .then_some(ParamValue::Text(v))
+                .or_else(|| Some(value.clone()))
         }
         (ParamStyle::String, ParamValue::Text(t)) => {
             let mut v = t.clone();
@@ -188,7 +218,23 @@ fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> O
     }
 }
 
-/// Image files under `assets/`, for texture pickers (paths relative to the project).
+/// Whether a picker for a parameter of `style` offers the file `path`, by
+/// its extension: one table for every file-valued style.
+pub fn picks(style: ParamStyle, path: &str) -> bool {
+    let ext = Path::new(path)
+        .extension()
+        .map(|x| x.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let wanted: &[&str] = match style {
+        ParamStyle::Texture => &["png", "jpg", "jpeg"],
+        ParamStyle::Points => &["csv", "ply", "obj"],
+        _ => &[],
+    };
+    wanted.contains(&ext.as_str())
+}
+
+/// Files under `assets/` that some picker offers (see [`picks`]), paths
+/// relative to the project, then the built-in assets.
 pub fn list_assets(project_root: &Path) -> Vec<String> {
     let mut out = Vec::new();
     let dir = project_root.join("assets");
@@ -201,12 +247,10 @@ pub fn list_assets(project_root: &Path) -> Vec<String> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| {
-                matches!(
-                    x.to_string_lossy().to_lowercase().as_str(),
-                    "png" | "jpg" | "jpeg"
-                )
-            }) && let Ok(rel) = p.strip_prefix(project_root)
+            } else if ParamStyle::ALL
+                .iter()
+                .any(|s| picks(*s, &p.to_string_lossy()))
+                && let Ok(rel) = p.strip_prefix(project_root)
             {
                 out.push(rel.to_string_lossy().replace('\\', "/"));
             }

@@ -13,6 +13,7 @@ mod catalog_e;
 mod commands;
 mod common;
 mod compiler;
+mod data_params;
 mod depth;
 mod engines;
 mod exports;

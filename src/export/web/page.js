@@ -481,6 +481,24 @@
       // As ropkit samples: sRGB texels, linear filtering, repeating, no mipmaps.
       gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
       gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+      if (t.data) {
+        // The data parameters' texels: 32-bit floats, read with texelFetch.
+        // Float textures filter only with an extension: sample the nearest.
+        const raw = atob(t.data);
+        const bytes = new Uint8Array(raw.length);
+        for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+        gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
+        gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, t.width, t.height, 0, gl.RGBA, gl.FLOAT,
+          new Float32Array(bytes.buffer));
+        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+        const loc = gl.getUniformLocation(prog, t.uniform);
+        if (loc) gl.uniform1i(loc, unit);
+        out.push({ unit, texture });
+        continue;
+      }
       if (t.src) {
         const img = new Image();
         img.src = t.src;

@@ -4,7 +4,9 @@
 //! exporter can give each slot of the block to the engine's own
 //! properties.
 
-use super::{Context, Target, template, texture_bindings, uniform_block, version_header};
+use super::{
+    Context, Target, data_array, template, texture_bindings, uniform_block, version_header,
+};
 use crate::generate::GenerateError;
 use crate::generate::emit::Out;
 use crate::generate::layout::UNIFORM_VEC4S;
@@ -34,7 +36,10 @@ impl Target for Engine {
             u32::MAX,
         );
         texture_bindings(out, cx);
-        Ok(())
+        data_array(out, cx, "an engine export")
+    }
+    fn data_inline(&self) -> bool {
+        true
     }
     fn entry(&self, out: &mut Out, cx: &Context) -> Result<(), GenerateError> {
         template(out, cx, None)

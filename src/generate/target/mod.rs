@@ -47,6 +47,12 @@ pub trait Target {
     fn composes_folds(&self) -> bool {
         false
     }
+    /// Whether the data parameters' texels are compiled in as a constant
+    /// array (for a target whose program binds no data texture: Shadertoy,
+    /// the engine exports), rather than bound as the data texture.
+    fn data_inline(&self) -> bool {
+        false
+    }
     /// The GLSL that samples a texture binding.
     fn texture(&self, t: &TextureBinding) -> String {
         format!("sampler2D({}, rk_sampler)", t.var)
@@ -137,6 +143,30 @@ fn texture_bindings(out: &mut Out, cx: &Context) {
             ),
             u32::MAX,
         );
+        if t.data {
+            out.emit(&crate::data::texture_glsl(&t.var), u32::MAX);
+        }
+    }
+}
+
+/// `rk_data` over a constant array of the data texels, for a target that
+/// binds no data texture; refused past [`crate::limits::DATA_INLINE_TEXELS`].
+fn data_array(out: &mut Out, cx: &Context, target: &str) -> Result<(), GenerateError> {
+    if !cx.layout.data.any() {
+        return Ok(());
+    }
+    match crate::data::inline_glsl(&cx.layout.data.texels) {
+        Some(text) => {
+            out.emit(&text, u32::MAX);
+            Ok(())
+        }
+        None => Err(GenerateError::Other {
+            message: format!(
+                "the network's data parameters take {} texels; {target} takes them as constants in the code, at most {} (DATA_INLINE_TEXELS)",
+                cx.layout.data.texels.len(),
+                crate::limits::DATA_INLINE_TEXELS
+            ),
+        }),
     }
 }
 

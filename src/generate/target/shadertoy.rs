@@ -1,7 +1,7 @@
 //! A Shadertoy image pass: `mainImage`, Shadertoy's uniforms in place of
 //! ropkit's, parameter values compiled in, textures on `iChannel0..3`.
 
-use super::{Context, Target, notice, template};
+use super::{Context, Target, data_array, notice, template};
 use crate::generate::emit::Out;
 use crate::generate::{GenerateError, TextureBinding};
 
@@ -23,10 +23,13 @@ impl Target for Shadertoy {
         notice(out);
         Ok(())
     }
-    fn resources(&self, out: &mut Out, _cx: &Context) -> Result<(), GenerateError> {
+    fn resources(&self, out: &mut Out, cx: &Context) -> Result<(), GenerateError> {
         // Shadertoy's uniforms under ropkit's names.
         out.emit(&crate::globals::shadertoy_defines(), u32::MAX);
-        Ok(())
+        data_array(out, cx, "Shadertoy")
+    }
+    fn data_inline(&self) -> bool {
+        true
     }
     fn bakes_params(&self) -> bool {
         true
