@@ -60,6 +60,7 @@ glsl_enum!(
         Texture => "texture",
         Rotation => "rotation",
         Points => "points",
+        Font => "font",
     }
 );
 
@@ -73,7 +74,7 @@ impl ParamStyle {
             ParamStyle::Xyz | ParamStyle::Rgb | ParamStyle::Rotation => 3,
             ParamStyle::Xyzw | ParamStyle::Rgba => 4,
             ParamStyle::Menu | ParamStyle::String | ParamStyle::Texture => 0,
-            ParamStyle::Points => 0,
+            ParamStyle::Points | ParamStyle::Font => 0,
         }
     }
 
@@ -109,7 +110,7 @@ impl ParamStyle {
     /// the shader's data texture (a point list), rather than a number or
     /// text the code reads directly.
     pub fn is_data(self) -> bool {
-        matches!(self, ParamStyle::Points)
+        matches!(self, ParamStyle::Points | ParamStyle::Font)
     }
 }
 

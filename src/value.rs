@@ -67,7 +67,9 @@ impl ParamValue {
             ParamStyle::Int => ParamValue::Int(0),
             ParamStyle::Toggle => ParamValue::Bool(false),
             ParamStyle::Menu => ParamValue::Text(options.first().cloned().unwrap_or_default()),
-            ParamStyle::String | ParamStyle::Texture => ParamValue::Text(String::new()),
+            ParamStyle::String | ParamStyle::Texture | ParamStyle::Font => {
+                ParamValue::Text(String::new())
+            }
             ParamStyle::Points => ParamValue::Points(Default::default()),
             s => ParamValue::Vector(vec![0.0; s.components()]),
         }
@@ -141,7 +143,7 @@ impl ParamValue {
                     .map(|l| ParamValue::Points(std::sync::Arc::new(l)))
                     .map_err(|e| ValueError::Yaml(e.to_string())),
             },
-            ParamStyle::String | ParamStyle::Texture => match yaml {
+            ParamStyle::String | ParamStyle::Texture | ParamStyle::Font => match yaml {
                 Yaml::String(s) => Ok(ParamValue::Text(s.clone())),
                 Yaml::Null => Ok(ParamValue::Text(String::new())),
                 _ => Err(ValueError::expected("a string", describe(yaml))),
@@ -221,7 +223,7 @@ impl ParamValue {
                 }
                 true
             }
-            (ParamValue::Text(t), ParamStyle::Texture | ParamStyle::Points) => {
+            (ParamValue::Text(t), ParamStyle::Texture | ParamStyle::Points | ParamStyle::Font) => {
                 check_texture_path(t)?;
                 true
             }

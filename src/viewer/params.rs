@@ -195,6 +195,24 @@ fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> O
                 .then_some(ParamValue::Text(v))
                 .or_else(|| Some(value.clone()))
         }
+        (ParamStyle::Font, ParamValue::Text(t)) => {
+            // Empty: the bundled font.
+            let mut v = t.clone();
+            let shown = if v.is_empty() {
+                "(bundled)"
+            } else {
+                v.as_str()
+            };
+            egui::ComboBox::from_id_salt(("font", &p.name))
+                .selected_text(shown.to_string())
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut v, String::new(), "(bundled)");
+                    for a in assets.iter().filter(|a| picks(p.style, a)) {
+                        ui.selectable_value(&mut v, a.clone(), a);
+                    }
+                });
+            Some(ParamValue::Text(v))
+        }
         (ParamStyle::String, ParamValue::Text(t)) => {
             let mut v = t.clone();
             // Applied on Enter or focus loss: each keystroke would rebuild.
@@ -228,6 +246,7 @@ pub fn picks(style: ParamStyle, path: &str) -> bool {
     let wanted: &[&str] = match style {
         ParamStyle::Texture => &["png", "jpg", "jpeg"],
         ParamStyle::Points => &["csv", "ply", "obj"],
+        ParamStyle::Font => &["ttf", "otf"],
         _ => &[],
     };
     wanted.contains(&ext.as_str())
