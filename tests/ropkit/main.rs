@@ -34,6 +34,7 @@ mod sample;
 mod saving;
 mod scaling;
 mod stages;
+mod text;
 mod viewer;
 mod volumes;
 mod web;
