@@ -151,10 +151,12 @@ impl TextShape {
         })
     }
 
-    /// The signed distance (em) at `p`, exactly as the shader finds it: a
+    /// The signed distance (em) at `p`, pruned as the shader prunes: a
     /// glyph whose box is further than the nearest segment so far costs
     /// only its box distance (it cannot hold a nearer point, and a point
-    /// outside a glyph's box gets no winding from it).
+    /// outside a glyph's box gets no winding from it). The shader also
+    /// searches the nearest box first and skips far segments within a
+    /// glyph; neither changes the result.
     pub fn distance(&self, p: [f64; 2]) -> f64 {
         let mut best = f64::INFINITY;
         let mut winding = 0;
