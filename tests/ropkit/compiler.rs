@@ -569,7 +569,11 @@ fn every_rop_is_documented_and_every_parameter_has_a_range_and_help() {
             assert!(!p.help.is_empty(), "{}.{}: no help", def.name, p.name);
             let numeric = !matches!(
                 p.style,
-                ParamStyle::Toggle | ParamStyle::Menu | ParamStyle::String | ParamStyle::Texture
+                ParamStyle::Toggle
+                    | ParamStyle::Menu
+                    | ParamStyle::String
+                    | ParamStyle::Texture
+                    | ParamStyle::Font
             );
             if numeric {
                 assert!(
