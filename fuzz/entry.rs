@@ -341,3 +341,31 @@ pub fn random_network(lib: &Library, data: &[u8]) {
         }
     }
 }
+
+/// Font files: any bytes read as a font and a short text laid out in it
+/// (every printable ASCII character, two lines, each alignment), then
+/// packed into texels. A font either lays out, with finite texels within
+/// the limits, or gives a readable error.
+pub fn font_file(data: &[u8]) {
+    use ropkit::data::font::{Align, TextStyle, layout, pack};
+    let text: String = (0x20u8..0x7f).map(char::from).collect::<String>() + "\nÄé€";
+    for align in [Align::Left, Align::Center, Align::Right] {
+        let style = TextStyle {
+            text: &text,
+            align,
+            letter_spacing: 0.01,
+            line_spacing: 1.2,
+        };
+        match layout(data, &style) {
+            Ok(shape) => {
+                let segments: usize = shape.shapes.iter().map(|s| s.segments.len()).sum();
+                assert!(segments <= ropkit::limits::TEXT_SEGMENTS);
+                let texels = pack::texels(&shape);
+                assert_eq!(texels.len(), 2 * shape.placed.len() + 2 * segments);
+                // Fonts hold 16-bit coordinates: every texel is finite.
+                assert!(texels.iter().flatten().all(|v| v.is_finite()));
+            }
+            Err(e) => assert_readable(&e.to_string()),
+        }
+    }
+}

@@ -1,13 +1,14 @@
 #!/bin/sh
 # Fills fuzz/corpus/<target>/ with starting inputs taken from the repository:
 # the presets (network), every ROP folder as rop.yaml + function.glsl (rop),
-# the cells of every macro table (expr), and a few byte strings (build_network).
+# the cells of every macro table (expr), a few byte strings (build_network)
+# and font files (font).
 # Run from anywhere; existing corpus files are kept.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 corpus="$here/corpus"
-mkdir -p "$corpus/network" "$corpus/rop" "$corpus/expr" "$corpus/build_network"
+mkdir -p "$corpus/network" "$corpus/rop" "$corpus/expr" "$corpus/build_network" "$corpus/font"
 cp "$root"/presets/*.yaml "$corpus/network/"
 cp "$root"/tests/fuzz-regressions/network/* "$corpus/network/" 2>/dev/null || true
 for dir in "$root"/rops/*/*/; do
@@ -24,4 +25,6 @@ done
 for i in 1 2 3 4 5 6 7 8; do
     head -c $((i * 16)) /dev/urandom > "$corpus/build_network/random$i"
 done
+# Fonts: the bundled one and the test fonts (cubic, composite, dense).
+cp "$root"/assets/fonts/*.ttf "$root"/tests/fixtures/fonts/*.?tf "$corpus/font/"
 echo "seeded $(ls "$corpus"/* | wc -l) inputs in $corpus"

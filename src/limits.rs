@@ -100,6 +100,21 @@ limits! {
     /// Most texels of data that a target without textures (Shadertoy, the
     /// engine exports) takes as a constant array in the code.
     DATA_INLINE_TEXELS: usize = 4096, Count;
+    /// Largest font file (`.ttf`, `.otf`) a `font` parameter reads: larger
+    /// than the largest fonts in use (a CJK font is about 20 MiB).
+    FONT_FILE_BYTES: u64 = 32 << 20, Bytes;
+    /// Most characters in the text of one `font` parameter.
+    TEXT_CHARS: usize = 4096, Count;
+    /// Most outline segments (lines and quadratics, after cubics are split)
+    /// of the distinct glyphs of one text: two texels each in the data
+    /// texture, and the cost of the nearest glyphs at every shader step.
+    TEXT_SEGMENTS: usize = 65_536, Count;
+    /// Most outline segments of one glyph.
+    GLYPH_SEGMENTS: usize = 4096, Count;
+    /// Most glyph records one TrueType glyph expands to through its
+    /// components (nested composites multiply: a hostile font could make
+    /// one glyph draw a billion).
+    GLYPH_COMPONENTS: u64 = 256, Count;
     /// Deepest nesting of YAML collections in any file (counted on the text,
     /// before the YAML parser sees it: deep nesting makes parsing quadratic).
     YAML_DEPTH: usize = 64, Count;

@@ -61,6 +61,7 @@ glsl_enum!(
         Volume => "volume",
         Rotation => "rotation",
         Points => "points",
+        Font => "font",
     }
 );
 
@@ -74,7 +75,7 @@ impl ParamStyle {
             ParamStyle::Xyz | ParamStyle::Rgb | ParamStyle::Rotation => 3,
             ParamStyle::Xyzw | ParamStyle::Rgba => 4,
             ParamStyle::Menu | ParamStyle::String | ParamStyle::Texture | ParamStyle::Volume => 0,
-            ParamStyle::Points => 0,
+            ParamStyle::Points | ParamStyle::Font => 0,
         }
     }
 
@@ -110,7 +111,7 @@ impl ParamStyle {
     /// the shader's data texture (a point list), rather than a number or
     /// text the code reads directly.
     pub fn is_data(self) -> bool {
-        matches!(self, ParamStyle::Points)
+        matches!(self, ParamStyle::Points | ParamStyle::Font)
     }
 }
 

@@ -11,6 +11,7 @@
 //! (`generate/data.rs`). This module reads files and packs data; it knows
 //! nothing of networks or parameter values, so those can name its types.
 
+pub mod font;
 pub mod grid;
 mod ply;
 pub mod points;
@@ -69,6 +70,8 @@ pub enum Loaded {
     /// A point list and a grid over its copies (see [`grid`]): the
     /// point texels, then the grid's.
     Instances(Arc<PointList>, Arc<grid::InstanceGrid>),
+    /// Text laid out in a font (see [`font::pack`] for its texels and macros).
+    Font(Arc<font::TextShape>),
 }
 
 impl Loaded {
@@ -92,6 +95,7 @@ impl Loaded {
                 }
                 t
             }
+            Loaded::Font(shape) => font::pack::texels(shape),
         }
     }
 
@@ -119,6 +123,7 @@ impl Loaded {
                 let _ = writeln!(out, "#define {prefix}_min {}", v(lo));
                 let _ = writeln!(out, "#define {prefix}_max {}", v(hi));
             }
+            Loaded::Font(shape) => out = font::pack::macros(shape, prefix, first),
         }
         out
     }

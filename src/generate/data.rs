@@ -2,7 +2,7 @@
 //! packed into one block of texels, with each node's accessor macros.
 
 use super::GenerateError;
-use crate::data::{DataError, Files, Loaded, points};
+use crate::data::{DataError, Files, Loaded, font, points};
 use crate::library::RopDef;
 use crate::network::Network;
 use crate::resolve::Resolution;
@@ -124,8 +124,8 @@ fn load(
     with: &[ParamValue],
     files: &Files,
 ) -> Result<Loaded, DataError> {
-    let _ = with;
     match (style, value) {
+        (ParamStyle::Font, ParamValue::Text(path)) => font_text(path, with, files),
         (ParamStyle::Points, ParamValue::Points(list)) => Ok(Loaded::Points(list.clone())),
         (ParamStyle::Points, ParamValue::Text(path)) if path.is_empty() => {
             Ok(Loaded::Points(Arc::default()))
@@ -165,4 +165,55 @@ fn load(
             ),
         )),
     }
+}
+
+/// Lays out the text of a `font` parameter. Its `with:` names, in this
+/// order, the text (a string), the alignment (a menu: left, center, right),
+/// the letter spacing and the line spacing (floats, in em and in lines);
+/// those left out take the defaults (no text, left, 0, 1).
+fn font_text(path: &str, with: &[ParamValue], files: &Files) -> Result<Loaded, DataError> {
+    let text = with.first().and_then(|v| v.as_text()).unwrap_or("");
+    let align_name = with.get(1).and_then(|v| v.as_text()).unwrap_or("left");
+    let align = font::Align::parse(align_name).ok_or_else(|| {
+        DataError::new(
+            None,
+            0,
+            format!(
+                "alignment '{}' is not one of {}",
+                crate::limits::echo(align_name),
+                font::Align::NAMES.join(", ")
+            ),
+        )
+    })?;
+    let number = |i: usize, default: f64| match with.get(i) {
+        Some(ParamValue::Float(f)) => *f,
+        Some(ParamValue::Int(n)) => *n as f64,
+        _ => default,
+    };
+    let style = font::TextStyle {
+        text,
+        align,
+        letter_spacing: number(2, 0.0),
+        line_spacing: number(3, 1.0),
+    };
+    let shape = if path.is_empty() {
+        font::layout(font::BUNDLED, &style)
+            .map_err(|e| DataError::new(None, 0, format!("the bundled font: {e}")))?
+    } else {
+        let ext = Path::new(path)
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        if !matches!(ext.as_str(), "ttf" | "otf") {
+            return Err(DataError::new(
+                Some(Path::new(path)),
+                0,
+                "a font is read from a .ttf or .otf file",
+            ));
+        }
+        let (file, bytes) = files.read(path, crate::limits::FONT_FILE_BYTES)?;
+        font::layout(&bytes, &style).map_err(|e| DataError::new(Some(&file), 0, e.to_string()))?
+    };
+    Ok(Loaded::Font(Arc::new(shape)))
 }

@@ -206,6 +206,24 @@ fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> O
                 .then_some(ParamValue::Text(v))
                 .or_else(|| Some(value.clone()))
         }
+        (ParamStyle::Font, ParamValue::Text(t)) => {
+            // Empty: the bundled font.
+            let mut v = t.clone();
+            let shown = if v.is_empty() {
+                "(bundled)"
+            } else {
+                v.as_str()
+            };
+            egui::ComboBox::from_id_salt(("font", &p.name))
+                .selected_text(shown.to_string())
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut v, String::new(), "(bundled)");
+                    for a in assets.iter().filter(|a| picks(p.style, a)) {
+                        ui.selectable_value(&mut v, a.clone(), a);
+                    }
+                });
+            Some(ParamValue::Text(v))
+        }
         // A volume's path: a file, a folder or a pattern, typed in.
         (ParamStyle::String | ParamStyle::Volume, ParamValue::Text(t)) => {
             let mut v = t.clone();
@@ -240,6 +258,7 @@ pub fn picks(style: ParamStyle, path: &str) -> bool {
     let wanted: &[&str] = match style {
         ParamStyle::Texture => &["png", "jpg", "jpeg", "hdr", "exr"],
         ParamStyle::Points => &["csv", "ply", "obj"],
+        ParamStyle::Font => &["ttf", "otf"],
         _ => &[],
     };
     wanted.contains(&ext.as_str())

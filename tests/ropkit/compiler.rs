@@ -598,6 +598,7 @@ fn every_rop_is_documented_and_every_parameter_has_a_range_and_help() {
                     | ParamStyle::Texture
                     | ParamStyle::Volume
                     | ParamStyle::Points
+                    | ParamStyle::Font
             );
             if numeric {
                 assert!(

@@ -39,6 +39,7 @@ mod sample;
 mod saving;
 mod scaling;
 mod stages;
+mod text;
 mod viewer;
 mod volume_textures;
 mod volumes;

@@ -1,0 +1,108 @@
+// Distance and winding for glyph outlines stored as segments (lines and
+// quadratic Beziers, each monotonic in y), two vec4s per segment:
+//   a = (from.x, from.y, ctrl.x, ctrl.y), b = (to.x, to.y, kind, 0),
+// kind 0 a line, 1 a quadratic. The `text` ROP reads them from a `font`
+// data parameter; src/data/font/distance.rs is the same in Rust.
+
+// The point at t of the quadratic from + 2 t e + t^2 f.
+vec2 rkGlyphQuadAt(vec2 from, vec2 e, vec2 f, float t) {
+  return from + t * (2.0 * e + t * f);
+}
+
+// Unsigned distance from p to a segment.
+float rkGlyphSegment(vec2 p, vec4 a, vec4 b) {
+  vec2 from = a.xy;
+  vec2 to = b.xy;
+  if (b.z < 0.5) {
+    vec2 ba = to - from;
+    vec2 pa = p - from;
+    float h = clamp(dot(pa, ba) / max(dot(ba, ba), 1e-20), 0.0, 1.0);
+    return length(pa - ba * h);
+  }
+  vec2 e = a.zw - from;
+  vec2 f = from - 2.0 * a.zw + to;
+  vec2 d = from - p;
+  float ff = dot(f, f);
+  float best = min(dot(d, d), dot(to - p, to - p));
+  vec3 roots;
+  if (ff <= 1e-6 * dot(e, e)) {
+    // Nearly straight: start from the nearest point of the chord, and let
+    // the Newton steps below find the curve's.
+    vec2 ba = to - from;
+    float h = clamp(dot(p - from, ba) / max(dot(ba, ba), 1e-20), 0.0, 1.0);
+    roots = vec3(h);
+  } else {
+    // The nearest point makes (B(t) - p) . B'(t) = 0:
+    // t^3 + k2 t^2 + k1 t + k0 = 0.
+    float k2 = 3.0 * dot(e, f) / ff;
+    float k1 = (2.0 * dot(e, e) + dot(d, f)) / ff;
+    float k0 = dot(d, e) / ff;
+    // Depressed cubic s^3 + P s + Q = 0, t = s - k2 / 3.
+    float P = k1 - k2 * k2 / 3.0;
+    float Q = 2.0 * k2 * k2 * k2 / 27.0 - k2 * k1 / 3.0 + k0;
+    float disc = 0.25 * Q * Q + P * P * P / 27.0;
+    if (disc >= 0.0) {
+      float sq = sqrt(disc);
+      float u = -0.5 * Q + sq;
+      float v = -0.5 * Q - sq;
+      roots = vec3(sign(u) * pow(abs(u), 1.0 / 3.0) + sign(v) * pow(abs(v), 1.0 / 3.0));
+    } else {
+      float m = 2.0 * sqrt(-P / 3.0);
+      float th = acos(clamp(1.5 * Q / P * sqrt(-3.0 / P), -1.0, 1.0)) / 3.0;
+      roots = m * vec3(cos(th), cos(th - 2.0943951), cos(th - 4.1887902));
+    }
+    roots -= k2 / 3.0;
+  }
+  // Two Newton steps on g(t) = (B(t) - p) . B'(t) / 2 sharpen each
+  // candidate (float rounding blurs the closed form).
+  for (int i = 0; i < 3; i++) {
+    float t = clamp(roots[i], 0.0, 1.0);
+    for (int k = 0; k < 2; k++) {
+      vec2 q = d + t * (2.0 * e + t * f);
+      vec2 dq = e + t * f;
+      float g = dot(q, dq);
+      float dg = dot(dq, dq) + dot(q, f);
+      if (abs(dg) > 1e-12) t = clamp(t - g / dg, 0.0, 1.0);
+    }
+    vec2 q = rkGlyphQuadAt(from, e, f, t) - p;
+    best = min(best, dot(q, q));
+  }
+  return sqrt(best);
+}
+
+// The winding a segment adds for a ray from p towards +x: +1 crossing
+// upwards, -1 downwards, 0 when it misses. Its y range counts from its
+// lower end up to, not including, its upper end, so that a ray through the
+// point two segments share counts once.
+int rkGlyphCrossing(vec2 p, vec4 a, vec4 b) {
+  float y0 = a.y;
+  float y2 = b.y;
+  if (p.y < min(y0, y2) || p.y >= max(y0, y2)) return 0;
+  float t;
+  if (b.z < 0.5) {
+    t = (p.y - y0) / (y2 - y0);
+  } else {
+    // y(t) = y0 + 2 t (y1 - y0) + t^2 (y0 - 2 y1 + y2) = p.y, the root in 0..1.
+    float qa = y0 - 2.0 * a.w + y2;
+    float qb = a.w - y0;
+    float qc = y0 - p.y;
+    if (abs(qa) < 1e-7 * (abs(qb) + 1e-30)) {
+      t = -qc / (2.0 * qb);
+    } else {
+      float sq = sqrt(max(qb * qb - qa * qc, 0.0));
+      float q = -(qb + (qb < 0.0 ? -sq : sq));
+      float r1 = q / qa;
+      float r2 = (q != 0.0) ? qc / q : -1.0;
+      t = (r1 >= -1e-6 && r1 <= 1.0 + 1e-6) ? r1 : r2;
+    }
+    t = clamp(t, 0.0, 1.0);
+  }
+  float x;
+  if (b.z < 0.5) {
+    x = mix(a.x, b.x, t);
+  } else {
+    x = rkGlyphQuadAt(a.xy, a.zw - a.xy, a.xy - 2.0 * a.zw + b.xy, t).x;
+  }
+  if (x <= p.x) return 0;
+  return (y2 > y0) ? 1 : -1;
+}
