@@ -272,7 +272,7 @@ impl InstanceGrid {
     /// `_grid_range(K)` (vec2: start and count of cell K's list) and
     /// `_grid_entry(J)` (int: the J-th instance index).
     pub fn macros(&self, prefix: &str, first: usize) -> String {
-        let f = |x: f32| crate::value::float_text(x as f64);
+        let f = super::float_text;
         let hi: Vec<f32> = (0..3)
             .map(|k| self.lo[k] + self.dims[k] as f32 * self.cell)
             .collect();
