@@ -341,7 +341,25 @@ pub fn structure_key(net: &Network, lib: &Library) -> String {
         }
         if let Some(def) = node.def(lib) {
             for p in def.params.iter().filter(|p| !p.is_uniform()) {
-                let _ = write!(key, ",{}={:?}", p.name, node.value(def, &p.name));
+                match node.value(def, &p.name) {
+                    // An inline point list of up to 65,536 points: its
+                    // digest, not its text, so that an edit elsewhere does
+                    // not format the whole list.
+                    Some(ParamValue::Points(list)) => {
+                        let mut h = std::collections::hash_map::DefaultHasher::new();
+                        for q in &list.points {
+                            for v in q.pos.iter().chain(&q.rotate).chain(&q.color) {
+                                std::hash::Hash::hash(&v.to_bits(), &mut h);
+                            }
+                            std::hash::Hash::hash(&q.scale.to_bits(), &mut h);
+                        }
+                        let digest = std::hash::Hasher::finish(&h);
+                        let _ = write!(key, ",{}=points{}#{digest:x}", p.name, list.points.len());
+                    }
+                    v => {
+                        let _ = write!(key, ",{}={v:?}", p.name);
+                    }
+                }
             }
         }
         key.push(';');

@@ -332,3 +332,31 @@ fn editing_a_point_file_rebuilds_with_the_new_points() {
     assert_eq!(data.len(), 6, "two points now");
     assert_eq!(data[3], [1.0, 2.0, 3.0, 1.0]);
 }
+
+#[test]
+fn the_structure_key_follows_the_points_of_an_inline_list() {
+    use ropkit::generate::structure_key;
+    let lib = data_library();
+    let key = |list: &str| {
+        let text = format!(
+            "output: /out\nnodes:\n  /s: {{ rop: pointBalls, params: {{ Radius: 0.3, Points: {list} }} }}\n  /out: {{ rop: raymarchRender3D, inputs: [/s] }}\n"
+        );
+        structure_key(
+            &Network::parse(&text, &root().join("data-test.yaml"), &lib).unwrap(),
+            &lib,
+        )
+    };
+    let a = key("[[0, 0, 0], [1, 2, 3]]");
+    assert_eq!(
+        a,
+        key("[[0, 0, 0], [1, 2, 3]]"),
+        "the same list, the same key"
+    );
+    assert_ne!(a, key("[[0, 0, 0], [1, 2, 3.5]]"), "a moved point rebuilds");
+    assert_ne!(
+        a,
+        key("[[0, 0, 0], {p: [1, 2, 3], color: [1, 0, 0]}]"),
+        "a new colour rebuilds"
+    );
+    assert_ne!(a, key("[[0, 0, 0]]"), "a shorter list rebuilds");
+}
