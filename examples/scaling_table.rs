@@ -24,7 +24,7 @@
 //! with a warm cache, and the first frame (where lavapipe compiles the
 //! shader to machine code), all three as CPU time of the process (steadier
 //! than wall time on a shared machine: a compile is single-threaded); the
-//! steady frame at 256² in wall time (best of three); peak resident memory;
+//! steady frame at 256² in wall time (best of seven); peak resident memory;
 //! generated lines per node; the shader's function call depth; and, on the
 //! live rows, live frame ÷ baked frame.
 
@@ -272,8 +272,12 @@ fn measure(kind: &str, n: usize, mode: Mode) {
     let lib = project.load_library();
     let net = network(kind, n);
     let t = Instant::now();
-    let (_, shader) = stitch(&lib, &net, mode).unwrap_or_else(|e| panic!("{e}"));
+    let (_, mut shader) = stitch(&lib, &net, mode).unwrap_or_else(|e| panic!("{e}"));
     let stitch_ms = t.elapsed().as_secs_f64() * 1e3;
+    if let Ok(file) = std::env::var("SCALING_GLSL") {
+        // An edited shader in place of the generated one (same resources).
+        shader.glsl = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{e}"));
+    }
     // naga on a thread of its own: its CPU time, measured there.
     let (compiled, naga_ms) = std::thread::scope(|s| {
         s.spawn(|| {
@@ -295,7 +299,7 @@ fn measure(kind: &str, n: usize, mode: Mode) {
     r.render_image(SIZE, SIZE).unwrap_or_else(|e| panic!("{e}"));
     let first_ms = cpu_ms() - c;
     let mut steady_ms = f64::MAX;
-    for _ in 0..3 {
+    for _ in 0..7 {
         let t = Instant::now();
         r.render_image(SIZE, SIZE).unwrap_or_else(|e| panic!("{e}"));
         steady_ms = steady_ms.min(t.elapsed().as_secs_f64() * 1e3);
@@ -366,6 +370,19 @@ fn main() {
             _ => Mode::Render,
         };
         measure(&args[1], args[2].parse().unwrap(), mode);
+        return;
+    }
+    if args.first().map(String::as_str) == Some("--glsl") {
+        // The shader a row measures, to read (`--glsl twists 10 live`).
+        let mode = match args.get(3).map(String::as_str) {
+            Some("baked") => Mode::RenderBaked,
+            _ => Mode::Render,
+        };
+        let project = Project::checkout(&PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+        let lib = project.load_library();
+        let net = network(&args[1], args[2].parse().unwrap());
+        let (_, shader) = stitch(&lib, &net, mode).unwrap_or_else(|e| panic!("{e}"));
+        print!("{}", shader.glsl);
         return;
     }
     let shape = args

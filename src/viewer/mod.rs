@@ -4,6 +4,7 @@
 //! are watched and rebuilt on change.
 
 mod app;
+mod baker;
 mod browse;
 mod graph;
 mod history;

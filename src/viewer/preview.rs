@@ -95,6 +95,8 @@ pub struct Preview {
     pub progress: f32,
     /// The picture being drawn is a reduced one (the user is moving things).
     pub reduced: bool,
+    /// The last band came from the baked twin (values compiled in).
+    pub baked: bool,
     start: Instant,
     pub error: Option<String>,
     /// The request last sent, and whether the picture must be drawn again
@@ -118,6 +120,7 @@ impl Preview {
             frame_ms: 0.0,
             progress: 1.0,
             reduced: false,
+            baked: false,
             start: Instant::now(),
             error: None,
             sent: None,

@@ -10,6 +10,7 @@
 //! a stale frame is dropped half-way, and the window shows each band as it
 //! arrives over the last good picture.
 
+use super::baker::{Baked, Baker, SETTLE};
 use crate::build::Built;
 use crate::document::{Change, Document, LiveError, LiveStats};
 use crate::export::{Format, export};
@@ -86,7 +87,11 @@ pub enum Event {
         elapsed: Duration,
         /// The frame is for this request.
         request: FrameRequest,
+        /// Drawn by the baked twin (values compiled in), not the live build.
+        baked: bool,
     },
+    /// A baked twin of this revision is ready and draws from now on.
+    Baked { revision: u64, took: Duration },
     /// A frame could not be drawn.
     RenderFailed(String),
     Exported {
@@ -215,6 +220,8 @@ struct Progress {
     target: wgpu::Texture,
     next_row: u32,
     started: Instant,
+    /// Drawn by the baked twin (its target lives on the twin's device).
+    baked: bool,
 }
 
 struct Work {
@@ -226,6 +233,11 @@ struct Work {
     rows: u32,
     frame: Option<FrameRequest>,
     progress: Option<Progress>,
+    baker: Option<Baker>,
+    /// The twin of the current revision, once built.
+    baked: Option<Baked>,
+    /// When the values last changed, until a twin is asked for.
+    settle: Option<Instant>,
 }
 
 impl Work {
@@ -252,6 +264,12 @@ impl Work {
             rows: 8,
             frame: None,
             progress: None,
+            // `ROPKIT_NO_BAKE=1` keeps the live build on screen (to measure it).
+            baker: std::env::var_os("ROPKIT_NO_BAKE")
+                .is_none()
+                .then(Baker::start),
+            baked: None,
+            settle: Some(Instant::now()),
         };
         work.built(t0.elapsed());
         Some(work)
@@ -274,11 +292,22 @@ impl Work {
 
     fn run(&mut self, jobs: Receiver<Job>) {
         loop {
-            // Wait when there is nothing to draw; otherwise only look.
+            // Wait when there is nothing to draw (looking now and then for a
+            // twin to ask for or take); otherwise only look.
             let first = if self.progress.is_none() && self.frame.is_none() {
-                match jobs.recv() {
-                    Ok(j) => Some(j),
-                    Err(_) => return,
+                let waiting = self.settle.is_some()
+                    || self.baker.as_ref().is_some_and(|b| b.in_flight.is_some());
+                if waiting {
+                    match jobs.recv_timeout(Duration::from_millis(50)) {
+                        Ok(j) => Some(j),
+                        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => None,
+                        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return,
+                    }
+                } else {
+                    match jobs.recv() {
+                        Ok(j) => Some(j),
+                        Err(_) => return,
+                    }
                 }
             } else {
                 match jobs.try_recv() {
@@ -334,14 +363,51 @@ impl Work {
                     _ => {}
                 }
             }
+            self.tend_twin();
             self.draw_band();
+        }
+    }
+
+    /// Asks for a baked twin once the values have settled, and takes one
+    /// that is ready if it is still of the current revision.
+    fn tend_twin(&mut self) {
+        let revision = self.live.revision();
+        let Some(baker) = &mut self.baker else { return };
+        if let Some(answer) = baker.poll()
+            && let Some(baked) = answer
+            && baked.revision == revision
+        {
+            let took = baked.took;
+            self.baked = Some(baked);
+            self.send(Event::Baked { revision, took });
+        }
+        let Some(baker) = &mut self.baker else { return };
+        let Some(since) = self.settle else { return };
+        // Only a picture build, of this very revision, without an error.
+        let current = self.live.error.is_none()
+            && self.live.mode == crate::generate::Mode::Render
+            && self.live.built.is_some();
+        if !current {
+            self.settle = None;
+        } else if since.elapsed() >= SETTLE && baker.in_flight.is_none() {
+            baker.request(&self.live.net, &self.live.lib, &self.live.project, revision);
+            self.settle = None;
         }
     }
 
     /// Brings the build up to date with the newest revision.
     fn apply(&mut self, net: Network, lib: Arc<Library>, revision: u64) {
         let t0 = Instant::now();
+        let new = revision != self.live.revision();
         self.live.take_revision(net, lib, revision);
+        if new {
+            // The twin was of the old values: edits draw live until the next.
+            self.baked = None;
+            self.settle = Some(Instant::now());
+            if self.progress.as_ref().is_some_and(|p| p.baked) {
+                self.progress = None;
+            }
+        }
         let change = self.live.change();
         let _ = self.live.sync();
         match change {
@@ -360,8 +426,18 @@ impl Work {
     /// Draws the next band of the current frame, if there is one to draw.
     fn draw_band(&mut self) {
         let Some(request) = self.frame else { return };
-        let Some(renderer) = self.live.renderer() else {
-            return;
+        // A frame is finished on the renderer it started on; a new one
+        // uses the twin when there is one for these values.
+        let baked = match &self.progress {
+            Some(p) => p.baked,
+            None => self.baked.is_some(),
+        };
+        let renderer = match (baked, &mut self.baked) {
+            (true, Some(twin)) => &mut twin.renderer,
+            _ => match self.live.renderer() {
+                Some(r) => r,
+                None => return,
+            },
         };
         if !renderer.has_shader() {
             self.frame = None;
@@ -371,6 +447,7 @@ impl Work {
             target: renderer.create_target(request.width, request.height),
             next_row: 0,
             started: Instant::now(),
+            baked,
         });
         let y0 = progress.next_row;
         let rows = self.rows.min(request.height - y0).max(1);
@@ -404,6 +481,7 @@ impl Work {
                     complete,
                     elapsed,
                     request,
+                    baked,
                 });
             }
             Err(e) => {
@@ -507,7 +585,7 @@ impl Work {
 /// Makes this thread (and the threads the GPU driver starts from it, which
 /// inherit its priority: a software rasteriser's workers) yield to the
 /// window: the preview may take longer, the window never waits.
-fn lower_priority() {
+pub(super) fn lower_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority on this thread's own id, with a plain value; a
     // failure (not permitted) only leaves the priority as it was.

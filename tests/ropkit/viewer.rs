@@ -542,3 +542,142 @@ fn removing_a_rop_folder_takes_it_out_of_the_library() {
     assert_eq!(err.node().as_deref(), Some("/pill"));
     assert_eq!(glsl(&live), good);
 }
+
+/// Collects the preview worker's bands until a frame is complete: the
+/// picture, and whether the baked twin drew it. Other events go to `seen`.
+fn next_picture(
+    worker: &ropkit::viewer::worker::Worker,
+    seen: &mut Vec<&'static str>,
+) -> (Vec<u8>, bool) {
+    use ropkit::viewer::worker::Event;
+    let mut picture = Vec::new();
+    loop {
+        match worker.events.recv_timeout(Duration::from_secs(300)) {
+            Ok(Event::Rows {
+                width,
+                y0,
+                pixels,
+                complete,
+                baked,
+                ..
+            }) => {
+                let at = (y0 * width * 4) as usize;
+                picture.resize(picture.len().max(at + pixels.len()), 0);
+                picture[at..at + pixels.len()].copy_from_slice(&pixels);
+                if complete {
+                    return (picture, baked);
+                }
+            }
+            Ok(Event::Baked { .. }) => seen.push("baked"),
+            Ok(Event::Updated { .. }) => seen.push("updated"),
+            Ok(Event::Built { error, .. }) => {
+                assert!(error.is_none(), "{error:?}");
+                seen.push("built")
+            }
+            Ok(Event::Dead(e)) | Ok(Event::RenderFailed(e)) => panic!("{e}"),
+            Ok(_) => {}
+            Err(e) => panic!("the preview worker said nothing: {e}"),
+        }
+    }
+}
+
+/// Channels that differ by more than 8 (of 255), and the mean difference.
+fn picture_difference(a: &[u8], b: &[u8]) -> (usize, f64) {
+    assert_eq!(a.len(), b.len());
+    let far = a.iter().zip(b).filter(|(x, y)| x.abs_diff(**y) > 8).count();
+    let mean = a
+        .iter()
+        .zip(b)
+        .map(|(x, y)| f64::from(x.abs_diff(*y)))
+        .sum::<f64>()
+        / a.len() as f64;
+    (far, mean)
+}
+
+#[test]
+fn settled_values_draw_with_a_baked_twin_and_an_edit_draws_live_at_once() {
+    use ropkit::viewer::worker::{Event, FrameRequest, Job, Worker};
+    if gpu("settled_values_draw_with_a_baked_twin_and_an_edit_draws_live_at_once").is_none() {
+        return;
+    }
+    let lib = std::sync::Arc::new(library());
+    let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
+    let project = ropkit::project::Project::checkout(&root());
+    let mut doc = ropkit::document::Document::new(project, lib.clone(), net);
+    let worker = Worker::start(&doc, || {});
+    let frame = Job::Frame(FrameRequest {
+        width: 48,
+        height: 32,
+        globals: Default::default(),
+    });
+    let again = || {
+        Job::Frame(FrameRequest {
+            width: 48,
+            height: 32,
+            globals: Default::default(),
+        })
+    };
+    worker.send(frame);
+    let mut seen = Vec::new();
+    let (live, baked) = next_picture(&worker, &mut seen);
+    assert!(!baked, "the first picture is the live build's");
+    // The twin comes once the values have stayed the same a while.
+    let t0 = Instant::now();
+    while !seen.contains(&"baked") {
+        match worker.events.recv_timeout(Duration::from_secs(300)) {
+            Ok(Event::Baked { revision, .. }) => {
+                assert_eq!(revision, doc.revision());
+                seen.push("baked");
+            }
+            Ok(Event::Dead(e)) => panic!("{e}"),
+            Ok(_) => {}
+            Err(e) => panic!("no baked twin after {:?}: {e}", t0.elapsed()),
+        }
+    }
+    worker.send(again());
+    let (twin, baked) = next_picture(&worker, &mut seen);
+    assert!(baked, "a settled picture is drawn by the twin");
+    let (far, mean) = picture_difference(&live, &twin);
+    assert!(
+        far <= 5 && mean < 0.5,
+        "the twin draws the live picture: {far} channels off by more than 8, mean {mean}"
+    );
+
+    // An edit: drawn at once by the live build (values only, no build).
+    seen.clear();
+    doc.edit(|n| {
+        n.nodes
+            .get_mut("/scene/sphere1")
+            .unwrap()
+            .params
+            .insert("Radius".into(), ropkit::value::ParamValue::Float(0.5));
+    });
+    worker.send(Job::Revision {
+        net: Box::new(doc.net.clone()),
+        lib: lib.clone(),
+        revision: doc.revision(),
+    });
+    worker.send(again());
+    let (edited, baked) = next_picture(&worker, &mut seen);
+    assert!(!baked, "an edit is drawn by the live build");
+    assert_eq!(seen, ["updated"], "the edit wrote values, it built nothing");
+    let (far, _) = picture_difference(&edited, &twin);
+    assert!(far > 50, "the smaller ball shows: {far} channels changed");
+    // ...and the twin of the new values draws the edited picture.
+    while !seen.contains(&"baked") {
+        match worker.events.recv_timeout(Duration::from_secs(300)) {
+            Ok(Event::Baked { revision, .. }) => {
+                assert_eq!(revision, doc.revision());
+                seen.push("baked");
+            }
+            Ok(Event::Dead(e)) => panic!("{e}"),
+            Ok(_) => {}
+            Err(e) => panic!("no second twin: {e}"),
+        }
+    }
+    worker.send(again());
+    let (twin, baked) = next_picture(&worker, &mut seen);
+    assert!(baked);
+    let (far, mean) = picture_difference(&edited, &twin);
+    assert!(far <= 5 && mean < 0.5, "{far} channels off, mean {mean}");
+}

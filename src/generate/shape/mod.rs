@@ -19,7 +19,8 @@
 //! is conditional or repeated, and for the output's inputs. Spliced
 //! locals are renamed `<node>_<name>`, so names never clash; every line
 //! keeps its place in its ROP file, so errors still point there.
-//! Consecutive affine nodes (transforms) fold into one map (see [`affine`]).
+//! Affine nodes (transforms), alone or in a run, fold into one map (see
+//! [`affine`]).
 
 mod affine;
 mod budget;
@@ -469,9 +470,9 @@ impl Plan {
                 }
                 nodes.push(y);
             }
-            if nodes.len() < 2 {
-                continue;
-            }
+            // A run of one folds too: its map is computed on the CPU, so
+            // the shader does a matrix and an add, not the node's own
+            // clamps and divisions (measured: BENCHMARKS.md, twists).
             let r = self.runs.len();
             for (k, &x) in nodes.iter().enumerate() {
                 self.in_run[x] = Some((r, k));

@@ -170,9 +170,11 @@ impl App {
                     complete,
                     elapsed,
                     request,
+                    baked,
                 } => {
                     self.preview
                         .apply_rows(ctx, [width, height], y0, rows, &pixels);
+                    self.preview.baked = baked;
                     if complete && !self.preview.reduced && Some(request) == self.preview_sent() {
                         self.preview.frame_ms = elapsed.as_secs_f32() * 1000.0;
                         self.preview.full_pictures += 1;
@@ -185,6 +187,13 @@ impl App {
                             }
                         }
                     }
+                }
+                Event::Baked { took, .. } => {
+                    self.say(format!(
+                        "values settled: constants compiled in ({:.0} ms)",
+                        took.as_secs_f64() * 1000.0
+                    ));
+                    // The same picture, drawn faster: the next frame uses it.
                 }
                 Event::RenderFailed(e) => self.preview.error = Some(e),
                 Event::Exported { path, result } => match result {

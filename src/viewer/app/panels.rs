@@ -214,8 +214,14 @@ impl App {
             budget.on_hover_text(
                 "Preview work per window frame (each GPU submission stays this short)",
             );
-            ui.label(format!("{:.0} ms", self.preview.frame_ms))
-                .on_hover_text("the last full-resolution picture, first band to last");
+            ui.label(format!(
+                "{:.0} ms{}",
+                self.preview.frame_ms,
+                if self.preview.baked { " · baked" } else { "" }
+            ))
+            .on_hover_text(
+                "the last full-resolution picture, first band to last; baked: drawn with the values compiled in, since they stopped changing",
+            );
         });
         // One row always, so that the preview below keeps its size (a
         // changing size would start the picture again).

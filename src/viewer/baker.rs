@@ -1,0 +1,140 @@
+//! The preview's settled twin: once edits stop, the same network is built
+//! again with its parameter values compiled in (`Mode::RenderBaked`), on a
+//! thread and a device of its own, and the worker draws with it until the
+//! next edit. Edits still only write uniforms (the live build stays
+//! loaded), so a slider drags as fast as before; a picture that is only
+//! looked at, orbited or animated (the camera and time are globals, not
+//! parameters) is drawn at the speed of constants.
+//!
+//! Why: on a software rasteriser every read of a uniform costs several
+//! instructions where a constant costs none (BENCHMARKS.md, "Live against
+//! baked"), and a parameter-dense network drew 1.3 to 3.8 times slower
+//! live than baked. The baked twin takes that away from every frame but
+//! the ones drawn while a value changes.
+
+use crate::build::build;
+use crate::generate::Mode;
+use crate::library::Library;
+use crate::network::Network;
+use crate::project::Project;
+use crate::render::{Gpu, Renderer};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+/// How long the values must stay the same before a baked twin is built.
+pub const SETTLE: Duration = Duration::from_millis(300);
+
+/// A baked twin, ready to draw: its driver compile is done.
+pub struct Baked {
+    /// The document revision it was built from (valid only for that one).
+    pub revision: u64,
+    pub renderer: Renderer,
+    /// Build, pipeline and the driver's compile, all told.
+    pub took: Duration,
+}
+
+struct Request {
+    net: Network,
+    lib: Arc<Library>,
+    project: Project,
+    revision: u64,
+}
+
+/// The thread that bakes.
+pub struct Baker {
+    tx: Option<Sender<Request>>,
+    done: Receiver<Option<Baked>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+    /// The revision asked for last and not answered yet.
+    pub in_flight: Option<u64>,
+}
+
+impl Baker {
+    /// Starts the thread (its device is made on the first request).
+    pub fn start() -> Baker {
+        let (tx, rx) = channel::<Request>();
+        let (done_tx, done) = channel();
+        let thread = std::thread::Builder::new()
+            .name("ropkit bake".into())
+            .spawn(move || {
+                super::worker::lower_priority();
+                let mut gpu: Option<Gpu> = None;
+                while let Ok(mut req) = rx.recv() {
+                    // Only the newest request matters.
+                    loop {
+                        match rx.try_recv() {
+                            Ok(newer) => req = newer,
+                            Err(TryRecvError::Empty) => break,
+                            Err(TryRecvError::Disconnected) => return,
+                        }
+                    }
+                    let baked = bake(&mut gpu, &req);
+                    if done_tx.send(baked).is_err() {
+                        return;
+                    }
+                }
+            })
+            .ok();
+        Baker {
+            tx: thread.as_ref().map(|_| tx),
+            done,
+            thread,
+            in_flight: None,
+        }
+    }
+
+    /// Asks for a baked twin of this revision of the network.
+    pub fn request(&mut self, net: &Network, lib: &Arc<Library>, project: &Project, revision: u64) {
+        let Some(tx) = &self.tx else { return };
+        let req = Request {
+            net: net.clone(),
+            lib: lib.clone(),
+            project: project.clone(),
+            revision,
+        };
+        if tx.send(req).is_ok() {
+            self.in_flight = Some(revision);
+        }
+    }
+
+    /// A twin that finished since the last call (`Some(None)`: the bake
+    /// failed, and the live build goes on being drawn).
+    pub fn poll(&mut self) -> Option<Option<Baked>> {
+        let answer = self.done.try_recv().ok()?;
+        self.in_flight = None;
+        Some(answer)
+    }
+}
+
+impl Drop for Baker {
+    fn drop(&mut self) {
+        // The thread ends after the bake it is in (never inside the driver
+        // when the process exits: see `Worker::stop`).
+        self.tx = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Builds, makes the pipeline and draws a few pixels (lavapipe compiles
+/// the shader at its first draw), so the worker's first band is not the
+/// compile.
+fn bake(gpu: &mut Option<Gpu>, req: &Request) -> Option<Baked> {
+    let t0 = Instant::now();
+    let built = build(&req.lib, &req.net, Mode::RenderBaked).ok()?;
+    if gpu.is_none() {
+        *gpu = Gpu::headless().ok();
+    }
+    let mut renderer = Renderer::new(gpu.clone()?);
+    renderer.asset_dirs = req.project.asset_dirs(&req.net.file);
+    renderer.set_shader(&built.shader, &built.compiled).ok()?;
+    renderer.set_params(&built.shader.param_values(&req.net, &req.lib));
+    renderer.render_image(4, 4).ok()?;
+    Some(Baked {
+        revision: req.revision,
+        renderer,
+        took: t0.elapsed(),
+    })
+}
