@@ -352,3 +352,80 @@ def test_a_point_list_set_from_numpy_reaches_the_shader(gpu):
     np.testing.assert_allclose(d, want, atol=1e-4)
     with pytest.raises(ropkit.RopError):
         net.set("/balls.Points", [[1.0, 2.0], [3.0]])
+
+
+def _chain_yaml(n: int) -> str:
+    """A sphere under n - 4 transforms (the shape of tests/ropkit/scaling.rs)."""
+    lines = ["output: /render", "nodes:", "  /n0: { rop: sphere, params: { Radius: 0.8 } }"]
+    transforms = max(n - 4, 1)
+    for i in range(1, transforms + 1):
+        a = (5.0 + i % 7) * (-1.0 if i % 2 == 0 else 1.0)
+        lines.append(
+            f"  /n{i}: {{ rop: transform, params: {{ Translate: [0.0005, 0, 0], "
+            f"Rotate: [{a:.2f}, {-a * 0.5:.2f}, {a * 0.25:.2f}] }}, inputs: [/n{i - 1}] }}"
+        )
+    return "\n".join(lines + _tail(f"/n{transforms}")) + "\n"
+
+
+def _tree_yaml(n: int) -> str:
+    """A balanced tree of smooth unions over spheres: about n nodes."""
+    lines = ["output: /render", "nodes:"]
+    leaves = max(-(-(n - 3) // 2), 1)
+    level = []
+    for i in range(leaves):
+        lines.append(f"  /leaf{i}: {{ rop: sphere, params: {{ Radius: 0.3 }} }}")
+        level.append(f"/leaf{i}")
+    k = 0
+    while len(level) > 1:
+        nxt = []
+        for j in range(0, len(level), 2):
+            pair = ", ".join(level[j : j + 2])
+            lines.append(f"  /c{k}: {{ rop: combine, params: {{ Mode: smoothUnion }}, inputs: [{pair}] }}")
+            nxt.append(f"/c{k}")
+            k += 1
+        level = nxt
+    return "\n".join(lines + _tail(level[0])) + "\n"
+
+
+def _tail(scene: str) -> list[str]:
+    return [
+        "  /cam: { rop: lookAtCamera, params: { Position: [4, 3, 6], Target: [0, 0.5, 0] } }",
+        "  /light: { rop: pointLight, params: { Position: [5, 8, 4] } }",
+        f"  /render: {{ rop: raymarchRender3D, params: {{ AO: false }}, inputs: {{ scene: {scene}, camera: /cam, light: /light }} }}",
+    ]
+
+
+def test_deep_networks_draw_or_are_refused_on_a_small_thread_stack(gpu, library, tmp_path: pathlib.Path):
+    """A 2,000-node chain draws, and a tree near the node limit is refused
+    with the limit's name, from a Python thread with a 2 MiB stack: never a
+    crash of the interpreter."""
+    chain = tmp_path / "chain.yaml"
+    chain.write_text(_chain_yaml(2000))
+    tree = tmp_path / "tree.yaml"
+    tree.write_text(_tree_yaml(19_981))
+    results: dict[str, object] = {}
+
+    def work() -> None:
+        net = ropkit.Network.load(str(chain), library)
+        results["chain"] = net.render(24, 24)
+        big = ropkit.Network.load(str(tree), library)
+        try:
+            big.render(8, 8)
+            results["tree"] = "drew"
+        except ropkit.RopError as e:
+            results["tree"] = e
+
+    old = threading.stack_size(2 * 1024 * 1024)
+    try:
+        t = threading.Thread(target=work)
+        t.start()
+        t.join()
+    finally:
+        threading.stack_size(old)
+    img = results["chain"]
+    assert isinstance(img, np.ndarray) and img.shape == (24, 24, 4)
+    # The chain's sphere shows: some pixels differ from the corner's sky.
+    assert (np.abs(img[..., :3].astype(int) - img[0, 0, :3].astype(int)).sum(axis=2) > 30).sum() > 10
+    refused = results["tree"]
+    assert isinstance(refused, ropkit.RopError), refused
+    assert "SHADER_NODES" in str(refused), refused

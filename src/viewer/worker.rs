@@ -269,7 +269,7 @@ impl Work {
                 .is_none()
                 .then(Baker::start),
             baked: None,
-            settle: Some(Instant::now()),
+            settle: Some(already_settled()),
         };
         work.built(t0.elapsed());
         Some(work)
@@ -411,7 +411,12 @@ impl Work {
         let change = self.live.change();
         let _ = self.live.sync();
         match change {
-            Change::Shader => self.built(t0.elapsed()),
+            Change::Shader => {
+                // A new structure is not a value being dragged: the twin
+                // is asked for at once, to be ready by the next frames.
+                self.settle = Some(already_settled());
+                self.built(t0.elapsed())
+            }
             Change::Values => self.send(Event::Updated {
                 revision,
                 stats: self.live.stats,
@@ -585,6 +590,12 @@ impl Work {
 /// Makes this thread (and the threads the GPU driver starts from it, which
 /// inherit its priority: a software rasteriser's workers) yield to the
 /// window: the preview may take longer, the window never waits.
+/// A settle time already past: the twin is asked for at the next look.
+fn already_settled() -> Instant {
+    let now = Instant::now();
+    now.checked_sub(SETTLE).unwrap_or(now)
+}
+
 pub(super) fn lower_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority on this thread's own id, with a plain value; a

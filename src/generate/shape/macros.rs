@@ -222,3 +222,70 @@ pub fn identifiers(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::library::BlockKind;
+    use std::path::PathBuf;
+
+    /// A node whose macro rows are `rows` and whose code is `code`.
+    fn node(rows: &[&str], code: &[&str]) -> NodeText {
+        NodeText {
+            decls: Vec::new(),
+            decl_params: Vec::new(),
+            macros: rows.iter().map(|r| (r.to_string(), 1)).collect(),
+            blocks: vec![(
+                BlockKind::Function,
+                code.iter()
+                    .enumerate()
+                    .map(|(i, l)| (i as u32 + 1, l.to_string()))
+                    .collect(),
+                PathBuf::from("function.glsl"),
+            )],
+        }
+    }
+
+    fn words(w: &[&str]) -> HashSet<String> {
+        w.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_macro_that_reads_a_local_by_name_keeps_the_body_in_place() {
+        // `SCALED` reads `k`: spliced and renamed `n0_k`, the body's `k`
+        // would no longer be what the macro reads.
+        let m = Macros::collect(&[], &["#define SCALED (k * 2.0)\n#define TWICE(v) (v + v)"]);
+        let locals = |w: &str| w == "k";
+        assert!(!m.hygienic(&words(&["SCALED", "k"]), &locals, 0, 1));
+        // Through another macro too.
+        let m = Macros::collect(&[], &["#define INNER k\n#define OUTER (INNER + 1.0)"]);
+        assert!(!m.hygienic(&words(&["OUTER"]), &locals, 0, 1));
+        // A function-like macro's own parameter is not a read of a local.
+        let m = Macros::collect(&[], &["#define TWICE(k) (k + k)"]);
+        assert!(m.hygienic(&words(&["TWICE", "k"]), &locals, 0, 1));
+        // Reading only globals is fine.
+        let m = Macros::collect(&[], &["#define SCALED (ropkitTime * 2.0)"]);
+        assert!(m.hygienic(&words(&["SCALED", "k"]), &locals, 0, 1));
+    }
+
+    #[test]
+    fn a_macro_redefined_between_the_node_and_its_caller_keeps_the_body_in_place() {
+        let texts = [
+            node(&["#define AMOUNT 1.0"], &["float f() { return AMOUNT; }"]),
+            node(&[], &["float g() { return 0.0; }"]),
+            node(&["#define AMOUNT 2.0"], &["float h() { return 0.0; }"]),
+            node(&[], &["#undef GONE", "float u() { return 0.0; }"]),
+        ];
+        let m = Macros::collect(&texts, &["#define GONE 3.0"]);
+        let none = |_: &str| false;
+        let uses = words(&["AMOUNT"]);
+        // Node 0's body moved to node 1 sees the same AMOUNT...
+        assert!(m.hygienic(&uses, &none, 0, 1));
+        // ...but moved past node 2, which defines it again, it would not.
+        assert!(!m.hygienic(&uses, &none, 0, 2));
+        assert!(!m.hygienic(&uses, &none, 0, 3));
+        // A node that undefines a name it uses keeps its body in place.
+        assert!(!m.hygienic(&words(&["GONE"]), &none, 3, 3));
+        assert!(m.hygienic(&words(&["GONE"]), &none, 1, 2));
+    }
+}
