@@ -9,7 +9,12 @@
 //! cargo run --release --example scaling_table -- tree 1000       # one kind only
 //! cargo run --release --example scaling_table -- twists 300 --shape functions   # as before the shape pass
 //! cargo run --release --example scaling_table -- chain 1000 --no-cache-runs     # the cold columns only
+//! cargo run --release --example scaling_table -- --yaml mixed 300 > mixed300.yaml   # a row's network
+//! cargo run --release --example scaling_table -- --glsl twists 10 live             # its shader
 //! ```
+//!
+//! `SCALING_GLSL=FILE` measures an edited shader in place of the generated
+//! one (same resources): how the layouts in BENCHMARKS.md were compared.
 //!
 //! Kinds: `chain` (a sphere under transforms, each turned a little: the
 //! transforms fold into one map), `twists` (a sphere under twists and
@@ -383,6 +388,17 @@ fn main() {
         let net = network(&args[1], args[2].parse().unwrap());
         let (_, shader) = stitch(&lib, &net, mode).unwrap_or_else(|e| panic!("{e}"));
         print!("{}", shader.glsl);
+        return;
+    }
+    if args.first().map(String::as_str) == Some("--yaml") {
+        // The network a row measures, as a file (`--yaml mixed 300`), to
+        // open in the viewer or render from the command line.
+        let project = Project::checkout(&PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+        let lib = project.load_library();
+        print!(
+            "{}",
+            network(&args[1], args[2].parse().unwrap()).to_yaml(&lib)
+        );
         return;
     }
     let shape = args

@@ -27,8 +27,10 @@ pub const SETTLE: Duration = Duration::from_millis(300);
 
 /// A baked twin, ready to draw: its driver compile is done.
 pub struct Baked {
-    /// The document revision it was built from (valid only for that one).
-    pub revision: u64,
+    /// The network and library it was built from: it draws any revision
+    /// that [`draws_the_same`] as this one.
+    pub net: Network,
+    pub lib: Arc<Library>,
     pub renderer: Renderer,
     /// Build, pipeline and the driver's compile, all told.
     pub took: Duration,
@@ -38,7 +40,6 @@ struct Request {
     net: Network,
     lib: Arc<Library>,
     project: Project,
-    revision: u64,
 }
 
 /// The thread that bakes.
@@ -46,8 +47,8 @@ pub struct Baker {
     tx: Option<Sender<Request>>,
     done: Receiver<Option<Baked>>,
     thread: Option<std::thread::JoinHandle<()>>,
-    /// The revision asked for last and not answered yet.
-    pub in_flight: Option<u64>,
+    /// The network asked for last and not answered yet.
+    pub in_flight: Option<Network>,
 }
 
 impl Baker {
@@ -69,7 +70,7 @@ impl Baker {
                             Err(TryRecvError::Disconnected) => return,
                         }
                     }
-                    let baked = bake(&mut gpu, &req);
+                    let baked = bake(&mut gpu, req);
                     if done_tx.send(baked).is_err() {
                         return;
                     }
@@ -84,17 +85,16 @@ impl Baker {
         }
     }
 
-    /// Asks for a baked twin of this revision of the network.
-    pub fn request(&mut self, net: &Network, lib: &Arc<Library>, project: &Project, revision: u64) {
+    /// Asks for a baked twin of the network.
+    pub fn request(&mut self, net: &Network, lib: &Arc<Library>, project: &Project) {
         let Some(tx) = &self.tx else { return };
         let req = Request {
             net: net.clone(),
             lib: lib.clone(),
             project: project.clone(),
-            revision,
         };
         if tx.send(req).is_ok() {
-            self.in_flight = Some(revision);
+            self.in_flight = Some(net.clone());
         }
     }
 
@@ -121,7 +121,7 @@ impl Drop for Baker {
 /// Builds, makes the pipeline and draws a few pixels (lavapipe compiles
 /// the shader at its first draw), so the worker's first band is not the
 /// compile.
-fn bake(gpu: &mut Option<Gpu>, req: &Request) -> Option<Baked> {
+fn bake(gpu: &mut Option<Gpu>, req: Request) -> Option<Baked> {
     let t0 = Instant::now();
     let built = build(&req.lib, &req.net, Mode::RenderBaked).ok()?;
     if gpu.is_none() {
@@ -131,10 +131,72 @@ fn bake(gpu: &mut Option<Gpu>, req: &Request) -> Option<Baked> {
     renderer.asset_dirs = req.project.asset_dirs(&req.net.file);
     renderer.set_shader(&built.shader, &built.compiled).ok()?;
     renderer.set_params(&built.shader.param_values(&req.net, &req.lib));
+    let t1 = Instant::now();
     renderer.render_image(4, 4).ok()?;
+    if std::env::var_os("ROPKIT_DEBUG_FRAMES").is_some() {
+        eprintln!(
+            "baked twin: build and pipeline {:.0} ms, first draw {:.0} ms",
+            (t1 - t0).as_secs_f64() * 1e3,
+            t1.elapsed().as_secs_f64() * 1e3
+        );
+    }
     Some(Baked {
-        revision: req.revision,
+        net: req.net,
+        lib: req.lib,
         renderer,
         took: t0.elapsed(),
     })
+}
+
+/// Whether two networks draw the same picture: the same output and nodes,
+/// each with the same ROP, values and inputs (where a node sits in the
+/// editor does not matter).
+pub fn draws_the_same(a: &Network, b: &Network) -> bool {
+    a.output == b.output
+        && a.file == b.file
+        && a.nodes.len() == b.nodes.len()
+        && a.nodes.iter().zip(&b.nodes).all(|((pa, na), (pb, nb))| {
+            pa == pb
+                && na.rop == nb.rop
+                && na.params == nb.params
+                && na.inputs == nb.inputs
+                && match (&na.custom, &nb.custom) {
+                    (None, None) => true,
+                    (Some(x), Some(y)) => Arc::ptr_eq(x, y),
+                    _ => false,
+                }
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::network::Node;
+    use crate::value::ParamValue;
+
+    #[test]
+    fn moving_a_node_draws_the_same_and_a_value_or_wire_does_not() {
+        let mut a = Network::default();
+        let mut s = Node::new("sphere");
+        s.params.insert("Radius".into(), ParamValue::Float(1.0));
+        a.nodes.insert("/s".into(), s);
+        a.nodes.insert("/t".into(), Node::new("transform"));
+        a.output = "/t".into();
+        let mut b = a.clone();
+        b.nodes.get_mut("/s").unwrap().pos = Some([10.0, 20.0]);
+        assert!(draws_the_same(&a, &b));
+        let mut c = a.clone();
+        c.nodes
+            .get_mut("/s")
+            .unwrap()
+            .params
+            .insert("Radius".into(), ParamValue::Float(2.0));
+        assert!(!draws_the_same(&a, &c));
+        let mut d = a.clone();
+        d.nodes.get_mut("/t").unwrap().inputs = vec![Some("/s".into())];
+        assert!(!draws_the_same(&a, &d));
+        let mut e = a.clone();
+        e.nodes.insert("/u".into(), Node::new("box"));
+        assert!(!draws_the_same(&a, &e));
+    }
 }

@@ -10,7 +10,7 @@
 //! a stale frame is dropped half-way, and the window shows each band as it
 //! arrives over the last good picture.
 
-use super::baker::{Baked, Baker, SETTLE};
+use super::baker::{Baked, Baker, SETTLE, draws_the_same};
 use crate::build::Built;
 use crate::document::{Change, Document, LiveError, LiveStats};
 use crate::export::{Format, export};
@@ -238,6 +238,8 @@ struct Work {
     baked: Option<Baked>,
     /// When the values last changed, until a twin is asked for.
     settle: Option<Instant>,
+    /// A new structure's first picture waits for its twin (see `apply`).
+    wait_for_twin: bool,
 }
 
 impl Work {
@@ -256,7 +258,7 @@ impl Work {
             doc,
         };
         let _ = live.rebuild();
-        let work = Work {
+        let mut work = Work {
             live,
             events,
             wake,
@@ -270,7 +272,10 @@ impl Work {
                 .then(Baker::start),
             baked: None,
             settle: Some(already_settled()),
+            wait_for_twin: false,
         };
+        // The first picture is the twin's, as after any new structure.
+        work.wait_for_twin = work.baker.is_some();
         work.built(t0.elapsed());
         Some(work)
     }
@@ -294,7 +299,7 @@ impl Work {
         loop {
             // Wait when there is nothing to draw (looking now and then for a
             // twin to ask for or take); otherwise only look.
-            let first = if self.progress.is_none() && self.frame.is_none() {
+            let first = if self.progress.is_none() && (self.frame.is_none() || self.wait_for_twin) {
                 let waiting = self.settle.is_some()
                     || self.baker.as_ref().is_some_and(|b| b.in_flight.is_some());
                 if waiting {
@@ -364,33 +369,51 @@ impl Work {
                 }
             }
             self.tend_twin();
+            // Nothing asked for and nothing coming: the live build draws.
+            if self.wait_for_twin
+                && self.settle.is_none()
+                && !self.baker.as_ref().is_some_and(|b| b.in_flight.is_some())
+            {
+                self.wait_for_twin = false;
+            }
             self.draw_band();
         }
     }
 
     /// Asks for a baked twin once the values have settled, and takes one
-    /// that is ready if it is still of the current revision.
+    /// that is ready if it still draws the current network.
     fn tend_twin(&mut self) {
-        let revision = self.live.revision();
-        let Some(baker) = &mut self.baker else { return };
-        if let Some(answer) = baker.poll()
-            && let Some(baked) = answer
-            && baked.revision == revision
-        {
-            let took = baked.took;
-            self.baked = Some(baked);
-            self.send(Event::Baked { revision, took });
+        let Some(baker) = &mut self.baker else {
+            self.wait_for_twin = false;
+            return;
+        };
+        match baker.poll() {
+            Some(Some(baked))
+                if draws_the_same(&baked.net, &self.live.net)
+                    && Arc::ptr_eq(&baked.lib, &self.live.lib) =>
+            {
+                let took = baked.took;
+                self.baked = Some(baked);
+                self.wait_for_twin = false;
+                let revision = self.live.revision();
+                self.send(Event::Baked { revision, took });
+            }
+            // It failed: the live build draws.
+            Some(None) => self.wait_for_twin = false,
+            // Of values since changed: another is asked for once they settle.
+            Some(Some(_)) | None => {}
         }
         let Some(baker) = &mut self.baker else { return };
         let Some(since) = self.settle else { return };
-        // Only a picture build, of this very revision, without an error.
+        // Only a picture build of the current network, without an error.
         let current = self.live.error.is_none()
             && self.live.mode == crate::generate::Mode::Render
             && self.live.built.is_some();
         if !current {
             self.settle = None;
+            self.wait_for_twin = false;
         } else if since.elapsed() >= SETTLE && baker.in_flight.is_none() {
-            baker.request(&self.live.net, &self.live.lib, &self.live.project, revision);
+            baker.request(&self.live.net, &self.live.lib, &self.live.project);
             self.settle = None;
         }
     }
@@ -398,29 +421,54 @@ impl Work {
     /// Brings the build up to date with the newest revision.
     fn apply(&mut self, net: Network, lib: Arc<Library>, revision: u64) {
         let t0 = Instant::now();
-        let new = revision != self.live.revision();
+        // A revision that draws what the twin (ready or on its way) draws
+        // keeps it: moving a node in the editor is not an edit of the picture.
+        let same_lib = Arc::ptr_eq(&lib, &self.live.lib);
+        let twin_ready = self
+            .baked
+            .as_ref()
+            .is_some_and(|b| draws_the_same(&b.net, &net) && Arc::ptr_eq(&b.lib, &lib));
+        let twin_coming = same_lib
+            && self
+                .baker
+                .as_ref()
+                .and_then(|b| b.in_flight.as_ref())
+                .is_some_and(|n| draws_the_same(n, &net));
         self.live.take_revision(net, lib, revision);
-        if new {
+        if !twin_ready {
             // The twin was of the old values: edits draw live until the next.
             self.baked = None;
-            self.settle = Some(Instant::now());
             if self.progress.as_ref().is_some_and(|p| p.baked) {
                 self.progress = None;
             }
+        }
+        if !twin_ready && !twin_coming {
+            self.settle = Some(Instant::now());
         }
         let change = self.live.change();
         let _ = self.live.sync();
         match change {
             Change::Shader => {
                 // A new structure is not a value being dragged: the twin
-                // is asked for at once, to be ready by the next frames.
+                // is asked for at once, and the first picture waits for it.
+                // On a software rasteriser the live build's first draw is
+                // the slow one (its driver compile: 15 s against 0.4 s
+                // for a 300-node mixed network, BENCHMARKS.md); the live
+                // build compiles when a value is first edited.
                 self.settle = Some(already_settled());
+                self.wait_for_twin = self.baker.is_some();
                 self.built(t0.elapsed())
             }
-            Change::Values => self.send(Event::Updated {
-                revision,
-                stats: self.live.stats,
-            }),
+            Change::Values => {
+                // A value being edited is drawn at once, live.
+                if !twin_ready && !twin_coming {
+                    self.wait_for_twin = false;
+                }
+                self.send(Event::Updated {
+                    revision,
+                    stats: self.live.stats,
+                })
+            }
         }
         // The picture may have changed: draw the frame again from the top.
         if self.frame.is_some() {
@@ -431,6 +479,9 @@ impl Work {
     /// Draws the next band of the current frame, if there is one to draw.
     fn draw_band(&mut self) {
         let Some(request) = self.frame else { return };
+        if self.wait_for_twin && self.progress.is_none() {
+            return;
+        }
         // A frame is finished on the renderer it started on; a new one
         // uses the twin when there is one for these values.
         let baked = match &self.progress {
