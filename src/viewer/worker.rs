@@ -372,7 +372,7 @@ impl Work {
             // Nothing asked for and nothing coming: the live build draws.
             if self.wait_for_twin
                 && self.settle.is_none()
-                && !self.baker.as_ref().is_some_and(|b| b.in_flight.is_some())
+                && self.baker.as_ref().is_none_or(|b| b.in_flight.is_none())
             {
                 self.wait_for_twin = false;
             }
