@@ -267,8 +267,8 @@ impl Work {
             frame: None,
             progress: None,
             // `ROPKIT_NO_BAKE=1` keeps the live build on screen (to measure it).
-            baker: std::env::var_os("ROPKIT_NO_BAKE")
-                .is_none()
+            baker: std::env::var("ROPKIT_NO_BAKE")
+                .map_or(true, |v| v.is_empty() || v == "0")
                 .then(Baker::start),
             baked: None,
             settle: Some(already_settled()),
@@ -400,6 +400,9 @@ impl Work {
             }
             // It failed: the live build draws.
             Some(None) => self.wait_for_twin = false,
+            Some(Some(_)) if std::env::var_os("ROPKIT_DEBUG_FRAMES").is_some() => {
+                eprintln!("a twin of values since changed, dropped");
+            }
             // Of values since changed: another is asked for once they settle.
             Some(Some(_)) | None => {}
         }
@@ -447,6 +450,11 @@ impl Work {
         }
         let change = self.live.change();
         let _ = self.live.sync();
+        if std::env::var_os("ROPKIT_DEBUG_FRAMES").is_some() {
+            eprintln!(
+                "revision {revision}: {change:?}, twin ready {twin_ready}, coming {twin_coming}, same library {same_lib}"
+            );
+        }
         match change {
             Change::Shader => {
                 // A new structure is not a value being dragged: the twin
