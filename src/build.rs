@@ -1,7 +1,7 @@
 //! The compiler pipeline run end to end: network → resolve → generate → compile.
 
 use crate::compile::{CompileError, Compiled, compile};
-use crate::generate::{GenerateError, Mode, Shader, generate};
+use crate::generate::{GenerateError, Mode, Shader, Shaping, generate_shaped};
 use crate::library::Library;
 use crate::location::Location;
 use crate::network::{Network, NetworkError};
@@ -138,13 +138,39 @@ pub fn stitch(
     net: &Network,
     mode: Mode,
 ) -> Result<(Resolution, Shader), BuildError> {
+    stitch_shaped(lib, net, mode, Shaping::from_env())
+}
+
+/// [`stitch`], with the shape pass doing only what `shaping` allows.
+pub fn stitch_shaped(
+    lib: &Library,
+    net: &Network,
+    mode: Mode,
+    shaping: Shaping,
+) -> Result<(Resolution, Shader), BuildError> {
     let resolution = resolve(lib, net).map_err(|error| BuildError::Resolve {
         file: net.file.clone(),
         line: net.lines.get(&error.node).copied().unwrap_or(1),
         error,
     })?;
-    let shader = generate(lib, net, &resolution, mode)?;
+    let shader = generate_shaped(lib, net, &resolution, mode, shaping)?;
     Ok((resolution, shader))
+}
+
+/// [`build`], with the shape pass doing only what `shaping` allows.
+pub fn build_shaped(
+    lib: &Library,
+    net: &Network,
+    mode: Mode,
+    shaping: Shaping,
+) -> Result<Built, BuildError> {
+    let (resolution, shader) = stitch_shaped(lib, net, mode, shaping)?;
+    let compiled = compile(&shader)?;
+    Ok(Built {
+        resolution,
+        shader,
+        compiled,
+    })
 }
 
 /// The whole compiler pipeline for a loaded network.

@@ -203,6 +203,9 @@ pub enum ExportError {
     /// The network does not build for an engine format.
     #[error("engine export: {0}")]
     Engine(String),
+    /// The network did not build again for the export.
+    #[error("{0}")]
+    Build(String),
     /// The network uses something the format cannot carry.
     #[error("{format} export: this network uses {feature}, which {format} cannot carry")]
     Refused {
@@ -233,6 +236,22 @@ pub fn export_in(
     asset_dirs: &[std::path::PathBuf],
 ) -> Result<Vec<u8>, ExportError> {
     refuse_volumes(&built.shader, format)?;
+    // Another program fills these formats' parameters slot by slot from the
+    // JSON layout. A folded run's composed map is a slot ropkit's renderer
+    // computes at each upload, which no such program would: they are
+    // written from a build whose transforms stay apart.
+    let unfolded;
+    let built = if bound_by_layout(format) && !built.shader.folds.is_empty() {
+        let shaping = crate::generate::Shaping {
+            fold: false,
+            ..crate::generate::Shaping::from_env()
+        };
+        unfolded = crate::build::build_shaped(lib, net, built.shader.mode, shaping)
+            .map_err(|e| ExportError::Build(e.report()))?;
+        &unfolded
+    } else {
+        built
+    };
     match format {
         Format::Html => html::page(net, lib, asset_dirs).map(String::into_bytes),
         Format::Glsl => Ok(built.shader.glsl.clone().into_bytes()),
@@ -277,6 +296,14 @@ pub fn export_in(
         Format::Unreal => engines::unreal::write(net, lib).map(String::into_bytes),
         Format::TouchDesigner => engines::touchdesigner::write(net, lib).map(String::into_bytes),
     }
+}
+
+/// The formats whose parameters are bound as the JSON layout says.
+fn bound_by_layout(format: Format) -> bool {
+    matches!(
+        format,
+        Format::Glsl | Format::Json | Format::Wgsl | Format::Spirv | Format::Hlsl | Format::Msl
+    )
 }
 
 /// Volumes (3D textures) travel only where the shader's own bindings do

@@ -90,7 +90,8 @@ pub enum Event {
         /// Drawn by the baked twin (values compiled in), not the live build.
         baked: bool,
     },
-    /// A baked twin of this revision is ready and draws from now on.
+    /// A baked twin of this revision is ready and draws from now on (until
+    /// the next edit of a value, a wire or the library).
     Baked { revision: u64, took: Duration },
     /// A frame could not be drawn.
     RenderFailed(String),
@@ -234,7 +235,7 @@ struct Work {
     frame: Option<FrameRequest>,
     progress: Option<Progress>,
     baker: Option<Baker>,
-    /// The twin of the current revision, once built.
+    /// The baked twin, only while it draws the current network.
     baked: Option<Baked>,
     /// When the values last changed, until a twin is asked for.
     settle: Option<Instant>,
@@ -584,7 +585,12 @@ impl Work {
             });
             return;
         }
-        let result = match self.live.renderer() {
+        // The twin, when there is one, draws what `ropkit render` would.
+        let renderer = match &mut self.baked {
+            Some(twin) => Some(&mut twin.renderer),
+            None => self.live.renderer(),
+        };
+        let result = match renderer {
             Some(r) => {
                 let saved = r.globals;
                 r.globals = globals;
@@ -646,15 +652,15 @@ impl Work {
     }
 }
 
-/// Makes this thread (and the threads the GPU driver starts from it, which
-/// inherit its priority: a software rasteriser's workers) yield to the
-/// window: the preview may take longer, the window never waits.
 /// A settle time already past: the twin is asked for at the next look.
 fn already_settled() -> Instant {
     let now = Instant::now();
     now.checked_sub(SETTLE).unwrap_or(now)
 }
 
+/// Makes this thread (and the threads the GPU driver starts from it, which
+/// inherit its priority: a software rasteriser's workers) yield to the
+/// window: the preview may take longer, the window never waits.
 pub(super) fn lower_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority on this thread's own id, with a plain value; a
