@@ -157,6 +157,17 @@ pub fn stitch_shaped(
     Ok((resolution, shader))
 }
 
+/// [`build`] for another program, which fills the parameters slot by slot
+/// as the JSON layout says: transforms stay apart (a folded run's composed
+/// map is a slot only ropkit's renderer computes).
+pub fn build_for_export(lib: &Library, net: &Network, mode: Mode) -> Result<Built, BuildError> {
+    let shaping = Shaping {
+        fold: false,
+        ..Shaping::from_env()
+    };
+    build_shaped(lib, net, mode, shaping)
+}
+
 /// [`build`], with the shape pass doing only what `shaping` allows.
 pub fn build_shaped(
     lib: &Library,

@@ -13,7 +13,7 @@ use numpy::ndarray::{Array1, Array2, Array3};
 use numpy::{AllowTypeChange, IntoPyArray, PyArrayLike2, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use ropkit::build::{Built, build};
+use ropkit::build::{Built, build_for_export};
 use ropkit::export::{Format, export, layout_json};
 use ropkit::generate::Mode;
 use ropkit::library::Library;
@@ -675,7 +675,8 @@ impl PyNetwork {
     fn build(&self, py: Python<'_>) -> PyBuild {
         let lib = lib_of(&self.library).lib.clone();
         let net = self.live.net.clone();
-        let result = py.detach(|| build(&self.live.lib, &net, Mode::Render));
+        // A build is for another program: transforms stay apart.
+        let result = py.detach(|| build_for_export(&self.live.lib, &net, Mode::Render));
         let (built, errors) = match result {
             Ok(b) => (Some(b), Vec::new()),
             Err(e) => (None, vec![Problem::from(&e)]),
@@ -933,7 +934,7 @@ impl PyNetwork {
     fn export<'py>(&self, py: Python<'py>, format: &str) -> PyResult<Bound<'py, PyAny>> {
         let format = parse_format(format)?;
         let built = py
-            .detach(|| build(&self.live.lib, &self.live.net, Mode::Render))
+            .detach(|| build_for_export(&self.live.lib, &self.live.net, Mode::Render))
             .map_err(|e| Problem::from(&e).to_pyerr(py))?;
         export_py(py, &built, &self.live.net, &self.live.lib, format)
     }

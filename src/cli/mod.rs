@@ -10,7 +10,7 @@ mod mesh;
 #[cfg(feature = "gpu")]
 mod render;
 
-use crate::build::build;
+use crate::build::build_for_export;
 use crate::catalog;
 use crate::export::{Format, export_in};
 use crate::generate::Mode;
@@ -300,7 +300,7 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
             if let Some(o) = &output {
                 check_output(o, &inputs)?;
             }
-            let built = build(&lib, &net, Mode::Render).map_err(|e| e.report())?;
+            let built = build_for_export(&lib, &net, Mode::Render).map_err(|e| e.report())?;
             write_or_print(output.as_deref(), built.shader.glsl.as_bytes(), &inputs)
         }
         #[cfg(feature = "gpu")]
@@ -332,7 +332,7 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
             if let Some(o) = &output {
                 check_output(o, &inputs)?;
             }
-            let built = build(&lib, &net, Mode::Render).map_err(|e| e.report())?;
+            let built = build_for_export(&lib, &net, Mode::Render).map_err(|e| e.report())?;
             let assets = project.asset_dirs(&net.file);
             let bytes =
                 export_in(&built, &net, &lib, format, &assets).map_err(|e| e.to_string())?;

@@ -242,11 +242,7 @@ pub fn export_in(
     // written from a build whose transforms stay apart.
     let unfolded;
     let built = if bound_by_layout(format) && !built.shader.folds.is_empty() {
-        let shaping = crate::generate::Shaping {
-            fold: false,
-            ..crate::generate::Shaping::from_env()
-        };
-        unfolded = crate::build::build_shaped(lib, net, built.shader.mode, shaping)
+        unfolded = crate::build::build_for_export(lib, net, built.shader.mode)
             .map_err(|e| ExportError::Build(e.report()))?;
         &unfolded
     } else {

@@ -101,9 +101,19 @@ impl Baker {
     /// A twin that finished since the last call (`Some(None)`: the bake
     /// failed, and the live build goes on being drawn).
     pub fn poll(&mut self) -> Option<Option<Baked>> {
-        let answer = self.done.try_recv().ok()?;
-        self.in_flight = None;
-        Some(answer)
+        match self.done.try_recv() {
+            Ok(answer) => {
+                self.in_flight = None;
+                Some(answer)
+            }
+            Err(TryRecvError::Empty) => None,
+            // The thread ended (a panic in a build): no twins from now on,
+            // and the one asked for counts as failed.
+            Err(TryRecvError::Disconnected) => {
+                self.tx = None;
+                self.in_flight.take().map(|_| None)
+            }
+        }
     }
 }
 
