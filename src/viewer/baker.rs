@@ -6,11 +6,12 @@
 //! looked at, orbited or animated (the camera and time are globals, not
 //! parameters) is drawn at the speed of constants.
 //!
-//! Why: on a software rasteriser every read of a uniform costs several
-//! instructions where a constant costs none (BENCHMARKS.md, "Live against
-//! baked"), and a parameter-dense network drew 1.3 to 3.8 times slower
-//! live than baked. The baked twin takes that away from every frame but
-//! the ones drawn while a value changes.
+//! Why: with a value known, the driver folds it (an unused mirror axis, an
+//! identity rotation, a division by a constant go away); with a uniform it
+//! cannot, and no layout of the uniforms recovers that (BENCHMARKS.md, "Live
+//! against baked"). On lavapipe, networks drew 1.2 to 13 times slower live
+//! than baked. The twin takes that away from every frame but the ones
+//! drawn while a value changes.
 
 use crate::build::build;
 use crate::generate::Mode;
