@@ -669,7 +669,12 @@ fn settled_values_draw_with_a_baked_twin_and_an_edit_draws_live_at_once() {
     worker.send(again());
     let (edited, baked) = next_picture(&worker, &mut seen);
     assert!(!baked, "an edit is drawn by the live build");
-    assert_eq!(seen, ["updated"], "the edit wrote values, it built nothing");
+    // (A twin of the new values may already be on its way: the live
+    // build's first draw is its driver compile.)
+    assert!(
+        seen.contains(&"updated") && !seen.contains(&"built"),
+        "the edit wrote values, it built nothing: {seen:?}"
+    );
     let (far, _) = picture_difference(&edited, &twin);
     assert!(far > 50, "the smaller ball shows: {far} channels changed");
     // ...and the twin of the new values draws the edited picture.
