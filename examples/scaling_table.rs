@@ -278,10 +278,14 @@ fn peak_mb() -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
+/// This checkout's ROP library.
+fn library() -> ropkit::library::Library {
+    Project::checkout(&PathBuf::from(env!("CARGO_MANIFEST_DIR"))).load_library()
+}
+
 /// One measurement, in this process: prints a `key=value` line.
 fn measure(kind: &str, n: usize, mode: Mode) {
-    let project = Project::checkout(&PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-    let lib = project.load_library();
+    let lib = library();
     let net = network(kind, n);
     let t = Instant::now();
     let (_, mut shader) = stitch(&lib, &net, mode).unwrap_or_else(|e| panic!("{e}"));
@@ -395,8 +399,7 @@ fn main() {
             Some("baked") => Mode::RenderBaked,
             _ => Mode::Render,
         };
-        let project = Project::checkout(&PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-        let lib = project.load_library();
+        let lib = library();
         let net = network(&args[1], args[2].parse().unwrap());
         let (_, shader) = stitch(&lib, &net, mode).unwrap_or_else(|e| panic!("{e}"));
         print!("{}", shader.glsl);
@@ -405,8 +408,7 @@ fn main() {
     if args.first().map(String::as_str) == Some("--yaml") {
         // The network a row measures, as a file (`--yaml mixed 300`), to
         // open in the viewer or render from the command line.
-        let project = Project::checkout(&PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-        let lib = project.load_library();
+        let lib = library();
         print!(
             "{}",
             network(&args[1], args[2].parse().unwrap()).to_yaml(&lib)

@@ -18,15 +18,15 @@ const GOLDEN_SIZE: u32 = 96;
 /// A channel may differ by this much before the pixel counts as different.
 const CHANNEL_TOLERANCE: u8 = 10;
 /// The same for a golden image (8/255: tighter than the bound).
-const GOLDEN_CHANNEL_TOLERANCE: u8 = 8;
+pub(crate) const GOLDEN_CHANNEL_TOLERANCE: u8 = 8;
 /// A golden image and a fresh render of it: at most this many pixels may
 /// differ by more than [`GOLDEN_CHANNEL_TOLERANCE`] (one pixel in about
 /// 1,800 at 96x96, 0.05%, a rounding at an edge), so a feature a few pixels
 /// wide that goes missing fails...
-const GOLDEN_PIXELS: usize = 5;
+pub(crate) const GOLDEN_PIXELS: usize = 5;
 /// ...and the mean difference over all channels stays below this, so a
 /// shift of colour or light too small for the per-pixel test fails too.
-const GOLDEN_MEAN: f64 = 0.5;
+pub(crate) const GOLDEN_MEAN: f64 = 0.5;
 /// Baked parameters against live ones, and one shader through two
 /// backends: at most this many pixels may differ by more than this much
 /// (the pictures are near-identical).
@@ -60,7 +60,7 @@ fn difference(a: &image::RgbaImage, b: &image::RgbaImage) -> f64 {
 
 /// How a render differs from its golden image: pixels past the channel
 /// tolerance, the largest channel difference, and the mean channel difference.
-fn golden_difference(a: &image::RgbaImage, b: &image::RgbaImage) -> (usize, u8, f64) {
+pub(crate) fn golden_difference(a: &image::RgbaImage, b: &image::RgbaImage) -> (usize, u8, f64) {
     golden_difference_by(a, b, GOLDEN_CHANNEL_TOLERANCE)
 }
 

@@ -2,6 +2,7 @@
 //! the real window under Xvfb with a screenshot.
 
 use crate::common::*;
+use crate::gpu::{GOLDEN_MEAN, GOLDEN_PIXELS};
 use ropkit::live::Live;
 use ropkit::network::Network;
 use ropkit::render::Renderer;
@@ -581,16 +582,11 @@ fn next_picture(
     }
 }
 
-/// Channels that differ by more than 8 (of 255), and the mean difference.
+/// Pixels off by more than the goldens allow, and the mean difference, of
+/// two 48×32 pictures (as `gpu.rs` compares goldens).
 fn picture_difference(a: &[u8], b: &[u8]) -> (usize, f64) {
-    assert_eq!(a.len(), b.len());
-    let far = a.iter().zip(b).filter(|(x, y)| x.abs_diff(**y) > 8).count();
-    let mean = a
-        .iter()
-        .zip(b)
-        .map(|(x, y)| f64::from(x.abs_diff(*y)))
-        .sum::<f64>()
-        / a.len() as f64;
+    let image = |p: &[u8]| image::RgbaImage::from_raw(48, 32, p.to_vec()).expect("a 48x32 picture");
+    let (far, _, mean) = crate::gpu::golden_difference(&image(a), &image(b));
     (far, mean)
 }
 
@@ -633,8 +629,8 @@ fn settled_values_draw_with_a_baked_twin_and_an_edit_draws_live_at_once() {
     let live = r.render_image(48, 32).unwrap().into_raw();
     let (far, mean) = picture_difference(&live, &twin);
     assert!(
-        far <= 5 && mean < 0.5,
-        "the twin draws the live picture: {far} channels off by more than 8, mean {mean}"
+        far <= GOLDEN_PIXELS && mean <= GOLDEN_MEAN,
+        "the twin draws the live picture: {far} pixels off, mean {mean}"
     );
     // Moving a node in the editor keeps the twin.
     seen.clear();
@@ -676,7 +672,7 @@ fn settled_values_draw_with_a_baked_twin_and_an_edit_draws_live_at_once() {
         "the edit wrote values, it built nothing: {seen:?}"
     );
     let (far, _) = picture_difference(&edited, &twin);
-    assert!(far > 50, "the smaller ball shows: {far} channels changed");
+    assert!(far > 50, "the smaller ball shows: {far} pixels changed");
     // ...and the twin of the new values draws the edited picture.
     while !seen.contains(&"baked") {
         match worker.events.recv_timeout(Duration::from_secs(300)) {
@@ -693,5 +689,8 @@ fn settled_values_draw_with_a_baked_twin_and_an_edit_draws_live_at_once() {
     let (twin, baked) = next_picture(&worker, &mut seen);
     assert!(baked);
     let (far, mean) = picture_difference(&edited, &twin);
-    assert!(far <= 5 && mean < 0.5, "{far} channels off, mean {mean}");
+    assert!(
+        far <= GOLDEN_PIXELS && mean <= GOLDEN_MEAN,
+        "{far} pixels off, mean {mean}"
+    );
 }
