@@ -262,13 +262,28 @@ impl From<&RkNetworkError> for Problem {
 impl From<&RkRenderError> for Problem {
     fn from(e: &RkRenderError) -> Problem {
         match e {
-            RkRenderError::Texture { path, message } => Problem::new(
+            RkRenderError::Texture {
+                path,
+                message,
+                site,
+            } => Problem::new(
                 Kind::Render,
                 e.to_string(),
-                Located {
-                    at: Location::new(path, 0, 0),
-                    node: None,
-                    message: message.clone(),
+                match site {
+                    Some(s) => Located {
+                        at: s.at.clone(),
+                        node: Some(s.node.clone()),
+                        message: format!(
+                            "parameter {}: {}: cannot load texture: {message}",
+                            s.param,
+                            path.display()
+                        ),
+                    },
+                    None => Located {
+                        at: Location::new(path, 0, 0),
+                        node: None,
+                        message: message.clone(),
+                    },
                 },
             ),
             _ => Problem::bare(Kind::Render, e.to_string()),

@@ -47,6 +47,27 @@ pub struct RaytkOperator {
     pub none: Option<String>,
     /// A part of ropkit that is not a ROP but does the job.
     pub feature: Option<String>,
+    /// How much of the operator the ROPs that name it do, read side by side
+    /// with RayTK's own definition (its parameters and code).
+    pub parity: Option<Parity>,
+    /// For `partial`: the parameters, modes, inputs and variables still missing.
+    pub missing: Vec<String>,
+    /// What differs, or why a gap is deliberate.
+    pub note: Option<String>,
+    /// A ROP that shares the name but does something else (so it does not
+    /// claim the operator), and what it does instead.
+    pub unlike: Option<String>,
+}
+
+/// How much of a RayTK operator ropkit's ROPs do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Parity {
+    /// The same function, with the parameters, modes and inputs RayTK users
+    /// reach for (names may differ).
+    Full,
+    /// The headline function, without some of them (listed in `missing`).
+    Partial,
 }
 
 impl RaytkOperator {
@@ -79,6 +100,11 @@ struct RawOperator {
     formerly: Vec<String>,
     none: Option<String>,
     feature: Option<String>,
+    parity: Option<Parity>,
+    #[serde(default)]
+    missing: Vec<String>,
+    note: Option<String>,
+    unlike: Option<String>,
 }
 
 /// RayTK's operators, in the file's order (by category).
@@ -101,6 +127,10 @@ pub fn parse_operators(text: &str) -> Result<Vec<RaytkOperator>, RaytkDataError>
                     formerly: Vec::new(),
                     none: None,
                     feature: None,
+                    parity: None,
+                    missing: Vec::new(),
+                    note: None,
+                    unlike: None,
                 },
                 RawEntry::Full(r) => RaytkOperator {
                     name: r.name,
@@ -108,6 +138,10 @@ pub fn parse_operators(text: &str) -> Result<Vec<RaytkOperator>, RaytkDataError>
                     formerly: r.formerly,
                     none: r.none,
                     feature: r.feature,
+                    parity: r.parity,
+                    missing: r.missing,
+                    note: r.note,
+                    unlike: r.unlike,
                 },
             };
             check_entry(&op)?;
@@ -150,6 +184,20 @@ fn check_entry(op: &RaytkOperator) -> Result<(), RaytkDataError> {
     if op.none.is_some() && op.feature.is_some() {
         return Err(fail("has both none: and feature:".into()));
     }
+    if op.parity.is_some() && op.unlike.is_some() {
+        return Err(fail(
+            "has both parity: and unlike: (a ROP unlike the operator does not claim it)".into(),
+        ));
+    }
+    match (op.parity, op.missing.is_empty()) {
+        (Some(Parity::Partial), true) => {
+            return Err(fail("parity: partial lists nothing under missing:".into()));
+        }
+        (Some(Parity::Full) | None, false) => {
+            return Err(fail("missing: is for parity: partial".into()));
+        }
+        _ => {}
+    }
     Ok(())
 }
 
@@ -181,6 +229,10 @@ pub struct Coverage {
     pub mapped: usize,
     /// Of those without a ROP, the ones a part of ropkit that is not a ROP covers.
     pub feature: usize,
+    /// Of the mapped ones, those whose ROPs do all of it (`parity: full`).
+    pub full: usize,
+    /// Of the mapped ones, those whose ROPs do part of it (`parity: partial`).
+    pub partial: usize,
 }
 
 impl Coverage {
@@ -200,6 +252,11 @@ impl Coverage {
         self.independent += 1;
         if !row.rops.is_empty() {
             self.mapped += 1;
+            match row.op.parity {
+                Some(Parity::Full) => self.full += 1,
+                Some(Parity::Partial) => self.partial += 1,
+                None => {}
+            }
         } else if row.op.feature.is_some() {
             self.feature += 1;
         }
@@ -283,6 +340,20 @@ pub fn markdown(map: &RaytkMap) -> String {
         c.feature,
         c.total - c.independent
     ));
+    out.push_str(&format!(
+        "**Parity:** each operator a ROP names was read side by side with RayTK's \
+         own definition (its parameters and its code). Of the {}, {} ({:.0}%) do \
+         what RayTK's operator does (`full`); {} do its main job but lack \
+         parameters, modes, inputs or variables RayTK users reach for, listed \
+         in the note (`partial`); {} are not audited yet. Operators whose \
+         ropkit namesake does something else are not claimed: their note says \
+         what it does instead.\n\n",
+        c.mapped,
+        c.full,
+        if c.mapped == 0 { 0.0 } else { 100.0 * c.full as f64 / c.mapped as f64 },
+        c.partial,
+        c.mapped - c.full - c.partial
+    ));
     let categories: Vec<&str> = {
         let mut seen = BTreeSet::new();
         map.rows
@@ -303,7 +374,7 @@ pub fn markdown(map: &RaytkMap) -> String {
     }
     for cat in &categories {
         out.push_str(&format!(
-            "\n## {cat}\n\n| RayTK | ropkit | note |\n|---|---|---|\n"
+            "\n## {cat}\n\n| RayTK | ropkit | parity | note |\n|---|---|---|---|\n"
         ));
         for row in map.rows.iter().filter(|r| r.op.category == *cat) {
             out.push_str(&row_markdown(row));
@@ -328,8 +399,21 @@ fn row_markdown(row: &MapRow) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let parity = match (row.rops.is_empty(), op.parity) {
+        (true, _) => "",
+        (false, Some(Parity::Full)) => "full",
+        (false, Some(Parity::Partial)) => "partial",
+        (false, None) => "not audited",
+    };
     let note = if !row.rops.is_empty() {
-        String::new()
+        let mut note = op.note.clone().unwrap_or_default();
+        if !op.missing.is_empty() {
+            if !note.is_empty() {
+                note.push(' ');
+            }
+            note.push_str(&format!("Missing: {}.", op.missing.join("; ")));
+        }
+        note
     } else if let Some(feature) = &op.feature {
         format!("not a ROP: {feature}")
     } else if let Some(none) = &op.none {
@@ -340,5 +424,12 @@ fn row_markdown(row: &MapRow) -> String {
     } else {
         NOT_YET.to_string()
     };
-    format!("| {name} | {rops} | {} |\n", note.replace('|', "/"))
+    let note = match (&op.unlike, row.rops.is_empty()) {
+        (Some(unlike), true) => format!("{note}; not the same as {unlike}"),
+        _ => note,
+    };
+    format!(
+        "| {name} | {rops} | {parity} | {} |\n",
+        note.replace('|', "/").replace('\n', " ")
+    )
 }

@@ -79,9 +79,11 @@ pub enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
-    /// Validate every ROP folder and compile each ROP alone for each coordinate type it claims.
+    /// Validate a network without rendering it (its build, both compilers, and
+    /// every file it names: textures, volumes, fonts, point lists), or validate
+    /// every ROP folder and compile each ROP alone for each coordinate type it claims.
     Check {
-        /// Only check the ROPs below this folder.
+        /// A network file to check, or a folder: only check the ROPs below it.
         dir: Option<PathBuf>,
         /// Skip the second compiler (glslangValidator), which runs by default when installed.
         #[arg(long)]

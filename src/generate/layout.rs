@@ -156,13 +156,20 @@ impl Layout {
         for (ni, n) in res.nodes.iter().enumerate() {
             let node = &net.nodes[&n.path];
             let mut by_param: BTreeMap<&str, usize> = BTreeMap::new();
-            let bind = |path: String, textures: &mut Vec<TextureBinding>| {
+            let at = crate::location::Location::new(
+                &net.file,
+                net.lines.get(&n.path).copied().unwrap_or(0),
+                0,
+            );
+            let bind = |path: String, param: &str, textures: &mut Vec<TextureBinding>| {
                 let index = textures.len();
                 textures.push(TextureBinding {
                     var: format!("rk_tex{index}"),
                     binding: 2 + index as u32,
                     path,
                     node: n.path.clone(),
+                    param: param.to_string(),
+                    at: at.clone(),
                     data: false,
                     volume: None,
                 });
@@ -178,7 +185,7 @@ impl Layout {
                     .and_then(|v| v.as_text())
                     .unwrap_or("")
                     .to_string();
-                let index = bind(path, &mut textures);
+                let index = bind(path, &p.name, &mut textures);
                 if p.style == ParamStyle::Volume {
                     textures[index].volume = Some(crate::volume::VolumeSpec::default());
                 }
@@ -191,7 +198,7 @@ impl Layout {
                         Some(i) => *i,
                         None => continue,
                     },
-                    TextureSource::Path(path) => bind(path.clone(), &mut textures),
+                    TextureSource::Path(path) => bind(path.clone(), &t.name, &mut textures),
                 };
                 if let (Some(raw), Some(spec)) = (&t.raw, textures[index].volume.as_mut()) {
                     spec.raw = Some(raw_layout(node, defs[ni], raw));
@@ -208,6 +215,8 @@ impl Layout {
                 binding: 2 + textures.len() as u32,
                 path: String::new(),
                 node: String::new(),
+                param: String::new(),
+                at: crate::location::Location::default(),
                 data: true,
                 volume: None,
             });

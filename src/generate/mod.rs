@@ -121,6 +121,11 @@ pub struct TextureBinding {
     /// File path as written (relative to the project); empty for a blank texture.
     pub path: String,
     pub node: String,
+    /// The parameter (or the ROP's own texture entry) that names the file.
+    pub param: String,
+    /// Where the node is written: the network file and the node's line,
+    /// for messages about the file (missing, unreadable, over a budget).
+    pub at: crate::location::Location,
     /// The shader's data texture ([`Shader::data`], read by `rk_data`),
     /// not a file.
     pub data: bool,

@@ -4,6 +4,7 @@
 //! back to an earlier variant costs nothing.
 
 pub mod cache;
+mod check_files;
 mod files;
 mod float_textures;
 mod gpu;
@@ -13,6 +14,7 @@ mod textures;
 mod volumes;
 
 pub use files::{PictureError, encode_exr, encode_png, save_exr, save_png};
+pub use check_files::check_texture_files;
 pub use gpu::Gpu;
 use pipeline::*;
 use readback::*;
@@ -47,8 +49,16 @@ pub enum RenderError {
     Device(String),
     #[error("the GPU rejected the shader: {0}")]
     Pipeline(String),
-    #[error("{}: cannot load texture: {message}", path.display())]
-    Texture { path: PathBuf, message: String },
+    /// A texture or volume file that cannot be read, decoded or fitted in
+    /// the budget. `site` says which node and parameter of which network
+    /// line named it (every error the renderer returns for a shader's
+    /// bindings has one).
+    #[error("{}{}: cannot load texture: {message}", site.as_ref().map(|s| s.to_string()).unwrap_or_default(), path.display())]
+    Texture {
+        path: PathBuf,
+        message: String,
+        site: Option<Box<TextureSite>>,
+    },
     #[error("rendering failed: {0}")]
     Frame(String),
     #[error("no shader has been built yet")]
@@ -58,6 +68,47 @@ pub enum RenderError {
     /// or dropped safely: the command line exits.
     #[error("the GPU did not finish a frame within {0:.0} s")]
     Timeout(f64),
+}
+
+/// The node and parameter that named a texture file, and where the node is
+/// written: `net.yaml:12:1: node /tex, parameter Texture: `.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextureSite {
+    pub at: crate::location::Location,
+    pub node: String,
+    pub param: String,
+}
+
+impl std::fmt::Display for TextureSite {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = self.at.to_string();
+        if !at.is_empty() {
+            write!(f, "{at}: ")?;
+        }
+        write!(f, "node {}, parameter {}: ", self.node, self.param)
+    }
+}
+
+impl RenderError {
+    /// The error with the binding that named the file, when it is a file's.
+    pub fn at_binding(self, t: &crate::generate::TextureBinding) -> RenderError {
+        match self {
+            RenderError::Texture {
+                path,
+                message,
+                site: None,
+            } if !t.node.is_empty() => RenderError::Texture {
+                path,
+                message,
+                site: Some(Box::new(TextureSite {
+                    at: t.at.clone(),
+                    node: t.node.clone(),
+                    param: t.param.clone(),
+                })),
+            },
+            other => other,
+        }
+    }
 }
 
 /// Counters that show what an edit cost.

@@ -21,14 +21,18 @@ impl Renderer {
                 continue;
             }
             if t.volume.is_some() {
-                let (view, bytes) = self.volume_view(t, budget.saturating_sub(used))?;
+                let (view, bytes) = self
+                    .volume_view(t, budget.saturating_sub(used))
+                    .map_err(|e| e.at_binding(t))?;
                 if counted.insert(t.path.as_str()) {
                     used += bytes;
                 }
                 views.push(view);
                 continue;
             }
-            let view = self.texture_view(&t.path, budget.saturating_sub(used))?;
+            let view = self
+                .texture_view(&t.path, budget.saturating_sub(used))
+                .map_err(|e| e.at_binding(t))?;
             if counted.insert(t.path.as_str()) {
                 used += texture_bytes(view.texture());
             }
@@ -52,6 +56,7 @@ impl Renderer {
         let fail = |p: &Path, message: String| RenderError::Texture {
             path: p.to_path_buf(),
             message,
+            site: None,
         };
         let rel = Path::new(path);
         crate::files::check_relative(rel).map_err(|e| fail(rel, e.to_string()))?;

@@ -247,7 +247,8 @@ impl Renderer {
         }
         let fail = |p: &Path, e: VolumeError| RenderError::Texture {
             path: p.to_path_buf(),
-            message: format!("{e} (the volume of node {})", t.node),
+            message: e.to_string(),
+            site: None,
         };
         let rel = Path::new(path);
         crate::files::check_relative(rel).map_err(|e| fail(rel, e.into()))?;
@@ -323,6 +324,49 @@ impl Renderer {
         self.textures.insert(key(&shown_path), view.clone());
         Ok((view, voxels.gpu_bytes()))
     }
+}
+
+/// The volume binding `t` reads, read and decoded on the CPU as
+/// [`Renderer::volume_view`] reads it (the same folders, the built-in raw
+/// assets last), without a GPU: `ropkit check NETWORK`. Its GPU bytes.
+pub(super) fn check_volume(
+    asset_dirs: &[PathBuf],
+    t: &crate::generate::TextureBinding,
+    room: u64,
+) -> Result<u64, RenderError> {
+    let (path, spec) = (t.path.as_str(), &t.volume.unwrap_or_default());
+    let fail = |p: &Path, e: VolumeError| RenderError::Texture {
+        path: p.to_path_buf(),
+        message: e.to_string(),
+        site: None,
+    };
+    let rel = Path::new(path);
+    crate::files::check_relative(rel).map_err(|e| fail(rel, e.into()))?;
+    let first_file = crate::volume::pattern_file(path, 0).unwrap_or_else(|| path.to_string());
+    let one = crate::volume::pattern_file(path, 1).unwrap_or_default();
+    let found = asset_dirs.iter().find(|d| {
+        [first_file.as_str(), one.as_str()]
+            .iter()
+            .filter(|f| !f.is_empty())
+            .any(|f| std::fs::symlink_metadata(d.join(f)).is_ok())
+    });
+    let voxels = match found {
+        Some(dir) => read_volume(dir, path, spec, room).map_err(|e| fail(&dir.join(rel), e))?,
+        None if crate::volume::is_pattern(path) => {
+            return Err(fail(
+                rel,
+                VolumeError::NoImages(format!(
+                    "no file matches the pattern (neither {first_file} nor {one})"
+                )),
+            ));
+        }
+        None => {
+            let bytes = crate::builtin::asset(rel).ok_or_else(|| fail(rel, io_missing().into()))?;
+            let layout = spec.raw.ok_or(VolumeError::NoLayout).map_err(|e| fail(rel, e))?;
+            raw_voxels(bytes, layout, room).map_err(|e| fail(rel, e))?
+        }
+    };
+    Ok(voxels.gpu_bytes())
 }
 
 fn io_missing() -> std::io::Error {

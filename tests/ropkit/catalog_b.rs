@@ -133,9 +133,11 @@ impl Image {
             .map(|_| {
                 let i = (r.next() * 2.0 * self.w as f64).floor() as i64 - self.w as i64;
                 let j = (r.next() * 2.0 * self.h as f64).floor() as i64 - self.h as i64;
+                // Image coordinates run up the image (v = 1 at the top
+                // row, j = 0: shaders/uv.glsl), texel rows down it.
                 (
                     (i as f64 + 0.5) / self.w as f64,
-                    (j as f64 + 0.5) / self.h as f64,
+                    1.0 - (j as f64 + 0.5) / self.h as f64,
                     i,
                     j,
                 )
@@ -828,7 +830,8 @@ fn surface_filters_change_only_what_they_should() {
             [
                 (u / 2.0) as f32,
                 (k % 7) as f32 * 0.1 - 0.3,
-                (v / 2.0) as f32,
+                // The floor read from above: v runs along -z.
+                (-v / 2.0) as f32,
             ]
         })
         .collect();
@@ -1173,11 +1176,12 @@ fn texture_field_returns_the_texels() {
         }
         assert!((lumas[k][0] as f64 - luma(want)).abs() < 2e-3);
     }
-    // identity (3D): projected onto xz, y plays no part.
+    // identity (3D): projected onto xz, read from above (u = x, v = -z),
+    // y plays no part.
     let pts3: Vec<[f32; 3]> = centres
         .iter()
         .enumerate()
-        .map(|(k, &(u, v, _, _))| [u as f32, k as f32 * 0.37 - 30.0, v as f32])
+        .map(|(k, &(u, v, _, _))| [u as f32, k as f32 * 0.37 - 30.0, -v as f32])
         .collect();
     let out = sample(
         &gpu,
@@ -1512,7 +1516,7 @@ fn extrusions_match_their_solids() {
         &gpu,
         &lib,
         &sdf3(
-            "{ rop: extrudeTwist, params: { Height: 1.6, Twist: 40, Offset: 0.2, StepScale: 0.8 }, inputs: [/r] }",
+            "{ rop: extrudeTwist, params: { Height: 1.6, Twist: 40, Offset: 0.2, StepScale: 0.8, Axis: y }, inputs: [/r] }",
             rect,
         ),
         &pts,
@@ -1533,7 +1537,7 @@ fn extrusions_match_their_solids() {
         &gpu,
         &lib,
         &sdf3(
-            "{ rop: extrudeBevel, params: { Height: 0.6, Bevel: 0.1 }, inputs: [/d] }",
+            "{ rop: extrudeBevel, params: { Height: 0.6, Bevel: 0.1, Axis: y }, inputs: [/d] }",
             disk,
         ),
         &pts,
@@ -1544,7 +1548,7 @@ fn extrusions_match_their_solids() {
     });
     // bound: on a rectangle the top edges are rounded and the corners seen
     // from above stay sharp: the sign of that solid, and 1-Lipschitz.
-    let node = "{ rop: extrudeBevel, params: { Height: 0.6, Bevel: 0.1 }, inputs: [/r] }";
+    let node = "{ rop: extrudeBevel, params: { Height: 0.6, Bevel: 0.1, Axis: y }, inputs: [/r] }";
     let out = sample(&gpu, &lib, &sdf3(node, rect), &pts);
     let rounded = |p: V3| {
         let d2 = (p[0].abs() - 0.6).max(p[2].abs() - 0.4);
@@ -1564,7 +1568,7 @@ fn extrusions_match_their_solids() {
     expect_lipschitz("extrudeBevel round rectangle", &pairs, &out);
     // bound: the chamfered slab; sign by the cut box and 1-Lipschitz.
     let node =
-        "{ rop: extrudeBevel, params: { Height: 0.6, Bevel: 0.15, Style: chamfer }, inputs: [/r] }";
+        "{ rop: extrudeBevel, params: { Height: 0.6, Bevel: 0.15, Style: chamfer, Axis: y }, inputs: [/r] }";
     let out = sample(&gpu, &lib, &sdf3(node, rect), &pts);
     let inside = |p: V3| {
         let (x, y, z) = (p[0].abs() - 0.6, p[1].abs() - 0.3, p[2].abs() - 0.4);
@@ -1599,7 +1603,7 @@ fn extrusions_match_their_solids() {
         &gpu,
         &lib,
         &sdf3(
-            "{ rop: extrudeTaper, params: { Height: 1.2, BottomScale: 1, TopScale: 0.4, StepScale: 0.9 }, inputs: [/c] }",
+            "{ rop: extrudeTaper, params: { Height: 1.2, BottomScale: 1, TopScale: 0.4, StepScale: 0.9, Axis: y }, inputs: [/c] }",
             circle,
         ),
         &pts,

@@ -1795,7 +1795,6 @@ fn filters_and_combines_state_their_distance_promises() {
         "moduloPolyhedral",
         "moduloLine",
         "logPolarRepeat",
-        "spiralZoom",
         "quadTreeRepeat",
         "geometricSeriesSquareTile",
         "exponentialSeriesTile",

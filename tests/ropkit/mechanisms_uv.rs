@@ -103,17 +103,15 @@ fn box_and_round_box_faces_each_map_onto_the_unit_square() {
     let mut r = Rng::new(11);
     let mut want = Vec::new();
     for k in 0..120 {
-        // A face (axis and side) and two face coordinates a, b in 0.05..0.95,
-        // mapped as documented: x faces (z, y), y faces (x, z), z faces (x, y).
+        // A face (axis and side) and a point on it, 0.05..0.95 across,
+        // mapped as documented: read from outside, u right and v up.
         let axis = k % 3;
-        let side = if (k / 3) % 2 == 0 { 0.5 } else { -0.5 };
-        let (a, b) = (r.range(0.05, 0.95), r.range(0.05, 0.95));
-        let (ia, ib) = [(2, 1), (0, 2), (0, 1)][axis];
-        let mut p = c;
-        p[axis] += side * s[axis];
-        p[ia] += (a - 0.5) * s[ia];
-        p[ib] += (b - 0.5) * s[ib];
-        want.push(flat(p, [a, b]));
+        let side = if (k / 3) % 2 == 0 { 1.0 } else { -1.0 };
+        let mut rel = [r.range(-0.45, 0.45), r.range(-0.45, 0.45), r.range(-0.45, 0.45)];
+        rel[axis] = 0.5 * side;
+        let p = [0, 1, 2].map(|i| c[i] + rel[i] * s[i]);
+        let uv = face_uv(rel, axis, side);
+        want.push(flat(p, [uv[0] + 0.5, uv[1] + 0.5]));
     }
     let node = "{ rop: box, params: { Size: [2, 1, 0.5], Translate: [0.3, -0.2, 0.1] } }";
     let out = sample(&gpu, &lib, &uv_probe(node, ""), &pts_of(&want));
@@ -125,14 +123,12 @@ fn box_and_round_box_faces_each_map_onto_the_unit_square() {
     let s = [2.0, 1.6, 1.2];
     for k in 0..90 {
         let axis = k % 3;
-        let side = if (k / 3) % 2 == 0 { 0.5 } else { -0.5 };
-        let (a, b) = (r.range(0.1, 0.9), r.range(0.1, 0.9));
-        let (ia, ib) = [(2, 1), (0, 2), (0, 1)][axis];
-        let mut p = c;
-        p[axis] += side * s[axis];
-        p[ia] += (a - 0.5) * s[ia];
-        p[ib] += (b - 0.5) * s[ib];
-        want.push(flat(p, [a, b]));
+        let side = if (k / 3) % 2 == 0 { 1.0 } else { -1.0 };
+        let mut rel = [r.range(-0.4, 0.4), r.range(-0.4, 0.4), r.range(-0.4, 0.4)];
+        rel[axis] = 0.5 * side;
+        let p = [0, 1, 2].map(|i| c[i] + rel[i] * s[i]);
+        let uv = face_uv(rel, axis, side);
+        want.push(flat(p, [uv[0] + 0.5, uv[1] + 0.5]));
     }
     let node = "{ rop: roundBox, params: { Size: [2, 1.6, 1.2], Radius: 0.1, Translate: [0.3, -0.2, 0.1] } }";
     let out = sample(&gpu, &lib, &uv_probe(node, ""), &pts_of(&want));
@@ -140,12 +136,26 @@ fn box_and_round_box_faces_each_map_onto_the_unit_square() {
 }
 
 /// Coordinates of a point given in the (first, second, along) frame of an
-/// axis, as the docs define it: x -> (y, z, x), y -> (x, z, y), z -> (x, y, z).
+/// axis, as the docs define it, each frame right-handed so that the angle
+/// from first to second grows to the right seen from outside: x -> (y, z,
+/// x), y -> (z, x, y), z -> (x, y, z).
 fn from_axis_frame(axis: usize, f: [f64; 3]) -> [f64; 3] {
     match axis {
         0 => [f[2], f[0], f[1]],
-        1 => [f[0], f[2], f[1]],
+        1 => [f[1], f[2], f[0]],
         _ => [f[0], f[1], f[2]],
+    }
+}
+
+/// The UV convention on a face whose outward normal is `axis` times
+/// `side`, at a point `q` from the face's centre: read from outside, u to
+/// the right and v up; side faces upright, the top as the front face tipped
+/// back (v along -z), the bottom as it tipped forward (v along +z).
+fn face_uv(q: [f64; 3], axis: usize, side: f64) -> [f64; 2] {
+    match axis {
+        0 => [-side * q[2], q[1]],
+        1 => [q[0], -side * q[2]],
+        _ => [side * q[0], q[1]],
     }
 }
 
@@ -202,8 +212,11 @@ fn cylinders_and_the_torus_map_angles_and_heights() {
                 let (rr, th) = (r.range(0.0, 0.5), r.range(-3.1, 3.1));
                 let side = if k % 4 == 1 { 0.8 } else { -0.8 };
                 let f = [rr * th.cos(), rr * th.sin(), side];
-                let uv = [f[0] / 1.2 + 0.5, f[1] / 1.2 + 0.5];
-                want.push(flat(add3(t, from_axis_frame(axis, f)), uv));
+                // A cap reads as a box's face from outside, the disc's
+                // diameter across the square.
+                let q = from_axis_frame(axis, f);
+                let uv = face_uv(q.map(|x| x / 1.2), axis, side.signum());
+                want.push(flat(add3(t, q), [uv[0] + 0.5, uv[1] + 0.5]));
             }
         }
         let node = format!(
@@ -262,15 +275,16 @@ fn assign_uv_projects_planar_spherical_cylindrical_and_triplanar() {
                 let (p, f) = on_sphere(&mut r, c, axis);
                 let q = [p[0] - c[0], p[1] - c[1], p[2] - c[2]];
                 let e = match projection {
-                    // Planar along the axis: x -> (z, y), y -> (x, z), z -> (x, y), times Scale.
+                    // Planar along the axis, read from its positive side, times Scale.
                     "planar" => {
-                        let (a, b) = [(2, 1), (0, 2), (0, 1)][axis];
-                        flat(p, [q[a] * 2.5, q[b] * 2.5])
+                        let uv = face_uv(q, axis, 1.0);
+                        flat(p, [uv[0] * 2.5, uv[1] * 2.5])
                     }
-                    // Longitude around the axis and colatitude from its positive pole, each 0..1.
+                    // Longitude around the axis, and latitude: 0 at the
+                    // negative pole, 1 at the positive one.
                     "spherical" => Expect {
                         p,
-                        uv: [f[1].atan2(f[0]) / TAU + 0.5, (f[2] / 0.8).acos() / PI],
+                        uv: [f[1].atan2(f[0]) / TAU + 0.5, 1.0 - (f[2] / 0.8).acos() / PI],
                         u_wraps: true,
                         v_wraps: false,
                     },
@@ -297,20 +311,18 @@ fn assign_uv_projects_planar_spherical_cylindrical_and_triplanar() {
             );
         }
     }
-    // Triplanar on a box: each face is projected along its own normal,
-    // whatever the Axis menu says.
+    // Triplanar on a box: each face is projected along its own normal and
+    // read from outside, whatever the Axis menu says.
     let mut r = Rng::new(50);
     let mut want = Vec::new();
     let s = [1.2, 1.0, 1.4];
     for k in 0..90 {
         let axis = k % 3;
-        let side = if (k / 3) % 2 == 0 { 0.5 } else { -0.5 };
-        let (ia, ib) = [(2, 1), (0, 2), (0, 1)][axis];
-        let mut q = [0.0; 3];
-        q[axis] = side * s[axis];
-        q[ia] = r.range(-0.4, 0.4) * s[ia];
-        q[ib] = r.range(-0.4, 0.4) * s[ib];
-        want.push(flat(add3(c, q), [q[ia] * 2.0, q[ib] * 2.0]));
+        let side = if (k / 3) % 2 == 0 { 1.0 } else { -1.0 };
+        let mut q = [0, 1, 2].map(|i| r.range(-0.4, 0.4) * s[i]);
+        q[axis] = 0.5 * side * s[axis];
+        let uv = face_uv(q, axis, side);
+        want.push(flat(add3(c, q), [uv[0] * 2.0, uv[1] * 2.0]));
     }
     let cube =
         "  /cube: { rop: box, params: { Size: [1.2, 1.0, 1.4], Translate: [0.1, -0.2, 0.3] } }\n";
@@ -325,7 +337,8 @@ fn uv_transform_offsets_scales_and_rotates_about_its_pivot() {
         return;
     };
     let lib = catalog_library();
-    // A floor plane projected along y gives uv = (x, z); the transform then
+    // A floor plane projected along y gives uv = (x, -z) (read from above,
+    // the image's top towards -z); the transform then
     // gives pivot + R(30 deg) ((uv - pivot) * scale) + offset.
     let extra = "  /floor: { rop: plane }\n  /planar: { rop: assignUV, params: { Projection: planar, Axis: y }, inputs: [/floor] }\n";
     let node = "{ rop: uvTransform, params: { Offset: [0.25, -1.5], Scale: [2, -0.5], Rotate: 30, Pivot: [0.5, 1.0] }, inputs: [/planar] }";
@@ -334,7 +347,7 @@ fn uv_transform_offsets_scales_and_rotates_about_its_pivot() {
         .map(|_| {
             let (x, z) = (r.range(-3.0, 3.0), r.range(-3.0, 3.0));
             let (a, s, c) = (30f64.to_radians(), [2.0, -0.5], [0.5, 1.0]);
-            let w = [(x - c[0]) * s[0], (z - c[1]) * s[1]];
+            let w = [(x - c[0]) * s[0], (-z - c[1]) * s[1]];
             let uv = [
                 c[0] + a.cos() * w[0] - a.sin() * w[1] + 0.25,
                 c[1] + a.sin() * w[0] + a.cos() * w[1] - 1.5,
@@ -344,4 +357,177 @@ fn uv_transform_offsets_scales_and_rotates_about_its_pivot() {
         .collect();
     let out = sample(&gpu, &lib, &uv_probe(node, extra), &pts_of(&want));
     check_uvs("uvTransform", &out, &want, 1e-4);
+}
+
+/// A 256x256 PNG whose red channel is its column and green its row counted
+/// from the bottom (blue a constant): the colour a surface shows tells the
+/// image coordinate read there, in ropkit's convention ((0, 0) the image's
+/// bottom-left corner, v up). Asymmetric in both directions, so a flip or
+/// a mirror shows as a channel running the wrong way.
+fn uv_coded_png(dir: &std::path::Path) {
+    let img = image::RgbaImage::from_fn(256, 256, |x, y| image::Rgba([x as u8, (255 - y) as u8, 128, 255]));
+    img.save(dir.join("uvcode.png")).unwrap();
+}
+
+/// The network around `scene` (nodes ending in `/shape`, a surface with
+/// UVs, or `/mat` a material already given), seen through an orthographic
+/// camera from `from` towards `to`, Size world units tall, unlit.
+fn uv_view(scene: &str, from: [f64; 3], to: [f64; 3], size: f64) -> String {
+    let mat = if scene.contains("  /mat:") {
+        String::new()
+    } else {
+        "  /mat: { rop: uvMaterial, params: { Texture: uvcode.png, Lit: false, Specular: 0 }, inputs: [/shape] }\n".to_string()
+    };
+    format!(
+        "output: /render\nnodes:\n{scene}{mat}  /cam: {{ rop: orthoCamera, params: {{ Position: {from:?}, Target: {to:?}, Size: {size} }} }}\n  /render: {{ rop: raymarchRender3D, params: {{ Shadows: false, AO: false, Ambient: 1.0, Background: [0, 0, 0] }}, inputs: {{ scene: /mat, camera: /cam }} }}\n"
+    )
+}
+
+/// The texture coordinate the pixel at (x, y) shows: red and green back to
+/// 0..1 (texel centres), and whether the pixel shows the surface at all.
+fn read_uv(img: &image::RgbaImage, x: u32, y: u32) -> Option<[f64; 2]> {
+    let p = img.get_pixel(x, y).0;
+    (p[2] > 64).then(|| [(p[0] as f64 + 0.5) / 256.0, (p[1] as f64 + 0.5) / 256.0])
+}
+
+/// Renders each view and checks, over a grid of pixels on the surface, that
+/// the image reads the right way round from outside (u grows to the right
+/// of the screen, v grows upwards) and, where `want` is given, that the UV
+/// read is the one the convention's formula gives at that pixel's point.
+#[allow(clippy::type_complexity)]
+fn check_views(
+    test: &str,
+    views: &[(&str, String, &dyn Fn(f64, f64) -> Option<[f64; 2]>)],
+) {
+    let Some(gpu) = gpu(test) else { return };
+    let lib = catalog_library();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("rops")).unwrap();
+    uv_coded_png(dir.path());
+    let mut failures = Vec::new();
+    const N: u32 = 96;
+    for (what, text, want) in views {
+        let file = dir.path().join("net.yaml");
+        std::fs::write(&file, text).unwrap();
+        let net = ropkit::network::Network::load(&file, &lib).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let built = ropkit::build::build(&lib, &net, ropkit::generate::Mode::Render)
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let mut r = ropkit::render::Renderer::new(gpu.clone());
+        r.asset_dirs = vec![dir.path().to_path_buf()];
+        r.set_shader(&built.shader, &built.compiled).unwrap_or_else(|e| panic!("{what}: {e}"));
+        r.set_params(&built.shader.param_values(&net, &lib));
+        let img = r.render_image(N, N).unwrap_or_else(|e| panic!("{what}: {e}"));
+        // Pixels of the middle half, on a grid (a face seen edge-on, where a
+    // projection's coordinate stands still, counts as neither way); screen coordinates -0.5..0.5, y up.
+        let grid: Vec<u32> = (0..7).map(|i| N / 4 + i * (N / 2) / 6).collect();
+        let screen = |x: u32, y: u32| {
+            ((x as f64 + 0.5) / N as f64 - 0.5, 0.5 - (y as f64 + 0.5) / N as f64)
+        };
+        let mut shown = 0;
+        for &y in &grid {
+            for &x in &grid {
+                let Some(uv) = read_uv(&img, x, y) else { continue };
+                shown += 1;
+                // One grid step right and one up, where the surface goes on.
+                let step = N / 12;
+                // A neighbour on another part of the surface (a cap beside
+                // the side, across a seam) has the other coordinate jump.
+                if let Some(right) = read_uv(&img, x + step, y)
+                    && right[0] < uv[0] - 1.5 / 256.0
+                    && (uv[0] - right[0]) < 0.5
+                    && (uv[1] - right[1]).abs() < 0.15
+                {
+                    failures.push(format!("{what}: u does not grow to the right at pixel ({x}, {y}): {uv:?} then {right:?}"));
+                }
+                if let Some(up) = read_uv(&img, x, y - step)
+                    && up[1] < uv[1] - 1.5 / 256.0
+                    && (uv[1] - up[1]) < 0.5
+                    && (uv[0] - up[0]).abs() < 0.15
+                {
+                    failures.push(format!("{what}: v does not grow upwards at pixel ({x}, {y}): {uv:?} then {up:?}"));
+                }
+                let (sx, sy) = screen(x, y);
+                if let Some(w) = want(sx, sy) {
+                    let err = [0, 1].map(|k| wrap_diff(uv[k], w[k].rem_euclid(1.0)));
+                    // The colour goes through an sRGB decode and the
+                    // output's encode, which do not quite cancel in dark
+                    // values: a few texels. A flip or a mirror is off by
+                    // far more.
+                    if err[0] > 0.04 || err[1] > 0.04 {
+                        failures.push(format!(
+                            "{what}: at pixel ({x}, {y}) the image is read at {uv:?}, the convention gives {w:?}"
+                        ));
+                    }
+                }
+            }
+        }
+        if shown < 30 {
+            failures.push(format!("{what}: only {shown} of 49 grid pixels show the surface"));
+        }
+    }
+    assert!(failures.is_empty(), "{} problems:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn textures_read_upright_and_unmirrored_from_outside_on_every_uv_source() {
+    // A unit box seen head-on from each side (the top and bottom from an
+    // angle): each face shows the whole image, (0, 0) at its bottom-left.
+    // Seen through an orthographic camera 1.6 units tall, screen (sx, sy)
+    // maps to the face by the face's own right and up.
+    let bx = "  /shape: { rop: box, params: { Size: [1, 1, 1] } }\n".to_string();
+    let rb = "  /shape: { rop: roundBox, params: { Size: [1, 1, 1], Radius: 0.05 } }\n".to_string();
+    let face = |sx: f64, sy: f64| Some([sx * 1.6 + 0.5, sy * 1.6 + 0.5]);
+    let none = |_: f64, _: f64| None;
+    // The sphere's longitude seen from +z: u = 0.5 + asin(x / sqrt(1 - y^2)) / (2 pi)
+    // on the front half; latitude v = 0.5 + asin(y) / pi (radius 1).
+    let sphere_front = |sx: f64, sy: f64| {
+        let (x, y) = (sx * 1.6, sy * 1.6);
+        let r2 = x * x + y * y;
+        (r2 < 0.8).then(|| {
+            let z = (1.0 - r2).sqrt();
+            [x.atan2(z) / TAU + 0.5, 0.5 + y.asin() / PI]
+        })
+    };
+    let ball = "  /shape: { rop: sphere, params: { Radius: 1 } }\n".to_string();
+    let floor = "  /shape: { rop: plane, params: { Normal: [0, 1, 0] } }\n".to_string();
+    let wall = "  /shape: { rop: plane, params: { Normal: [1, 0, 0] } }\n".to_string();
+    let planar = |axis: &str, shape: &str| {
+        format!("{shape}  /shape: {{ rop: assignUV, params: {{ Projection: planar, Axis: {axis}, Scale: 1 }}, inputs: [/src] }}\n")
+    };
+    let src_box = "  /src: { rop: box, params: { Size: [1, 1, 1], Translate: [0.5, 0.5, 0.5] } }\n";
+    let tri = "  /src: { rop: box, params: { Size: [1, 1, 1], Translate: [0.5, 0.5, 0.5] } }\n  /shape: { rop: assignUV, params: { Projection: triplanar, Scale: 1 }, inputs: [/src] }\n".to_string();
+    let spherical = "  /src: { rop: sphere, params: { Radius: 1 } }\n  /shape: { rop: assignUV, params: { Projection: spherical, Axis: y }, inputs: [/src] }\n".to_string();
+    let cylindrical = "  /src: { rop: sphere, params: { Radius: 1, Translate: [0, 0.5, 0] } }\n  /shape: { rop: assignUV, params: { Projection: cylindrical, Axis: y, Scale: 0.5 }, inputs: [/src] }\n".to_string();
+    let cyl = "  /shape: { rop: cappedCylinder, params: { Radius: 1, Height: 1.4 } }\n".to_string();
+    let textured = "  /src: { rop: box, params: { Size: [1, 1, 1], Translate: [0.5, 0.5, 0.5] } }\n  /mat: { rop: textureMaterial, params: { Texture: uvcode.png, Scale: 1, Sharpness: 8, Specular: 0 }, inputs: [/src] }\n".to_string();
+    let o = [0.0, 0.0, 0.0];
+    let c = [0.5, 0.5, 0.5];
+    let views: Vec<(&str, String, &dyn Fn(f64, f64) -> Option<[f64; 2]>)> = vec![
+        ("box +z", uv_view(&bx, [0.0, 0.0, 5.0], o, 1.6), &face),
+        ("box -z", uv_view(&bx, [0.0, 0.0, -5.0], o, 1.6), &face),
+        ("box +x", uv_view(&bx, [5.0, 0.0, 0.0], o, 1.6), &face),
+        ("box -x", uv_view(&bx, [-5.0, 0.0, 0.0], o, 1.6), &face),
+        ("box top", uv_view(&bx, [0.0, 5.0, 3.0], o, 1.6), &none),
+        ("box bottom", uv_view(&bx, [0.0, -5.0, 3.0], o, 1.6), &none),
+        ("roundBox +x", uv_view(&rb, [5.0, 0.0, 0.0], o, 1.6), &face),
+        ("roundBox -z", uv_view(&rb, [0.0, 0.0, -5.0], o, 1.6), &face),
+        ("sphere from +z", uv_view(&ball, [0.0, 0.0, 5.0], o, 1.6), &sphere_front),
+        ("sphere from -x", uv_view(&ball, [-5.0, 0.0, 0.0], o, 1.6), &none),
+        ("assignUV spherical from +z", uv_view(&spherical, [0.0, 0.0, 5.0], o, 1.6), &sphere_front),
+        ("assignUV spherical from +x", uv_view(&spherical, [5.0, 0.0, 0.0], o, 1.6), &none),
+        ("assignUV cylindrical from +x", uv_view(&cylindrical, [5.0, 0.5, 0.0], [0.0, 0.5, 0.0], 1.6), &none),
+        ("cappedCylinder side from +x", uv_view(&cyl, [5.0, 0.0, 0.0], o, 1.6), &none),
+        ("cappedCylinder top", uv_view(&cyl, [0.0, 5.0, 3.0], o, 2.4), &none),
+        ("floor plane", uv_view(&floor, [0.5, 5.0, 3.5], [0.5, 0.0, 0.5], 0.8), &none),
+        ("wall plane", uv_view(&wall, [5.0, 0.5, 0.5], [0.0, 0.5, 0.5], 0.8), &none),
+        ("assignUV planar z", uv_view(&planar("z", src_box), [0.5, 0.5, 5.0], c, 1.6), &face),
+        ("assignUV planar x", uv_view(&planar("x", src_box), [5.0, 0.5, 0.5], c, 1.6), &face),
+        ("assignUV planar y", uv_view(&planar("y", src_box), [0.5, 5.0, 3.5], c, 1.6), &none),
+        ("assignUV triplanar +x", uv_view(&tri, [5.0, 0.5, 0.5], c, 1.6), &face),
+        ("assignUV triplanar -x", uv_view(&tri, [-5.0, 0.5, 0.5], c, 1.6), &face),
+        ("assignUV triplanar -z", uv_view(&tri, [0.5, 0.5, -5.0], c, 1.6), &face),
+        ("textureMaterial +x", uv_view(&textured, [5.0, 0.5, 0.5], c, 1.6), &none),
+        ("textureMaterial -z", uv_view(&textured, [0.5, 0.5, -5.0], c, 1.6), &none),
+    ];
+    check_views("textures_read_upright_and_unmirrored_from_outside_on_every_uv_source", &views);
 }

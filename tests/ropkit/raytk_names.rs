@@ -129,6 +129,10 @@ fn raytk_operator_list_is_well_formed() {
         ),
         ("sdf: ['box sdf']", "not an operator name"),
         ("sdf: [{ name: a, none: not yet, feature: b }]", "both"),
+        ("sdf: [{ name: a, parity: partial }]", "lists nothing under missing"),
+        ("sdf: [{ name: a, parity: full, missing: [x] }]", "missing: is for parity: partial"),
+        ("sdf: [{ name: a, parity: full, unlike: 'b: another thing' }]", "both parity: and unlike:"),
+        ("sdf: [{ name: a, parity: most }]", "docs/raytk-operators.yaml"),
     ] {
         let err = raytk::parse_operators(text).expect_err(text);
         assert!(err.to_string().contains(want), "{text}: {err}");
@@ -169,7 +173,8 @@ fn raytk_map_follows_the_raytk_lists() {
     let lib = project(&[dir.path().to_path_buf()]).load_library();
     assert!(lib.broken.is_empty(), "{:?}", lib.broken);
     let ops = raytk::parse_operators(
-        "sdf:\n  - ballSdf\n  - { name: knotSdf, formerly: [oldKnot] }\n  - cubeSdf\n\
+        "sdf:\n  - { name: ballSdf, parity: partial, missing: [Hollow toggle, Radius field] }\n\
+         \x20 - { name: knotSdf, formerly: [oldKnot] }\n  - cubeSdf\n\
          \x20 - { name: sopSdf, none: 'touchdesigner-only: reads a SOP' }\n\
          \x20 - { name: customOp, feature: a custom node }\n",
     )
@@ -194,20 +199,51 @@ fn raytk_map_follows_the_raytk_lists() {
     assert_eq!(unknown, [&("zzBall".to_string(), "nosuchOp".to_string())]);
     let c = map.coverage();
     assert_eq!((c.total, c.independent, c.mapped, c.feature), (5, 4, 2, 1));
+    assert_eq!((c.full, c.partial), (0, 1));
     assert_eq!(c.percent(), 50.0);
     let md = raytk::markdown(&map);
     assert!(
-        md.contains("| `knotSdf` (formerly `oldKnot`) | `zzBall`, `zzKnot` |  |"),
+        md.contains("| `knotSdf` (formerly `oldKnot`) | `zzBall`, `zzKnot` | not audited |  |"),
         "{md}"
     );
-    assert!(md.contains("| `cubeSdf` | — | not yet |"), "{md}");
+    assert!(md.contains("| `cubeSdf` | — |  | not yet |"), "{md}");
     assert!(
-        md.contains("| `sopSdf` | — | TouchDesigner only: reads a SOP |"),
+        md.contains("| `ballSdf` | `zzBall` | partial | Missing: Hollow toggle; Radius field. |"),
         "{md}"
     );
     assert!(
-        md.contains("| `customOp` | — | not a ROP: a custom node |"),
+        md.contains("| `sopSdf` | — |  | TouchDesigner only: reads a SOP |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| `customOp` | — |  | not a ROP: a custom node |"),
         "{md}"
     );
     assert!(md.contains("2 of the 4 RayTK operators"), "{md}");
+}
+
+/// Every operator a built-in ROP claims was read side by side with RayTK's
+/// definition: it has a parity, and a claim found wrong was withdrawn (an
+/// operator with `unlike:` is claimed by no ROP).
+#[test]
+fn every_claimed_raytk_operator_has_an_audited_parity() {
+    let lib = library();
+    let map = raytk::map(&lib).unwrap();
+    let unaudited: Vec<&str> = map
+        .rows
+        .iter()
+        .filter(|r| !r.rops.is_empty() && r.op.parity.is_none())
+        .map(|r| r.op.name.as_str())
+        .collect();
+    assert!(unaudited.is_empty(), "claimed without a parity: {unaudited:?}");
+    let wrongly_claimed: Vec<&str> = map
+        .rows
+        .iter()
+        .filter(|r| !r.rops.is_empty() && r.op.unlike.is_some())
+        .map(|r| r.op.name.as_str())
+        .collect();
+    assert!(
+        wrongly_claimed.is_empty(),
+        "claimed though the map says the ROP is unlike it: {wrongly_claimed:?}"
+    );
 }

@@ -1,27 +1,20 @@
-// The point's coordinates across a plane: x -> (z, y), y -> (x, z), z -> (x, y),
-// the same faces as box's UVs.
-vec2 THIS_planar(vec3 q, int axis) {
-  if (axis == 0) return q.zy;
-  if (axis == 1) return q.xz;
-  return q.xy;
-}
-
+// Every projection follows shaders/uv.glsl's convention: seen from outside
+// (or, for planar, from the axis's positive side), u runs right and v up.
 ReturnT thismap(CoordT p, ContextT ctx) {
   Sdf res = inputOp1(p, ctx);
   vec3 q = p - THIS_Center;
 #if defined(THIS_Axis_x)
-  vec3 c = q.yzx;
   int axis = 0;
 #elif defined(THIS_Axis_z)
-  vec3 c = q.xyz;
   int axis = 2;
 #else
-  vec3 c = q.xzy;
   int axis = 1;
 #endif
 #if defined(THIS_Projection_triplanar)
   // The normal from the input's gradient, only near the surface (where a
   // material reads the UV): four more evaluations there, none elsewhere.
+  // Each face is read from its own outside.
+  float side = 1.0;
   if (abs(res.x) < 0.05) {
     const float h = 1e-3;
     vec2 k = vec2(1.0, -1.0);
@@ -29,15 +22,18 @@ ReturnT thismap(CoordT p, ContextT ctx) {
            + k.yxy * inputOp1(p + k.yxy * h, ctx).x + k.xxx * inputOp1(p + k.xxx * h, ctx).x;
     vec3 a = abs(g);
     axis = (a.x >= a.y && a.x >= a.z) ? 0 : (a.y >= a.z ? 1 : 2);
+    side = g[axis] < 0.0 ? -1.0 : 1.0;
   }
-  res.uv = THIS_planar(q, axis) * THIS_Scale;
+  res.uv = ropkitFaceUV(q, axis, side) * THIS_Scale;
 #elif defined(THIS_Projection_spherical)
+  vec3 c = ropkitPoleFrame(q, axis);
   float r = max(length(q), 1e-9);
-  res.uv = vec2(atan(c.y, c.x) / TAU + 0.5, acos(clamp(c.z / r, -1.0, 1.0)) / PI);
+  res.uv = vec2(ropkitLongitude(c), 1.0 - acos(clamp(c.z / r, -1.0, 1.0)) / PI);
 #elif defined(THIS_Projection_cylindrical)
-  res.uv = vec2(atan(c.y, c.x) / TAU + 0.5, c.z * THIS_Scale);
+  vec3 c = ropkitPoleFrame(q, axis);
+  res.uv = vec2(ropkitLongitude(c), c.z * THIS_Scale);
 #else
-  res.uv = THIS_planar(q, axis) * THIS_Scale;
+  res.uv = ropkitFaceUV(q, axis, 1.0) * THIS_Scale;
 #endif
   return res;
 }

@@ -58,6 +58,75 @@ ReturnT THIS_far(float d) {
 #endif
 }
 
+// Rings of cells the shadow and occlusion search looks at around the cell.
+#define THIS_RINGS 2
+
+// The distance to the faces of the block of cells from bl to bh (whole
+// cells) that lie inside the grid, from a point qc in the block: a face on
+// the grid's own side has nothing beyond it.
+float THIS_blockFaces(vec3 qc, ivec3 bl, ivec3 bh) {
+  vec3 lo = THIS_Points_grid_lo;
+  float cell = THIS_Points_grid_cell;
+  ivec3 dims = THIS_Points_grid_dims;
+  vec3 a = qc - (lo + vec3(bl) * cell);
+  vec3 b = lo + vec3(bh + 1) * cell - qc;
+  float d = 1e10;
+  for (int k = 0; k < 3; k++) {
+    if (bl[k] > 0) d = min(d, a[k]);
+    if (bh[k] < dims[k] - 1) d = min(d, b[k]);
+  }
+  return max(d, 0.0);
+}
+
+#if defined(ROPKIT_STAGES)
+// Shadow and occlusion rays read distances away from surfaces, where the
+// one-cell bound (exact only within the margin, and small near every cell
+// face) would print the grid's cells and its box into soft shadows and
+// occlusion. For them the search widens ring by ring around the point's
+// cell until the nearest copy found is nearer than any copy no cell of the
+// block lists (those keep more than the margin away from the block, whose
+// faces on the grid's sides have nothing beyond them), for at most
+// THIS_RINGS rings; the result is exact there, a bound two cells wide
+// beyond. A point outside the grid's box is projected onto it: for y in
+// the box, |q - y|^2 >= |q - qc|^2 + |qc - y|^2.
+ReturnT THIS_wide(vec3 q, ContextT ctx) {
+  vec3 lo = THIS_Points_grid_lo;
+  vec3 hi = THIS_Points_grid_hi;
+  float cell = THIS_Points_grid_cell;
+  float margin = THIS_Points_grid_margin;
+  ivec3 dims = THIS_Points_grid_dims;
+  vec3 qc = clamp(q, lo, hi);
+  float o = length(q - qc);
+  ivec3 c = clamp(ivec3(floor((qc - lo) / cell)), ivec3(0), dims - 1);
+  ReturnT res = THIS_far(1e10);
+  float bound = 0.0;
+  for (int r = 0; r <= THIS_RINGS; r++) {
+    for (int z = -r; z <= r; z++) {
+      for (int y = -r; y <= r; y++) {
+        for (int x = -r; x <= r; x++) {
+          // Only the ring's shell: the cells inside were looked at before.
+          if (max(abs(x), max(abs(y), abs(z))) != r) continue;
+          ivec3 k = c + ivec3(x, y, z);
+          if (any(lessThan(k, ivec3(0))) || any(greaterThanEqual(k, dims))) continue;
+          vec2 range = THIS_Points_grid_range(k.x + dims.x * (k.y + dims.y * k.z));
+          int start = int(range.x);
+          int n = int(range.y);
+          for (int j = 0; j < n; j++) {
+            THIS_add(res, q, THIS_Points_grid_entry(start + j), ctx);
+          }
+        }
+      }
+    }
+    ivec3 bl = max(c - r, ivec3(0));
+    ivec3 bh = min(c + r, dims - 1);
+    float b = THIS_blockFaces(qc, bl, bh) + margin;
+    bound = o > 0.0 ? max(o + margin, sqrt(o * o + b * b)) : b;
+    if (xfDist(res) <= bound) return res;
+  }
+  return THIS_far(bound);
+}
+#endif
+
 ReturnT thismap(CoordT p, ContextT ctx) {
 #if defined(THIS_COORD_TYPE_vec3)
   vec3 q = p;
@@ -72,6 +141,11 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   }
   return res;
 #else
+#if defined(ROPKIT_STAGES)
+  if (ropkitStage == ROPKIT_STAGE_SHADOW || ropkitStage == ROPKIT_STAGE_OCCLUSION) {
+    return THIS_wide(q, ctx);
+  }
+#endif
   vec3 lo = THIS_Points_grid_lo;
   vec3 hi = THIS_Points_grid_hi;
   float cell = THIS_Points_grid_cell;

@@ -1,7 +1,7 @@
 // The height at an image coordinate, around the mid level. Explicit level 0:
 // the map runs in non-uniform control flow, where derivatives are undefined.
 float THIS_height(vec2 uv) {
-  vec4 c = textureLod(THIS_Texture, uv * THIS_Scale, 0.0);
+  vec4 c = textureLod(THIS_Texture, ropkitImageUV(uv * THIS_Scale), 0.0);
 #if defined(THIS_Channel_r)
   float v = c.r;
 #elif defined(THIS_Channel_g)
@@ -28,9 +28,9 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #elif defined(THIS_Projection_xy)
   float h = THIS_height(p.xy);
 #elif defined(THIS_Projection_xz)
-  float h = THIS_height(p.xz);
+  float h = THIS_height(ropkitFaceUV(p, 1, 1.0));
 #elif defined(THIS_Projection_zy)
-  float h = THIS_height(p.zy);
+  float h = THIS_height(ropkitFaceUV(p, 0, 1.0));
 #else
   // The input's normal from four samples on a tetrahedron.
   const vec2 e = vec2(1.0, -1.0) * 0.001;
@@ -43,7 +43,10 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #endif
   vec3 w = pow(abs(g) / max(length(g), 1e-9), vec3(4.0));
   w /= max(w.x + w.y + w.z, 1e-9);
-  float h = w.x * THIS_height(p.zy) + w.y * THIS_height(p.xz) + w.z * THIS_height(p.xy);
+  // Each axis's plane read from the side the surface faces.
+  vec3 sg = vec3(g.x < 0.0 ? -1.0 : 1.0, g.y < 0.0 ? -1.0 : 1.0, g.z < 0.0 ? -1.0 : 1.0);
+  float h = w.x * THIS_height(ropkitFaceUV(p, 0, sg.x)) + w.y * THIS_height(ropkitFaceUV(p, 1, sg.y))
+          + w.z * THIS_height(ropkitFaceUV(p, 2, sg.z));
 #endif
   d = (d + THIS_Amount_at(p, ctx) * h) * THIS_StepScale;
 #if defined(THIS_RETURN_TYPE_Sdf)

@@ -13,7 +13,7 @@ vec3 THIS_albedo(vec2 uv, vec3 p) {
   return mix(THIS_ColorA, THIS_ColorB, clamp(inputOp3(uv, c), 0.0, 1.0));
 #else
   // Explicit level 0: the material runs in non-uniform control flow.
-  return textureLod(THIS_Texture, uv, 0.0).rgb;
+  return textureLod(THIS_Texture, ropkitImageUV(uv), 0.0).rgb;
 #endif
 }
 

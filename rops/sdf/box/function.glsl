@@ -3,20 +3,12 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float d = length(max(q, 0.0)) + min(max(q.x, max(q.y, q.z)), 0.0);
 #ifdef THIS_RETURN_TYPE_Sdf
 #if defined(ROPKIT_SDF_UV)
-  // One square of 0..1 per face: the face is the axis where the point is
-  // furthest out relative to the half size; x faces map (z, y), y faces
-  // (x, z), z faces (x, y).
+  // One square of 0..1 per face, read from outside the face (u right, v
+  // up; shaders/uv.glsl): the face is the axis where the point is furthest
+  // out relative to the half size.
   Sdf res = createSdf(d);
   vec3 THIS_size = max(THIS_Size_at(p, ctx), vec3(1e-6));
-  vec3 r = (p - THIS_Translate) / THIS_size;
-  vec3 a = abs(r);
-  if (a.x >= a.y && a.x >= a.z) {
-    res.uv = r.zy + 0.5;
-  } else if (a.y >= a.z) {
-    res.uv = r.xz + 0.5;
-  } else {
-    res.uv = r.xy + 0.5;
-  }
+  res.uv = ropkitBoxUV((p - THIS_Translate) / THIS_size);
   return res;
 #else
   return createSdf(d);

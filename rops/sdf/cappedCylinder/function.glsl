@@ -13,19 +13,26 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #if defined(ROPKIT_SDF_UV)
   // Side: u the angle around the axis, 0..1 (as in cylinder), v 0..1 from
   // the lower cap to the upper one. Caps: the disc mapped onto 0..1 by its
-  // diameter (the first other axis for u, the second for v).
+  // diameter, read from outside as a box's face (shaders/uv.glsl).
   Sdf res = createSdf(d);
 #if defined(THIS_Axis_x)
   vec3 c = p.yzx;
 #elif defined(THIS_Axis_z)
   vec3 c = p.xyz;
 #else
-  vec3 c = p.xzy;
+  vec3 c = p.zxy;
 #endif
   float THIS_r = max(THIS_Radius_at(p, ctx), 1e-6);
   float THIS_h = max(THIS_Height, 1e-6);
   if (abs(c.z) - THIS_h * 0.5 > length(c.xy) - THIS_r) {
-    res.uv = c.xy / (2.0 * THIS_r) + 0.5;
+#if defined(THIS_Axis_x)
+    const int THIS_axis = 0;
+#elif defined(THIS_Axis_z)
+    const int THIS_axis = 2;
+#else
+    const int THIS_axis = 1;
+#endif
+    res.uv = ropkitFaceUV(p / (2.0 * THIS_r), THIS_axis, c.z < 0.0 ? -1.0 : 1.0) + 0.5;
   } else {
     res.uv = vec2(atan(c.y, c.x) / TAU + 0.5, c.z / THIS_h + 0.5);
   }

@@ -8,15 +8,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   // As box: one square of 0..1 per face, the face chosen by the axis where
   // the point is furthest out relative to the half size.
   Sdf res = createSdf(d);
-  vec3 rel = (p - THIS_Translate) / max(THIS_Size, vec3(1e-6));
-  vec3 a = abs(rel);
-  if (a.x >= a.y && a.x >= a.z) {
-    res.uv = rel.zy + 0.5;
-  } else if (a.y >= a.z) {
-    res.uv = rel.xz + 0.5;
-  } else {
-    res.uv = rel.xy + 0.5;
-  }
+  res.uv = ropkitBoxUV((p - THIS_Translate) / max(THIS_Size, vec3(1e-6)));
   return res;
 #else
   return createSdf(d);

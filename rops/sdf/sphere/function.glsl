@@ -8,11 +8,13 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #endif
 #ifdef THIS_RETURN_TYPE_Sdf
 #if defined(ROPKIT_SDF_UV) && defined(THIS_COORD_TYPE_vec3)
-  // Longitude and latitude, each 0..1 (the uv buffer).
+  // Longitude and latitude, each 0..1 (shaders/uv.glsl's convention): u
+  // increases to the right seen from outside, 0.5 facing +z; v runs from 0
+  // at the south pole (-y) to 1 at the north pole (+y).
   Sdf res = createSdf(d);
   vec3 q = p - THIS_Translate;
   float r = max(length(q), 1e-9);
-  res.uv = vec2(atan(q.z, q.x) / TAU + 0.5, acos(clamp(q.y / r, -1.0, 1.0)) / PI);
+  res.uv = vec2(atan(q.x, q.z) / TAU + 0.5, 1.0 - acos(clamp(q.y / r, -1.0, 1.0)) / PI);
   return res;
 #else
   return createSdf(d);

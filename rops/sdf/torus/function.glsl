@@ -19,7 +19,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #elif defined(THIS_Axis_z)
   vec3 c = p.xyz;
 #else
-  vec3 c = p.xzy;
+  vec3 c = p.zxy;
 #endif
   res.uv = vec2(atan(c.y, c.x) / TAU + 0.5, fract(atan(q.y, q.x) / TAU + 1.0));
   return res;
