@@ -495,9 +495,9 @@ fn a_block_style_file_is_edited_in_its_own_style() {
         assert_eq!(n.edited_yaml(&lib).as_deref(), Some(saved.as_str()));
         saved
     };
+    let lib = &lib;
     let set = |node: &str, param: &str, v: ParamValue| {
-        let (node, param) = (node.to_string(), param.to_string());
-        edit(&move |n: &mut Network| n.set_value(&lib, &node, &param, v.clone()).unwrap())
+        edit(&|n: &mut Network| n.set_value(lib, node, param, v.clone()).unwrap())
     };
 
     assert_eq!(
