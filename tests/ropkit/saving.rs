@@ -689,6 +689,7 @@ fn random_edits_of_every_preset_save_as_edits_of_the_file() {
         seed ^= seed << 17;
         (seed % n.max(1) as u64) as usize
     };
+    let mut made = [0usize; 7];
     for path in presets() {
         let original = std::fs::read_to_string(&path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -750,6 +751,7 @@ fn random_edits_of_every_preset_save_as_edits_of_the_file() {
                 continue;
             }
             net = n;
+            made[what] += 1;
             let saved = net
                 .edited_yaml(&lib)
                 .unwrap_or_else(|| panic!("{name} step {step} ({what}): not edited"));
@@ -775,4 +777,6 @@ fn random_edits_of_every_preset_save_as_edits_of_the_file() {
             }
         }
     }
+    // Each kind of edit was made, many times (values count twice).
+    assert!(made.iter().all(|n| *n >= 20), "edits made: {made:?}");
 }
