@@ -216,12 +216,7 @@ impl Network {
                 .and_then(|n| net.lines.get(n))
                 .copied()
                 .unwrap_or_else(|| line_of(text, "output:"));
-            NetworkError::new(
-                file,
-                line,
-                e.node().map(echo),
-                cut_message(&e.to_string()),
-            )
+            NetworkError::new(file, line, e.node().map(echo), cut_message(&e.to_string()))
         })?;
         net.origin = Origin::of(text, &net);
         Ok(net)
@@ -405,11 +400,7 @@ impl Network {
     /// line (a node with its own definition in block style, its code as
     /// literal blocks that read as the code does).
     pub fn canonical_yaml(&self, lib: &Library) -> String {
-        let mut out = format!(
-            "{}output: {}\n",
-            self.comment,
-            yaml_string(&self.output)
-        );
+        let mut out = format!("{}output: {}\n", self.comment, yaml_string(&self.output));
         if self.nodes.is_empty() {
             out.push_str("nodes: {}\n");
             return out;

@@ -214,17 +214,21 @@ fn renames<'a>(
     added: &[&'a String],
 ) -> BTreeMap<String, &'a String> {
     let mut pairs: BTreeMap<String, &'a String> = BTreeMap::new();
-    let mut free: Vec<&String> = removed.to_vec();
+    let mut free: Vec<(&String, Node)> = removed
+        .iter()
+        .map(|r| (*r, normal(&base.nodes[*r])))
+        .collect();
     let mut left: Vec<&'a String> = Vec::new();
     for a in added {
         let now = normal(&net.nodes[*a]);
-        match free.iter().position(|r| normal(&base.nodes[*r]) == now) {
+        match free.iter().position(|(_, was)| *was == now) {
             Some(i) => {
-                pairs.insert(free.remove(i).clone(), *a);
+                pairs.insert(free.remove(i).0.clone(), *a);
             }
             None => left.push(*a),
         }
     }
+    let mut free: Vec<&String> = free.into_iter().map(|(r, _)| r).collect();
     let same_kind = |a: &Node, b: &Node| a.rop == b.rop && a.custom == b.custom;
     for a in &left {
         let now = &net.nodes[*a];
@@ -365,7 +369,9 @@ impl Patcher<'_> {
 
     /// Whether only spaces come before `at` on its line.
     fn first_on_line(&self, at: usize) -> bool {
-        self.text[self.line_start(at)..at].bytes().all(|b| b == b' ')
+        self.text[self.line_start(at)..at]
+            .bytes()
+            .all(|b| b == b' ')
     }
 
     /// The whole lines from the one at `start` to the one holding `end`,
@@ -381,7 +387,11 @@ impl Patcher<'_> {
     /// they go after a last line that has none.
     fn block_text(&self, lines: &[String], indent: usize, at: usize) -> String {
         // Lines end as the file's do.
-        let newline = if self.text.contains("\r\n") { "\r\n" } else { "\n" };
+        let newline = if self.text.contains("\r\n") {
+            "\r\n"
+        } else {
+            "\n"
+        };
         let pad = " ".repeat(indent);
         let mut out = String::new();
         if at == self.text.len() && !self.text.is_empty() && !self.text.ends_with('\n') {
@@ -465,7 +475,9 @@ impl Patcher<'_> {
             let lines = self.lines_of(e[i].key_span.start, end_of(&e[i]))?;
             self.replace(lines, "");
         }
-        let end = self.lines_of(e[n - 1].key_span.start, end_of(&e[n - 1]))?.end;
+        let end = self
+            .lines_of(e[n - 1].key_span.start, end_of(&e[n - 1]))?
+            .end;
         for (j, ne) in ops.insert {
             let at = match before(j) {
                 Some(k) => self.lines_of(e[k].key_span.start, end_of(&e[k]))?.start,
@@ -507,7 +519,8 @@ impl Patcher<'_> {
             match index("params") {
                 None => {
                     if let Some(text) = params_text(now, Some(def)) {
-                        ops.insert.push((place("params"), NewEntry::line("params", &text)));
+                        ops.insert
+                            .push((place("params"), NewEntry::line("params", &text)));
                     }
                 }
                 Some(i) if now.params.is_empty() => {
@@ -522,7 +535,8 @@ impl Patcher<'_> {
             match index("inputs") {
                 None => {
                     let text = inputs_text(now, Some(def))?;
-                    ops.insert.push((place("inputs"), NewEntry::line("inputs", &text)));
+                    ops.insert
+                        .push((place("inputs"), NewEntry::line("inputs", &text)));
                 }
                 Some(i) if new.is_empty() => {
                     ops.remove.insert(i);
@@ -540,7 +554,9 @@ impl Patcher<'_> {
 
         if rounded(was.pos) != rounded(now.pos) {
             match (index("pos"), now.pos) {
-                (None, Some(p)) => ops.insert.push((place("pos"), NewEntry::line("pos", &pos_text(p)))),
+                (None, Some(p)) => ops
+                    .insert
+                    .push((place("pos"), NewEntry::line("pos", &pos_text(p)))),
                 (Some(i), None) => {
                     ops.remove.insert(i);
                 }
@@ -645,8 +661,7 @@ impl Patcher<'_> {
         was: &[Option<String>],
         now: &[Option<String>],
     ) -> Option<()> {
-        if seq.items.len() != was.len() || seq.items.iter().any(|i| i.value.kind != Kind::Scalar)
-        {
+        if seq.items.len() != was.len() || seq.items.iter().any(|i| i.value.kind != Kind::Scalar) {
             return None;
         }
         let item = |s: &Option<String>| s.as_deref().map(yaml_string).unwrap_or("null".into());
@@ -721,8 +736,10 @@ impl Patcher<'_> {
                 && !slots.contains(&s)
             {
                 let before = slots.iter().position(|t| *t > s);
-                ops.insert
-                    .push((before, NewEntry::line(&input_key(def, s), &yaml_string(src))));
+                ops.insert.push((
+                    before,
+                    NewEntry::line(&input_key(def, s), &yaml_string(src)),
+                ));
             }
         }
         self.apply_map(value, ops)
@@ -838,7 +855,11 @@ pub(super) fn inputs_text(node: &Node, def: Option<&RopDef>) -> Option<String> {
         }
         None => {
             let items: Vec<String> = (0..=last)
-                .map(|i| node.input(i).map(yaml_string).unwrap_or_else(|| "null".into()))
+                .map(|i| {
+                    node.input(i)
+                        .map(yaml_string)
+                        .unwrap_or_else(|| "null".into())
+                })
                 .collect();
             Some(format!("[{}]", items.join(", ")))
         }

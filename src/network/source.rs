@@ -363,7 +363,9 @@ impl Reader<'_> {
                 _ => break,
             }
         }
-        let end = entries.last().map(|e| e.value.span.end.max(e.key_span.end))?;
+        let end = entries
+            .last()
+            .map(|e| e.value.span.end.max(e.key_span.end))?;
         Some(Value {
             span: Span { start, end },
             kind: Kind::Map(Map {
@@ -615,7 +617,9 @@ impl Reader<'_> {
                         c if starts_plain(c, self.peek_at(self.pos + 1), true) => {
                             let end = self.plain(true);
                             self.pos = end;
-                            std::str::from_utf8(&self.s[key_start..end]).ok()?.to_string()
+                            std::str::from_utf8(&self.s[key_start..end])
+                                .ok()?
+                                .to_string()
                         }
                         _ => return None,
                     };
@@ -836,7 +840,10 @@ mod tests {
         assert_eq!(inputs.col, 4);
         assert_eq!(text_of(text, &inputs.items[1].value), "/y");
         assert_eq!(
-            text_of(text, &map(&c.get("params").unwrap().value).get("A").unwrap().value),
+            text_of(
+                text,
+                &map(&c.get("params").unwrap().value).get("A").unwrap().value
+            ),
             "2"
         );
         assert_eq!(nodes.entries[1].key, "/r");
@@ -847,7 +854,10 @@ mod tests {
         let text = "---\n'output': \"/a b\"\nnodes: {\n  /a: {rop: sphere,\n    params: {Radius: 2}},  # note\n  '/it''s': {rop: x}\n}\n...\n";
         let root = parse(text).unwrap();
         let root = map(&root);
-        assert_eq!(text_of(text, &root.get("output").unwrap().value), "\"/a b\"");
+        assert_eq!(
+            text_of(text, &root.get("output").unwrap().value),
+            "\"/a b\""
+        );
         let nodes = map(&root.get("nodes").unwrap().value);
         assert!(nodes.flow);
         assert_eq!(nodes.entries[1].key, "/it's");

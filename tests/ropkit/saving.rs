@@ -279,7 +279,10 @@ fn every_value_of_every_preset_saves_as_a_one_line_change() {
                     "{name}: {node}.{param}: the line that changed is another's: {line}"
                 );
                 let again = reread(&saved, &lib);
-                assert_eq!(again.nodes[node].params[param], value, "{name}: {node}.{param}");
+                assert_eq!(
+                    again.nodes[node].params[param], value,
+                    "{name}: {node}.{param}"
+                );
                 assert_eq!(again.nodes, edited.nodes, "{name}: {node}.{param}");
                 edits += 1;
             }
@@ -306,7 +309,9 @@ fn a_value_the_file_did_not_set_is_added_on_the_nodes_line() {
             let def = n.def(&lib)?;
             def.params
                 .iter()
-                .find(|d| !n.params.contains_key(&d.name) && !other_values(d, &d.default).is_empty())
+                .find(|d| {
+                    !n.params.contains_key(&d.name) && !other_values(d, &d.default).is_empty()
+                })
                 .map(|d| (p.clone(), d.name.clone()))
         }) else {
             continue;
@@ -316,7 +321,12 @@ fn a_value_the_file_did_not_set_is_added_on_the_nodes_line() {
         };
         let saved = edited.to_yaml(&lib);
         let changed = changed_lines(&original, &saved);
-        assert_eq!(changed, vec![net.lines[&node] - 1], "{}: {node}.{param}", path.display());
+        assert_eq!(
+            changed,
+            vec![net.lines[&node] - 1],
+            "{}: {node}.{param}",
+            path.display()
+        );
         assert_eq!(reread(&saved, &lib).nodes[&node].params[&param], value);
     }
 }
@@ -359,8 +369,14 @@ fn numbers_keep_the_way_they_were_written() {
         "Translate",
         ParamValue::Vector(vec![-0.65, 1.5, 0.1]),
     );
-    assert!(line_of(&saved, "/scene/sphere1:").contains("Radius: 1.0, Translate: [-0.65, 1.5, 0.1] }"));
-    let saved = set("/light1", "Position", ParamValue::Vector(vec![-7.0, 7.5, 4.0]));
+    assert!(
+        line_of(&saved, "/scene/sphere1:").contains("Radius: 1.0, Translate: [-0.65, 1.5, 0.1] }")
+    );
+    let saved = set(
+        "/light1",
+        "Position",
+        ParamValue::Vector(vec![-7.0, 7.5, 4.0]),
+    );
     assert!(line_of(&saved, "/light1:").contains("Position: [-7, 7.5, 4],"));
 }
 
@@ -400,15 +416,20 @@ fn added_removed_renamed_moved_and_rewired_nodes_change_only_their_lines() {
     // A renamed node keeps its place; its users follow.
     let mut n = net.clone();
     n.rename_node("/cam1", "/camera").unwrap();
-    let expected = replaced("  /cam1: { rop: lookAtCamera", "  /camera: { rop: lookAtCamera")
-        .replace("camera: /cam1,", "camera: /camera,");
+    let expected = replaced(
+        "  /cam1: { rop: lookAtCamera",
+        "  /camera: { rop: lookAtCamera",
+    )
+    .replace("camera: /cam1,", "camera: /camera,");
     assert_eq!(n.to_yaml(&lib), expected);
 
     // The output renamed: its key and the `output:` line.
     let mut n = net.clone();
     n.rename_node("/render", "/final").unwrap();
-    let expected = replaced("output: /render\n", "output: /final\n")
-        .replace("  /render: { rop: raymarchRender3D", "  /final: { rop: raymarchRender3D");
+    let expected = replaced("output: /render\n", "output: /final\n").replace(
+        "  /render: { rop: raymarchRender3D",
+        "  /final: { rop: raymarchRender3D",
+    );
     assert_eq!(n.to_yaml(&lib), expected);
 
     // Rewired: the one input, in the mapping the file wrote.
@@ -451,7 +472,11 @@ fn added_removed_renamed_moved_and_rewired_nodes_change_only_their_lines() {
     assert_eq!(comments(&original).len(), 3);
     let (gone, new) = line_diff(&original, &saved);
     assert_eq!(gone.len(), 5, "sky, cam1, light1, all, render: {gone:#?}");
-    assert_eq!(new.len(), 5, "camera, light1, all, render, sphere1: {new:#?}");
+    assert_eq!(
+        new.len(),
+        5,
+        "camera, light1, all, render, sphere1: {new:#?}"
+    );
     assert_eq!(rounded(&Network::load(&target, &lib).unwrap()), rounded(&n));
 }
 
@@ -502,10 +527,17 @@ fn a_block_style_file_is_edited_in_its_own_style() {
 
     assert_eq!(
         set("/ball", "Radius", ParamValue::Float(2.0)),
-        BLOCK.replace("      Radius: 1   # the ball's size", "      Radius: 2   # the ball's size")
+        BLOCK.replace(
+            "      Radius: 1   # the ball's size",
+            "      Radius: 2   # the ball's size"
+        )
     );
     assert_eq!(
-        set("/ball", "Translate", ParamValue::Vector(vec![0.0, 2.5, 0.0])),
+        set(
+            "/ball",
+            "Translate",
+            ParamValue::Vector(vec![0.0, 2.5, 0.0])
+        ),
         BLOCK.replace("        - 1.5\n", "        - 2.5\n")
     );
     // A new value goes where the ROP lists it, in the mapping's style.
@@ -515,8 +547,15 @@ fn a_block_style_file_is_edited_in_its_own_style() {
     );
     // Numbers in a block list, one item a line.
     assert_eq!(
-        set("/ball", "Translate", ParamValue::Vector(vec![1.0, 2.0, 0.0])),
-        BLOCK.replace("        - 0\n        - 1.5\n", "        - 1\n        - 2.0\n")
+        set(
+            "/ball",
+            "Translate",
+            ParamValue::Vector(vec![1.0, 2.0, 0.0])
+        ),
+        BLOCK.replace(
+            "        - 0\n        - 1.5\n",
+            "        - 1\n        - 2.0\n"
+        )
     );
     // A node without parameters gains a `params:` line, before its inputs.
     assert_eq!(
@@ -530,7 +569,10 @@ fn a_block_style_file_is_edited_in_its_own_style() {
     let saved = edit(&|n: &mut Network| {
         n.nodes.get_mut("/ball").unwrap().params.remove("Radius");
     });
-    assert_eq!(saved, BLOCK.replace("      Radius: 1   # the ball's size\n", ""));
+    assert_eq!(
+        saved,
+        BLOCK.replace("      Radius: 1   # the ball's size\n", "")
+    );
     // A new node in block style (the file's nodes are), wired into a list
     // written in block style.
     let saved = edit(&|n: &mut Network| {
@@ -651,7 +693,10 @@ fn a_new_network_saves_to_a_new_file() {
     net.save(&empty, &lib).unwrap();
     let yaml: serde_yaml_ng::Value =
         serde_yaml_ng::from_str(&std::fs::read_to_string(&empty).unwrap()).unwrap();
-    assert_eq!(yaml["nodes"], serde_yaml_ng::Value::Mapping(Default::default()));
+    assert_eq!(
+        yaml["nodes"],
+        serde_yaml_ng::Value::Mapping(Default::default())
+    );
 
     let path = dir.path().join("new.yaml");
     let mut net = Network {
@@ -723,7 +768,8 @@ fn random_edits_of_every_preset_save_as_edits_of_the_file() {
                 2 => {
                     let src = keys[next(keys.len())].clone();
                     let most = n.nodes[&pick].def(&lib).unwrap().max_inputs();
-                    (most > 0).then(|| n.connect(&src, &pick, next(most)).ok())
+                    (most > 0)
+                        .then(|| n.connect(&src, &pick, next(most)).ok())
                         .flatten()
                 }
                 3 => {
@@ -758,7 +804,11 @@ fn random_edits_of_every_preset_save_as_edits_of_the_file() {
             assert_eq!(saved, net.to_yaml(&lib));
             let again = Network::parse(&saved, &path, &lib)
                 .unwrap_or_else(|e| panic!("{name} step {step}: {e}\n{saved}"));
-            assert_eq!(rounded(&again), rounded(&net), "{name} step {step}\n{saved}");
+            assert_eq!(
+                rounded(&again),
+                rounded(&net),
+                "{name} step {step}\n{saved}"
+            );
             assert_eq!(again.output, net.output);
             let kept: Vec<&str> = saved
                 .lines()
