@@ -403,10 +403,13 @@ impl PyNetwork {
         let library = default_library(py, library)?;
         let text = py_to_json_text(data)?;
         // A dict has no lines of its own: its errors name the node only.
-        let net =
+        let mut net =
             Network::parse(&text, Path::new(DICT_FILE), &lib_of(&library).lib).map_err(|e| {
                 Problem::edit(Kind::Network, None, None, e.node.as_deref(), e.message).to_pyerr(py)
             })?;
+        // The text was made from the dict (JSON): saving writes the
+        // canonical form, not edits of that.
+        net.origin = ropkit::network::Origin::none();
         Ok(PyNetwork::wrap(library, net))
     }
 

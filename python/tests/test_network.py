@@ -91,6 +91,56 @@ def test_save_writes_the_network_and_it_loads_back(library, default_net, tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["scene.yaml"], "no temporary files left"
 
 
+def _changed_lines(before: str, after: str) -> list[int]:
+    """The indices of the lines that differ, for texts of the same length."""
+    a, b = before.splitlines(), after.splitlines()
+    assert len(a) == len(b), f"the line count changed:\n{after}"
+    return [i for i in range(len(a)) if a[i] != b[i]]
+
+
+def _other_values(value):
+    """Values to try in place of a number or a list of numbers."""
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, (int, float)):
+        return [value + 0.25, value + 1, value - 1]
+    if isinstance(value, list) and value and all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) for v in value
+    ):
+        return [[value[0] + 0.25, *value[1:]], [value[0] - 0.25, *value[1:]]]
+    return []
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_saving_a_preset_after_one_change_changes_one_line(library, preset, tmp_path):
+    original = preset.read_text()
+    net = ropkit.Network.load(preset, library)
+    net.save(tmp_path / "unchanged.yaml")
+    assert (tmp_path / "unchanged.yaml").read_text() == original, "an unchanged network saves as its file"
+    edited = 0
+    for path, node in net.to_dict()["nodes"].items():
+        for name, value in (node.get("params") or {}).items():
+            target = f"{path}.{name}"
+            for new in _other_values(value):
+                net = ropkit.Network.load(preset, library)
+                try:
+                    net.set(target, new)
+                except ropkit.ParamError:
+                    continue  # past the parameter's hard limits, or not an integer
+                out = tmp_path / "edited.yaml"
+                net.save(out)
+                saved = out.read_text()
+                changed = _changed_lines(original, saved)
+                assert len(changed) == 1, f"{target}: {len(changed)} lines changed:\n{saved}"
+                assert f"{name}:" in saved.splitlines()[changed[0]], target
+                again = ropkit.Network.load(out, library)
+                assert again.get(target) == net.get(target)
+                assert again.to_dict() == net.to_dict()
+                edited += 1
+                break
+    assert edited > 0, "every preset sets a number"
+
+
 # A child that saves a big network over an existing file under a file-size
 # limit (RLIMIT_FSIZE; SIGXFSZ ignored, so the write fails with EFBIG as on a
 # full disk): the write fails after the first kilobytes. Limits, unlike file

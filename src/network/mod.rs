@@ -1,10 +1,15 @@
 //! Stage 2: a network file (nodes keyed by path, parameter values, input
 //! connections, the output node) read, checked against the library and
-//! written back in a stable, diff-friendly form.
+//! written back: a network read from a file is saved by editing that
+//! file's text where the network changed ([`patch`]), one that was not in
+//! a stable, diff-friendly canonical form.
 
 pub mod edit;
+mod patch;
+mod source;
 
 pub use edit::{EditError, node_path};
+pub use patch::Origin;
 
 use crate::library::{Library, RopDef, line_of};
 use crate::limits;
@@ -130,6 +135,9 @@ pub struct Network {
     pub lines: BTreeMap<String, usize>,
     /// The comment lines at the top of the file, kept when saving.
     pub comment: String,
+    /// The text the network was read from, which saving edits (see
+    /// [`Network::to_yaml`]); not part of the network's equality.
+    pub origin: Origin,
 }
 
 #[derive(Deserialize)]
@@ -198,8 +206,25 @@ impl Network {
         Network::parse(&text, path, lib)
     }
 
-    /// Parses network text and checks it against the library.
+    /// Parses network text and checks it against the library. The network
+    /// remembers the text, so that saving it changes only what changed.
     pub fn parse(text: &str, file: &Path, lib: &Library) -> Result<Network, NetworkError> {
+        let mut net = Network::read(text, file, lib)?;
+        net.check(lib).map_err(|e| {
+            let line = e
+                .node()
+                .and_then(|n| net.lines.get(n))
+                .copied()
+                .unwrap_or_else(|| line_of(text, "output:"));
+            NetworkError::new(file, line, e.node().map(echo), cut_message(&e.to_string()))
+        })?;
+        net.origin = Origin::of(text, &net);
+        Ok(net)
+    }
+
+    /// [`Network::parse`] without the checks of the network as a whole
+    /// ([`Network::check`]): every node read and checked on its own.
+    fn read(text: &str, file: &Path, lib: &Library) -> Result<Network, NetworkError> {
         // Messages quote the file (node paths, ROP names): each is cut to a
         // readable length, and so is the node path shown beside it.
         let at = |line: usize, node: Option<&str>, message: String| {
@@ -257,14 +282,6 @@ impl Network {
             let node = parse_node(value, &site, &index, lib)?;
             net.nodes.insert(path.to_string(), node);
         }
-        net.check(lib).map_err(|e| {
-            let line = e
-                .node()
-                .and_then(|n| net.lines.get(n))
-                .copied()
-                .unwrap_or_else(|| line_of(text, "output:"));
-            at(line, e.node(), e.to_string())
-        })?;
         Ok(net)
     }
 
@@ -357,87 +374,46 @@ impl Network {
         None
     }
 
-    /// The network as YAML: keys in a stable order, one node a line.
+    /// The network as its file's text. A network read from text (see
+    /// [`Network::parse`]) is written as that text with only what changed
+    /// edited: a new value rewrites that value, an added node is one more
+    /// entry in the file's style, a removed one loses its lines; comments,
+    /// key order and the way values are written stay. Where that text
+    /// cannot be edited safely, and for a network made without one, this
+    /// is [`Network::canonical_yaml`]. Either way the text reads back as
+    /// this network.
     pub fn to_yaml(&self, lib: &Library) -> String {
-        let mut out = format!(
-            "{}output: {}\nnodes:\n",
-            self.comment,
-            yaml_string(&self.output)
-        );
+        self.edited_yaml(lib)
+            .unwrap_or_else(|| self.canonical_yaml(lib))
+    }
+
+    /// The network as edits of the text it was read from, checked to read
+    /// back as this network; `None` for a network made without text, or
+    /// whose text cannot be edited safely (then [`Network::to_yaml`]
+    /// writes the canonical form).
+    pub fn edited_yaml(&self, lib: &Library) -> Option<String> {
+        patch::patched(self, lib)
+    }
+
+    /// The network as YAML in the canonical form, whatever text it was
+    /// read from: the leading comment, keys in a stable order, one node a
+    /// line (a node with its own definition in block style, its code as
+    /// literal blocks that read as the code does).
+    pub fn canonical_yaml(&self, lib: &Library) -> String {
+        let mut out = format!("{}output: {}\n", self.comment, yaml_string(&self.output));
+        if self.nodes.is_empty() {
+            out.push_str("nodes: {}\n");
+            return out;
+        }
+        out.push_str("nodes:\n");
         for (path, node) in &self.nodes {
-            let def = node.def(lib);
-            let mut parts = vec![format!("rop: {}", yaml_string(&node.rop))];
-            if !node.params.is_empty() {
-                // Parameters in the order the ROP defines them, unknown ones last.
-                let mut names: Vec<&String> = node.params.keys().collect();
-                names.sort_by_key(|n| {
-                    def.and_then(|d| d.params.iter().position(|p| &p.name == *n))
-                        .unwrap_or(usize::MAX)
-                });
-                let items: Vec<String> = names
-                    .iter()
-                    .map(|n| format!("{}: {}", yaml_string(n), node.params[*n].to_yaml_text()))
-                    .collect();
-                parts.push(format!("params: {{ {} }}", items.join(", ")));
-            }
-            let used: Vec<(usize, &str)> = node
-                .inputs
-                .iter()
-                .enumerate()
-                .filter_map(|(i, s)| s.as_deref().map(|s| (i, s)))
-                .collect();
-            if !used.is_empty() {
-                // Named inputs as a mapping (slots past the named ones by number,
-                // as in `5: /light2`); a ROP with one kind of input as a list.
-                match def.filter(|d| d.inputs.len() > 1) {
-                    Some(d) => {
-                        let items: Vec<String> = used
-                            .iter()
-                            .map(|(i, s)| {
-                                let name = match d.inputs.get(*i) {
-                                    Some(input) => yaml_string(&input.name),
-                                    None => format!("{}", i + 1),
-                                };
-                                format!("{name}: {}", yaml_string(s))
-                            })
-                            .collect();
-                        parts.push(format!("inputs: {{ {} }}", items.join(", ")));
-                    }
-                    None => {
-                        let last = used.last().map(|(i, _)| *i).unwrap_or(0);
-                        let items: Vec<String> = (0..=last)
-                            .map(|i| {
-                                node.input(i)
-                                    .map(yaml_string)
-                                    .unwrap_or_else(|| "null".into())
-                            })
-                            .collect();
-                        parts.push(format!("inputs: [{}]", items.join(", ")));
-                    }
+            for line in patch::node_lines(&yaml_string(path), node, node.def(lib), true, 2) {
+                if !line.is_empty() {
+                    out.push_str("  ");
+                    out.push_str(&line);
                 }
+                out.push('\n');
             }
-            if let Some([x, y]) = node.pos {
-                parts.push(format!("pos: [{}, {}]", x.round(), y.round()));
-            }
-            // A node with its own definition is written out in block style,
-            // its code as literal blocks that read as the code does.
-            if let Some(custom) = &node.custom {
-                out.push_str(&format!(
-                    "  {}:\n    {}\n    custom:\n",
-                    yaml_string(path),
-                    parts[0]
-                ));
-                crate::yaml::write_block(&custom.source, 6, &mut out);
-                for part in &parts[1..] {
-                    out.push_str(&format!("    {part}\n"));
-                }
-                continue;
-            }
-            out.push_str(&format!(
-                "  {}: {{ {} }}\n",
-                yaml_string(path),
-                parts.join(", ")
-            ));
         }
         out
     }

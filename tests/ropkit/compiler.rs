@@ -378,16 +378,18 @@ fn only_reachable_nodes_are_emitted() {
     assert!(!shader.glsl.contains("unused"));
 }
 
+/// The canonical form: what a network made without a file is saved as,
+/// and what saving falls back to (the edits of a file are in `saving.rs`).
 #[test]
 fn networks_round_trip_through_save() {
     let lib = library();
     for path in presets() {
         let net = Network::load(&path, &lib).unwrap();
-        let text = net.to_yaml(&lib);
+        let text = net.canonical_yaml(&lib);
         let again = Network::parse(&text, &path, &lib).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(again.output, net.output);
         assert_eq!(again.nodes, net.nodes, "{}", path.display());
-        assert_eq!(again.to_yaml(&lib), text, "saving is stable");
+        assert_eq!(again.canonical_yaml(&lib), text, "saving is stable");
         let comments = text.lines().take_while(|l| l.starts_with('#')).count();
         // One node a line, but for nodes that carry their own definition
         // (`rop: custom`): those are written in block style, their code as
@@ -417,14 +419,14 @@ fn networks_round_trip_through_save() {
     }
     // Named inputs stay named, extra light slots go by number.
     let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
-    assert!(net.to_yaml(&lib).contains(
+    assert!(net.canonical_yaml(&lib).contains(
         "inputs: { scene: /scene/all, camera: /cam1, background: /sky, light: /light1 }"
     ));
     let net = Network::load(&root().join("presets/materials.yaml"), &lib).unwrap();
     assert!(
-        net.to_yaml(&lib).contains("light: /key, 5: /sun"),
+        net.canonical_yaml(&lib).contains("light: /key, 5: /sun"),
         "{}",
-        net.to_yaml(&lib)
+        net.canonical_yaml(&lib)
     );
 }
 
