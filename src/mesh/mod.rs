@@ -373,7 +373,7 @@ pub fn mesh_keyed(
         max_triangles: opts.max_triangles,
         deadline,
         progress,
-        thin: None,
+        thin: promise.lipschitz().map(|l| l as f32),
     };
     let (mut mesh, mut keys, stats) =
         extract::extract(&mut ev, &grid, &blocks, opts.blocks, limits)?;

@@ -25,6 +25,10 @@ use crate::render::RenderError;
 /// Rounds of evaluations per edge (at most 2^ROUNDS - 1 evaluations each).
 pub const ROUNDS: usize = 2;
 
+/// Values within this share of a cell of zero are the surface itself (a
+/// face lying in a grid plane reads ±rounding along it), not a feature.
+const NOISE: f32 = 1e-3;
+
 /// What is left to search of one grid edge: from `start` along `axis`,
 /// the stretch `lo..hi` (scene units) where the surface could cross it,
 /// and the sign of both its ends.
@@ -91,6 +95,11 @@ pub fn stretches(grid: &Grid, coord: [u32; 3], v: &[f32], lipschitz: f32) -> Vec
                     if !vb.is_finite() || (va < 0.0) != (vb < 0.0) {
                         continue;
                     }
+                    // An end on the surface (a face in a grid plane): no
+                    // feature, and a sign that rounding decides.
+                    if va.abs().min(vb.abs()) < NOISE * h {
+                        continue;
+                    }
                     let lo = va.abs() / lipschitz;
                     let hi = h - vb.abs() / lipschitz;
                     // A crossing needs room for two: a stretch of (almost)
@@ -136,7 +145,8 @@ pub fn search(
             if !f.is_finite() {
                 continue;
             }
-            if (f < 0.0) != s.inside {
+            // Past the other side by more than rounding: a feature.
+            if (f < 0.0) != s.inside && f.abs() > NOISE * step {
                 found.edges += 1;
                 found.example.get_or_insert(at(s, x));
                 continue;

@@ -622,3 +622,123 @@ fn text_line_breaks_in_yaml_as_the_docs_say() {
     assert_eq!(folded, one_line);
     assert_ne!(folded, two_lines);
 }
+
+/// The two stems of "ll", `gap` apart (em, at size 1), extruded, meshed on
+/// a grid of `cells` over a box whose longest side is 2: the mesh and what
+/// the mesher says.
+fn mesh_ll(
+    gpu: &Gpu,
+    lib: &Library,
+    gap: f64,
+    cells: u32,
+) -> (ropkit::mesh::Mesh, ropkit::mesh::MeshInfo, f64, [f64; 2]) {
+    // The stems' gap with no letter spacing, from the layout; the spacing
+    // that makes it `gap`.
+    let style = |spacing: f64| TextStyle {
+        text: "ll",
+        align: Align::Center,
+        letter_spacing: spacing,
+        line_spacing: 1.0,
+    };
+    let plain = font::layout(font::BUNDLED, &style(0.0)).unwrap();
+    let natural = plain.placed_box(&plain.placed[1])[0] - plain.placed_box(&plain.placed[0])[2];
+    let spacing = gap - natural;
+    let shape = font::layout(font::BUNDLED, &style(spacing)).unwrap();
+    let between = [
+        shape.placed_box(&shape.placed[0])[2],
+        shape.placed_box(&shape.placed[1])[0],
+    ];
+    assert!((between[1] - between[0] - gap).abs() < 1e-9);
+    let yaml = format!(
+        "output: /out\nnodes:\n  /t: {{ rop: text, params: {{ Text: ll, LetterSpacing: {spacing} }} }}\n  /x: {{ rop: extrude, params: {{ Height: 0.2 }}, inputs: [/t] }}\n  /out: {{ rop: raymarchRender3D, inputs: [/x] }}\n"
+    );
+    let net = Network::parse(&yaml, &root().join("tests/ll.yaml"), lib).unwrap();
+    // The grid's planes across x fall half a cell either side of the gap's
+    // middle: no grid point lies in a gap narrower than a cell.
+    let x0 = (0.5 * (between[0] + between[1]) + 1.0 / cells as f64 - 1.0) as f32;
+    let opts = ropkit::mesh::MeshOptions {
+        resolution: cells,
+        bounds: Some(ropkit::mesh::Aabb {
+            min: [x0, -1.0, -0.5],
+            max: [x0 + 2.0, 1.0, 0.5],
+        }),
+        ..Default::default()
+    };
+    let mut r = Renderer::new(gpu.clone());
+    let (m, info) = ropkit::mesh::mesh_network(&net, lib, &mut r, &opts, &mut |_, _| {})
+        .unwrap_or_else(|e| panic!("{}", e.report()));
+    (m, info, 2.0 / cells as f64, between)
+}
+
+/// Connected pieces of a mesh (by shared vertices) and its Euler characteristic.
+fn pieces_and_euler(m: &ropkit::mesh::Mesh) -> (usize, i64) {
+    let mut parent: Vec<usize> = (0..m.positions.len()).collect();
+    fn find(p: &mut [usize], mut i: usize) -> usize {
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    let mut edges = std::collections::HashSet::new();
+    for t in &m.triangles {
+        for k in 0..3 {
+            let (a, b) = (t[k], t[(k + 1) % 3]);
+            edges.insert((a.min(b), a.max(b)));
+            let (ra, rb) = (find(&mut parent, a as usize), find(&mut parent, b as usize));
+            parent[ra] = rb;
+        }
+    }
+    let used: std::collections::HashSet<u32> = m.triangles.iter().flatten().copied().collect();
+    let roots: std::collections::HashSet<usize> = used
+        .iter()
+        .map(|&v| find(&mut parent, v as usize))
+        .collect();
+    let euler = used.len() as i64 - edges.len() as i64 + m.triangles.len() as i64;
+    (roots.len(), euler)
+}
+
+/// A mesh of text cannot keep a gap thinner than its cells where no grid
+/// point falls in it (the grid's points see the two letters' inside on
+/// both sides, and the mesh joins them), so it says so; a gap of three
+/// cells is kept (two pieces, each a sphere's topology) and nothing is said.
+#[test]
+fn text_mesh_reports_a_grid_too_coarse_for_a_thin_gap() {
+    let Some(gpu) = gpu("text_mesh_reports_a_grid_too_coarse_for_a_thin_gap") else {
+        return;
+    };
+    let lib = library();
+    let cells = 64;
+    let h = 2.0 / cells as f64;
+    let (m, info, step, _) = mesh_ll(&gpu, &lib, 3.0 * h, cells);
+    assert!(
+        (info.step as f64 - step).abs() < 1e-6,
+        "{} vs {step}",
+        info.step
+    );
+    assert_eq!(
+        pieces_and_euler(&m),
+        (2, 4),
+        "two stems, each a sphere's topology"
+    );
+    assert!(info.thin_note().is_none(), "{:?}", info.thin_note());
+    for thin in [0.3 * h, 0.6 * h] {
+        let (m, info, _, between_thin) = mesh_ll(&gpu, &lib, thin, cells);
+        let note = info.thin_note().unwrap_or_else(|| {
+            panic!(
+                "a gap of {thin} with cells of {h}: no note; the mesh has (pieces, Euler) {:?}",
+                pieces_and_euler(&m)
+            )
+        });
+        assert!(note.contains("too coarse"), "{note}");
+        // What it warns of: the stems are joined into one piece.
+        assert_eq!(pieces_and_euler(&m).0, 1, "a gap of {thin}");
+        // The place it names is in the gap.
+        let p = info.stats.thin.example.unwrap();
+        let x = p[0] as f64;
+        assert!(
+            x > between_thin[0] - 1e-3 && x < between_thin[1] + 1e-3,
+            "{p:?} is not in the gap {between_thin:?}"
+        );
+    }
+}
