@@ -156,6 +156,12 @@ class Build:
     def errors(self) -> list[RopError]:
         """The errors as exception instances (not raised), each with ``file``,
         ``line``, ``col``, ``node`` and ``message``. Empty when the build succeeded."""
+    @property
+    def warnings(self) -> list[dict[str, Any]]:
+        """What the build found worth telling without stopping (a character the
+        font has no glyph for), each a dict with ``file``, ``line``, ``node``
+        and ``message`` (``file`` and ``line`` are None for a network made in
+        a script). Empty when the build failed."""
     def raise_for_errors(self) -> None:
         """Raises the first error, if any (for scripts that prefer exceptions)."""
     @overload

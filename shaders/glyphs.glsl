@@ -42,10 +42,12 @@ float rkGlyphSegment(vec2 p, vec4 a, vec4 b) {
     float Q = 2.0 * k2 * k2 * k2 / 27.0 - k2 * k1 / 3.0 + k0;
     float disc = 0.25 * Q * Q + P * P * P / 27.0;
     if (disc >= 0.0) {
-      float sq = sqrt(disc);
-      float u = -0.5 * Q + sq;
-      float v = -0.5 * Q - sq;
-      roots = vec3(sign(u) * pow(abs(u), 1.0 / 3.0) + sign(v) * pow(abs(v), 1.0 / 3.0));
+      // One real root, s = u - P / (3u) with u^3 = -Q/2 -+ sqrt(disc), the
+      // sign taken so that the two terms do not cancel (the textbook sum of
+      // two cube roots loses the smaller one to rounding).
+      float u = -0.5 * Q - (Q < 0.0 ? -1.0 : 1.0) * sqrt(disc);
+      u = sign(u) * pow(abs(u), 1.0 / 3.0);
+      roots = vec3(abs(u) > 1e-30 ? u - P / (3.0 * u) : 0.0);
     } else {
       float m = 2.0 * sqrt(-P / 3.0);
       float th = acos(clamp(1.5 * Q / P * sqrt(-3.0 / P), -1.0, 1.0)) / 3.0;
@@ -54,14 +56,17 @@ float rkGlyphSegment(vec2 p, vec4 a, vec4 b) {
     roots -= k2 / 3.0;
   }
   // Two Newton steps on g(t) = (B(t) - p) . B'(t) / 2 sharpen each
-  // candidate (float rounding blurs the closed form).
+  // candidate (float rounding blurs the closed form). With q = B(t) - p
+  // and dq = B'(t) / 2 = e + t f: g = q . dq, g' = 2 dq . dq + q . f (the
+  // 2 matters: without it a step lands on the far side of the root, and
+  // where q . f is near -dq . dq, on the inner side of an arc, far away).
   for (int i = 0; i < 3; i++) {
     float t = clamp(roots[i], 0.0, 1.0);
     for (int k = 0; k < 2; k++) {
       vec2 q = d + t * (2.0 * e + t * f);
       vec2 dq = e + t * f;
       float g = dot(q, dq);
-      float dg = dot(dq, dq) + dot(q, f);
+      float dg = 2.0 * dot(dq, dq) + dot(q, f);
       if (abs(dg) > 1e-12) t = clamp(t - g / dg, 0.0, 1.0);
     }
     vec2 q = rkGlyphQuadAt(from, e, f, t) - p;

@@ -36,10 +36,10 @@ pub enum ValueError {
     ControlCharacter(u32),
     #[error("a {style} parameter does not take {value}")]
     WrongKind { style: ParamStyle, value: String },
-    #[error("texture path '{0}' leaves the project: use a path relative to the project")]
-    AbsolutePath(String),
-    #[error("texture path '{0}' leaves the project")]
-    LeavesProject(String),
+    #[error("{0} path '{1}' leaves the project: use a path relative to the project")]
+    AbsolutePath(&'static str, String),
+    #[error("{0} path '{1}' leaves the project")]
+    LeavesProject(&'static str, String),
     #[error("longer than {0} characters")]
     TooLong(usize),
     #[error(
@@ -231,7 +231,13 @@ impl ParamValue {
                 ParamValue::Text(t),
                 ParamStyle::Texture | ParamStyle::Volume | ParamStyle::Points | ParamStyle::Font,
             ) => {
-                check_texture_path(t)?;
+                let what = match style {
+                    ParamStyle::Font => "font",
+                    ParamStyle::Points => "point list",
+                    ParamStyle::Volume => "volume",
+                    _ => "texture",
+                };
+                check_file_path(t, what)?;
                 true
             }
             (ParamValue::Points(_), ParamStyle::Points) => true,
@@ -351,12 +357,18 @@ pub fn parse_yaml_value(text: &str) -> Result<Yaml, ValueError> {
 
 /// A texture path must stay inside the project: relative, with no `..` that climbs out.
 pub fn check_texture_path(p: &str) -> Result<(), ValueError> {
+    check_file_path(p, "texture")
+}
+
+/// A path to a file the network names (`what`: texture, font, ...) must
+/// stay inside the project: relative, with no `..` that climbs out.
+pub fn check_file_path(p: &str, what: &'static str) -> Result<(), ValueError> {
     if p.is_empty() {
         return Ok(());
     }
     let path = Path::new(p);
     if path.is_absolute() {
-        return Err(ValueError::AbsolutePath(p.to_string()));
+        return Err(ValueError::AbsolutePath(what, p.to_string()));
     }
     let mut depth: i32 = 0;
     for c in path.components() {
@@ -367,7 +379,7 @@ pub fn check_texture_path(p: &str) -> Result<(), ValueError> {
             _ => depth = -1,
         }
         if depth < 0 {
-            return Err(ValueError::LeavesProject(p.to_string()));
+            return Err(ValueError::LeavesProject(what, p.to_string()));
         }
     }
     Ok(())

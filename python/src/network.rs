@@ -1039,6 +1039,30 @@ impl PyBuild {
         self.errors.iter().map(|p| p.to_pyerr(py)).collect()
     }
 
+    /// What the build found worth telling without stopping (a character the
+    /// font has no glyph for), each a dict with ``file``, ``line``, ``node``
+    /// and ``message`` (``file`` and ``line`` are None for a network made in
+    /// a script). Empty when the build failed.
+    #[getter]
+    fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let Some(b) = &self.built else {
+            return Ok(Vec::new());
+        };
+        b.shader
+            .warnings
+            .iter()
+            .map(|w| {
+                let d = PyDict::new(py);
+                let real = !is_pseudo_file(&w.file);
+                d.set_item("file", real.then(|| w.file.display().to_string()))?;
+                d.set_item("line", real.then_some(w.line))?;
+                d.set_item("node", w.node.clone())?;
+                d.set_item("message", w.message.clone())?;
+                Ok(d)
+            })
+            .collect()
+    }
+
     /// Raises the first error, if any (for scripts that prefer exceptions).
     fn raise_for_errors(&self, py: Python<'_>) -> PyResult<()> {
         match self.errors.first() {

@@ -79,3 +79,26 @@ def test_a_broken_rop_folder_is_listed_not_raised(user_rops):
     with pytest.raises(ropkit.NetworkError) as err:
         net.add("mySphere")
     assert "failed to load" in str(err.value)
+
+
+def test_missing_glyphs_are_warned_in_the_build(library, tmp_path: pathlib.Path):
+    """A character the font lacks: the build succeeds and says which, where."""
+    net_file = tmp_path / "title.yaml"
+    net_file.write_text(
+        "output: /out\n"
+        "nodes:\n"
+        "  /title: { rop: text, params: { Text: \"Brand\\u2122\" } }\n"
+        "  /slab: { rop: extrude, inputs: [/title] }\n"
+        "  /out: { rop: raymarchRender3D, inputs: [/slab] }\n"
+    )
+    net = ropkit.Network.load(net_file, library)
+    build = net.build()
+    assert build.ok and not build.errors
+    [warning] = build.warnings
+    assert warning["node"] == "/title"
+    assert pathlib.Path(warning["file"]).resolve() == net_file.resolve()
+    assert warning["line"] == 3
+    assert "U+2122" in warning["message"] and "bundled font" in warning["message"]
+    # A text the font has whole warns nothing.
+    net.set("/title.Text", "Brand")
+    assert net.build().warnings == []

@@ -123,6 +123,7 @@ pub fn run(args: MeshArgs, project: &Project) -> Result<(), String> {
         }
         other => other.report(),
     })?;
+    super::print_warnings(&info.warnings);
     if info.promise.lipschitz().is_none() {
         eprintln!(
             "note: the scene promises no distance bound (a ROP without `distance:`, or a field that breaks it): every block was evaluated{}",
@@ -172,6 +173,9 @@ pub fn run(args: MeshArgs, project: &Project) -> Result<(), String> {
     }
     if let Some(note) = info.open_note() {
         eprintln!("note: {note}");
+    }
+    if let Some(note) = info.thin_note() {
+        eprintln!("warning: {note}");
     }
     let t_write = Instant::now();
     let bytes = encode(&mesh, format).map_err(|e| e.to_string())?;

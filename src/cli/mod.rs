@@ -215,6 +215,13 @@ pub(crate) fn load_library(project: &Project, quiet: bool) -> Library {
     lib
 }
 
+/// Prints what a build found worth telling (a character a font lacks).
+pub(crate) fn print_warnings(warnings: &[crate::generate::Warning]) {
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
+}
+
 pub(crate) fn load_network(
     project: &Project,
     path: &Path,
@@ -303,6 +310,7 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
                 check_output(o, &inputs)?;
             }
             let built = build_for_export(&lib, &net, Mode::Render).map_err(|e| e.report())?;
+            print_warnings(&built.shader.warnings);
             write_or_print(output.as_deref(), built.shader.glsl.as_bytes(), &inputs)
         }
         #[cfg(feature = "gpu")]
@@ -335,6 +343,7 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
                 check_output(o, &inputs)?;
             }
             let built = build_for_export(&lib, &net, Mode::Render).map_err(|e| e.report())?;
+            print_warnings(&built.shader.warnings);
             let assets = project.asset_dirs(&net.file);
             let bytes =
                 export_in(&built, &net, &lib, format, &assets).map_err(|e| e.to_string())?;

@@ -189,6 +189,7 @@ pub fn run(args: RenderArgs, project: &Project) -> Result<(), String> {
     // One-off renders bake the parameters in: nothing is edited live here.
     let mode = if exr { Mode::Data } else { Mode::RenderBaked };
     let built = build(&lib, &net, mode).map_err(|e| e.report())?;
+    super::print_warnings(&built.shader.warnings);
     let t_build = t0.elapsed();
     // A folder for the frames (or the picture) that does not exist yet is
     // made, once the network has built and before any GPU work, so a sequence never fails at its first file.
@@ -283,6 +284,7 @@ pub fn sample(
     let lib = load_library(project, true);
     let net = load_network(project, network, &lib)?;
     let built = crate::sample::Sampler::build(&net, &lib).map_err(|e| e.report())?;
+    super::print_warnings(&built.shader.warnings);
     let t_load = t0.elapsed();
     let gpu = opening
         .join()

@@ -115,9 +115,48 @@ pub struct Placed {
 pub struct TextShape {
     pub shapes: Vec<GlyphShape>,
     pub placed: Vec<Placed>,
+    /// The characters of the text the font has no glyph for, each once, in
+    /// the order they first appear. Each takes the font's glyph 0 (its
+    /// `.notdef`: often an empty box, nothing at all in the bundled font).
+    pub missing: Vec<char>,
+    /// Whether glyph 0 has an outline, so that missing characters show as
+    /// it rather than as blank space.
+    pub notdef_drawn: bool,
 }
 
 impl TextShape {
+    /// What to tell about the characters the font lacks (`font` names it:
+    /// `the bundled font`, `fonts/Title.ttf`), or `None` when it has them all.
+    pub fn missing_note(&self, font: &str) -> Option<String> {
+        const LISTED: usize = 8;
+        if self.missing.is_empty() {
+            return None;
+        }
+        let mut names: Vec<String> = self
+            .missing
+            .iter()
+            .take(LISTED)
+            .map(|&c| format!("U+{:04X} {c:?}", c as u32))
+            .collect();
+        if self.missing.len() > LISTED {
+            names.push(format!("and {} more", self.missing.len() - LISTED));
+        }
+        let (them, are) = if self.missing.len() == 1 {
+            ("it", "it is")
+        } else {
+            ("them", "they are")
+        };
+        let shown = if self.notdef_drawn {
+            format!("{are} drawn as the font's missing-glyph shape (glyph 0)")
+        } else {
+            format!("{are} left blank")
+        };
+        Some(format!(
+            "{font} has no glyph for {}: {shown}; use a font that has {them}",
+            names.join(", ")
+        ))
+    }
+
     /// The box of a placed glyph.
     pub fn placed_box(&self, p: &Placed) -> [f64; 4] {
         let b = self.shapes[p.glyph].bbox;
@@ -217,7 +256,12 @@ pub fn layout(font: &[u8], style: &TextStyle) -> Result<TextShape, FontError> {
         let mut previous: Option<GlyphId> = None;
         let mut drawn = false;
         for ch in line.chars().filter(|c| !c.is_control()) {
-            let id = face.glyph_index(ch).unwrap_or(GlyphId(0));
+            let id = face.glyph_index(ch).unwrap_or_else(|| {
+                if !shape.missing.contains(&ch) {
+                    shape.missing.push(ch);
+                }
+                GlyphId(0)
+            });
             if let Some(prev) = previous {
                 pen += kerning.pair(prev, id) * em + style.letter_spacing;
             }
@@ -248,6 +292,9 @@ pub fn layout(font: &[u8], style: &TextStyle) -> Result<TextShape, FontError> {
     let lift = -(top + bottom) / 2.0;
     for p in &mut shape.placed {
         p.offset[1] += lift;
+    }
+    if !shape.missing.is_empty() {
+        shape.notdef_drawn = glyphs.shape(GlyphId(0), '\u{FFFD}')?.is_some();
     }
     shape.shapes = glyphs.shapes;
     Ok(shape)

@@ -32,6 +32,9 @@ pub struct DataError {
     pub file: Option<PathBuf>,
     pub line: usize,
     pub message: String,
+    /// The parameter the error is about when it is not the data parameter
+    /// itself: an index into the parameter's `with:` list (a font's text).
+    pub about: Option<usize>,
 }
 
 fn at(file: &Option<PathBuf>, line: usize) -> String {
@@ -59,7 +62,14 @@ impl DataError {
             file: file.map(Path::to_path_buf),
             line,
             message: message.into(),
+            about: None,
         }
+    }
+
+    /// The same error, about the parameter `with[index]` of the data parameter.
+    pub fn about(mut self, index: usize) -> DataError {
+        self.about = Some(index);
+        self
     }
 }
 

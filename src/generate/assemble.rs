@@ -476,5 +476,6 @@ fn shader(
         folds,
         call_depth: plan.depth,
         data: layout.data.texels,
+        warnings: layout.data.warnings,
     }
 }

@@ -1,7 +1,7 @@
 //! The data parameters of a network (see [`crate::data`]), loaded and
 //! packed into one block of texels, with each node's accessor macros.
 
-use super::GenerateError;
+use super::{GenerateError, Warning};
 use crate::data::{DataError, Files, Loaded, font, points};
 use crate::library::RopDef;
 use crate::network::Network;
@@ -17,6 +17,8 @@ use std::sync::Arc;
 pub struct DataPack {
     pub texels: Vec<[f32; 4]>,
     pub node_macros: Vec<Vec<(usize, String)>>,
+    /// What loading found worth telling (characters a font lacks).
+    pub warnings: Vec<Warning>,
 }
 
 impl DataPack {
@@ -38,6 +40,7 @@ pub(super) fn pack(
     let mut pack = DataPack {
         texels: Vec::new(),
         node_macros: vec![Vec::new(); res.nodes.len()],
+        warnings: Vec::new(),
     };
     if !defs
         .iter()
@@ -83,8 +86,32 @@ pub(super) fn pack(
                     message: format!("parameter {}: {message}", p.name),
                 }
             };
-            let loaded = load(p.style, &value_of(&p.name), &with, &files)
-                .map_err(|e| located(e.message.clone(), e.file.as_deref(), e.line))?;
+            let loaded = load(p.style, &value_of(&p.name), &with, &files).map_err(|e| {
+                match e.about.and_then(|i| p.with.get(i)) {
+                    // About another parameter (a font's text): named instead.
+                    Some(other) => GenerateError::Macro {
+                        file: net.file.clone(),
+                        line: net.lines.get(&n.path).copied().unwrap_or(1),
+                        node: n.path.clone(),
+                        message: format!("parameter {other}: {}", e.message),
+                    },
+                    None => located(e.message.clone(), e.file.as_deref(), e.line),
+                }
+            })?;
+            if let Loaded::Font(shape) = &loaded {
+                let font = match value_of(&p.name) {
+                    ParamValue::Text(path) if !path.is_empty() => format!("the font {path}"),
+                    _ => "the bundled font (Noto Sans Bold, Latin)".to_string(),
+                };
+                if let Some(message) = shape.missing_note(&font) {
+                    pack.warnings.push(Warning {
+                        file: net.file.clone(),
+                        line: net.lines.get(&n.path).copied().unwrap_or(1),
+                        node: n.path.clone(),
+                        message: format!("parameter {}: {message}", p.name),
+                    });
+                }
+            }
             // A grid over the points, for instancing ROPs (`grid: true`).
             let loaded = match (p.grid, with.first()) {
                 (true, Some(ParamValue::Float(r))) => loaded.with_grid(*r as f32),
@@ -196,6 +223,14 @@ fn font_text(path: &str, with: &[ParamValue], files: &Files) -> Result<Loaded, D
         letter_spacing: number(2, 0.0),
         line_spacing: number(3, 1.0),
     };
+    // A text the font cannot lay out is the Text parameter's fault, not the font's.
+    let chars = text.chars().count();
+    if chars > crate::limits::TEXT_CHARS {
+        let e = font::FontError::TextTooLong { chars };
+        return Err(DataError::new(None, 0, e.to_string()).about(0));
+    }
+    // Every other error names the font file, and is placed at the node's
+    // line in the network (the font file has no lines to point at).
     let shape = if path.is_empty() {
         font::layout(font::BUNDLED, &style)
             .map_err(|e| DataError::new(None, 0, format!("the bundled font: {e}")))?
@@ -207,13 +242,35 @@ fn font_text(path: &str, with: &[ParamValue], files: &Files) -> Result<Loaded, D
             .to_ascii_lowercase();
         if !matches!(ext.as_str(), "ttf" | "otf") {
             return Err(DataError::new(
-                Some(Path::new(path)),
+                None,
                 0,
-                "a font is read from a .ttf or .otf file",
+                format!(
+                    "{}: a font is read from a .ttf or .otf file",
+                    crate::limits::echo(path)
+                ),
             ));
         }
-        let (file, bytes) = files.read(path, crate::limits::FONT_FILE_BYTES)?;
-        font::layout(&bytes, &style).map_err(|e| DataError::new(Some(&file), 0, e.to_string()))?
+        let (file, bytes) = files
+            .read(path, crate::limits::FONT_FILE_BYTES)
+            .map_err(|e| DataError::new(None, 0, font_file_message(path, &e)))?;
+        font::layout(&bytes, &style)
+            .map_err(|e| DataError::new(None, 0, format!("{}: {e}", file.display())))?
     };
     Ok(Loaded::Font(Arc::new(shape)))
+}
+
+/// A font file's read error as `path: what` (the path the network gives
+/// when the file is not found, else where it was looked up).
+fn font_file_message(path: &str, e: &DataError) -> String {
+    let file = e
+        .file
+        .as_ref()
+        .map(|f| f.display().to_string())
+        .unwrap_or_else(|| crate::limits::echo(path));
+    let cannot = if e.message == "file not found" {
+        "font file not found (looked up in the network's folder, the project's folder and the built-in assets)"
+    } else {
+        &e.message
+    };
+    format!("{file}: {cannot}")
 }

@@ -59,6 +59,19 @@ pub enum GenerateError {
     Other { message: String },
 }
 
+/// Something a build found worth telling but not worth refusing (a
+/// character the font has no glyph for): the network file and the node's
+/// line there, the node, and what. Printed as errors are, `path:line:
+/// message (node ...)`.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{}:{line}: {message} (node {node})", file.display())]
+pub struct Warning {
+    pub file: PathBuf,
+    pub line: usize,
+    pub node: String,
+    pub message: String,
+}
+
 /// What the shader is for: a picture, or evaluating the scene at points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Mode {
@@ -200,6 +213,8 @@ pub struct Shader {
     /// The data parameters' texels (see [`crate::data`]): the data texture's
     /// content, [`crate::data::DATA_WIDTH`] to a row; empty when none.
     pub data: Vec<[f32; 4]>,
+    /// What the build found worth telling, each once.
+    pub warnings: Vec<Warning>,
 }
 
 /// A folded run's composed map among the live parameters: where it lives

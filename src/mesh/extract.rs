@@ -55,6 +55,9 @@ pub struct ExtractStats {
     /// Seconds spent waiting for the GPU and working on the CPU.
     pub gpu_wait: f64,
     pub cpu: f64,
+    /// Grid edges the surface crosses twice between their ends: features
+    /// thinner than a cell, which the mesh cannot keep ([`super::thin`]).
+    pub thin: super::thin::ThinFound,
 }
 
 /// A surface cell of a block.
@@ -110,6 +113,9 @@ pub struct Limits<'a> {
     pub max_triangles: usize,
     pub deadline: Option<(Instant, f64)>,
     pub progress: &'a mut dyn FnMut(u64, u64),
+    /// Search for features thinner than a cell ([`super::thin`]) with this
+    /// Lipschitz constant (the scene's distance promise); `None` skips it.
+    pub thin: Option<f32>,
 }
 
 /// A half-open range of blocks, `[lo, hi)` on each axis.
@@ -168,6 +174,25 @@ pub fn extract(
         // The GPU evaluates the next batch while this one is extracted.
         if let Some(next) = batches.get(k + 1) {
             ev.submit_blocks(grid.origin, grid.step, grid.block, next)?;
+        }
+        if let Some(lipschitz) = limits.thin {
+            let n = (grid.block + 3) as usize;
+            let per_block = n * n * n;
+            let t = Instant::now();
+            let open: Vec<super::thin::Stretch> = chunk
+                .par_iter()
+                .enumerate()
+                .filter(|(_, c)| is_owned(**c))
+                .flat_map_iter(|(bi, c)| {
+                    let v = &values[bi * per_block..(bi + 1) * per_block];
+                    super::thin::stretches(grid, *c, v, lipschitz)
+                })
+                .collect();
+            stats.cpu += t.elapsed().as_secs_f64();
+            let t = Instant::now();
+            let found = super::thin::search(ev, open, lipschitz, grid.step)?;
+            stats.gpu_wait += t.elapsed().as_secs_f64();
+            stats.thin.add(&found);
         }
         let outs_now = batch(ev, grid, chunk, &values, &mut stats)?;
         for (coord, out) in chunk.iter().zip(outs_now) {

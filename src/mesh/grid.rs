@@ -30,6 +30,8 @@ pub struct Evaluator {
     dev: Device,
     /// SDF evaluations so far (each gradient counts four).
     pub evaluations: u64,
+    /// What building the shader found worth telling.
+    pub warnings: Vec<crate::generate::Warning>,
     /// Blocks of grid samples submitted and not yet collected.
     pending: Option<(Ticket, usize)>,
 }
@@ -57,6 +59,7 @@ impl Evaluator {
         Ok(Evaluator {
             dev: Device::new(renderer)?,
             evaluations: 0,
+            warnings: built.shader.warnings,
             pending: None,
         })
     }

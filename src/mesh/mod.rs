@@ -20,6 +20,7 @@ pub mod guarantee;
 pub mod qef;
 pub mod relax;
 pub mod simplify;
+pub mod thin;
 #[cfg(feature = "mesh-files")]
 pub mod write;
 
@@ -132,6 +133,8 @@ pub struct MeshInfo {
     /// Seconds for: building the shader, finding the bounds, finding the
     /// blocks, extraction, simplification.
     pub timings: [f64; 5],
+    /// What building the shader found worth telling.
+    pub warnings: Vec<crate::generate::Warning>,
 }
 
 impl MeshInfo {
@@ -161,6 +164,25 @@ impl MeshInfo {
         } else {
             None
         }
+    }
+}
+
+impl MeshInfo {
+    /// One line for the user when the grid is too coarse for some of the
+    /// shape's features ([`thin`]), else `None`.
+    pub fn thin_note(&self) -> Option<String> {
+        let t = &self.stats.thin;
+        if t.edges == 0 {
+            return None;
+        }
+        let near = t
+            .example
+            .map(|p| format!(", one near ({:.4}, {:.4}, {:.4})", p[0], p[1], p[2]))
+            .unwrap_or_default();
+        Some(format!(
+            "the grid is too coarse for parts of the shape thinner than a cell ({:.4} units): the surface passes through {} grid edges and back between their ends{near}; there the mesh seals a notch or drops a thin part, and a sealed notch can leave a tunnel through the shape: mesh at a higher --resolution to keep them",
+            self.step, t.edges
+        ))
     }
 }
 
@@ -351,6 +373,7 @@ pub fn mesh_keyed(
         max_triangles: opts.max_triangles,
         deadline,
         progress,
+        thin: promise.lipschitz().map(|l| l as f32),
     };
     let (mut mesh, mut keys, stats) =
         extract::extract(&mut ev, &grid, &blocks, opts.blocks, limits)?;
@@ -395,6 +418,7 @@ pub fn mesh_keyed(
         unsimplified_triangles,
         stats,
         timings,
+        warnings: std::mem::take(&mut ev.warnings),
     };
     Ok((mesh, keys, info))
 }

@@ -65,8 +65,14 @@ pub fn cubic_roots(k2: f64, k1: f64, k0: f64) -> Vec<f64> {
     let q = 2.0 * k2 * k2 * k2 / 27.0 - k2 * k1 / 3.0 + k0;
     let disc = q * q / 4.0 + p * p * p / 27.0;
     let mut roots = if disc >= 0.0 {
-        let s = disc.sqrt();
-        vec![(-q / 2.0 + s).cbrt() + (-q / 2.0 - s).cbrt()]
+        // u³ = -q/2 ∓ √disc, the sign that does not cancel; the other cube
+        // root is -p / (3u).
+        let u = (-q / 2.0 - q.signum() * disc.sqrt()).cbrt();
+        vec![if u.abs() > 1e-300 {
+            u - p / (3.0 * u)
+        } else {
+            0.0
+        }]
     } else {
         let m = 2.0 * (-p / 3.0).sqrt();
         let th = ((1.5 * q / p) * (-3.0 / p).sqrt()).clamp(-1.0, 1.0).acos() / 3.0;

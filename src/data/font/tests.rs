@@ -198,3 +198,52 @@ fn texels_follow_the_documented_layout() {
     assert!(m.contains("#define n_Font_glyphs 2\n"));
     assert!(m.contains("#define n_Font_texel(i) rk_data(7 + (i))\n"));
 }
+
+#[test]
+fn characters_the_font_lacks_are_listed_once_in_order() {
+    let face = Face::parse(BUNDLED, 0).unwrap();
+    for ch in ['™', '😀', '中'] {
+        assert!(face.glyph_index(ch).is_none(), "{ch}");
+    }
+    let s = layout(BUNDLED, &style("a™b 😀™\n中a", Align::Left)).unwrap();
+    assert_eq!(s.missing, vec!['™', '😀', '中']);
+    // The bundled font's glyph 0 has no outline: the characters are blank.
+    struct Count(usize);
+    impl ttf_parser::OutlineBuilder for Count {
+        fn move_to(&mut self, _: f32, _: f32) {
+            self.0 += 1;
+        }
+        fn line_to(&mut self, _: f32, _: f32) {
+            self.0 += 1;
+        }
+        fn quad_to(&mut self, _: f32, _: f32, _: f32, _: f32) {
+            self.0 += 1;
+        }
+        fn curve_to(&mut self, _: f32, _: f32, _: f32, _: f32, _: f32, _: f32) {
+            self.0 += 1;
+        }
+        fn close(&mut self) {}
+    }
+    let mut count = Count(0);
+    let drawn = face.outline_glyph(GlyphId(0), &mut count).is_some() && count.0 > 0;
+    assert_eq!(s.notdef_drawn, drawn);
+    assert!(!drawn);
+    // Only 'a' and 'b' are drawn.
+    assert_eq!(s.placed.len(), 3);
+    let note = s.missing_note("the bundled font").unwrap();
+    assert!(
+        note.contains("U+2122 '™', U+1F600 '😀', U+4E2D '中'"),
+        "{note}"
+    );
+    assert!(note.contains("left blank"), "{note}");
+    // Past eight characters the rest are counted, not listed.
+    let many: String = ('\u{4E00}'..'\u{4E14}').collect();
+    let s = layout(BUNDLED, &style(&many, Align::Left)).unwrap();
+    assert_eq!(s.missing.len(), 20);
+    let note = s.missing_note("the bundled font").unwrap();
+    assert!(note.contains("and 12 more"), "{note}");
+    assert_eq!(note.matches("U+").count(), 8, "{note}");
+    // A text the font has whole has nothing to say.
+    let s = layout(BUNDLED, &style("Brand", Align::Left)).unwrap();
+    assert!(s.missing.is_empty() && s.missing_note("x").is_none());
+}

@@ -137,12 +137,19 @@ impl App {
                 } => {
                     self.built_revision = revision;
                     self.doc.stats = stats;
+                    let warnings = match (&error, &built) {
+                        (None, Some(b)) => b.shader.warnings.clone(),
+                        _ => Vec::new(),
+                    };
                     self.doc.built = built;
                     self.preview.stale = true;
                     match error {
                         None => {
                             self.doc.error = None;
                             self.say(format!("built in {:.1} ms", took.as_secs_f64() * 1000.0));
+                            for w in warnings {
+                                self.say(format!("warning: {w}"));
+                            }
                         }
                         // While the file that did not load is still
                         // shown as an empty network, its own error stays:
