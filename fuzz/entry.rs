@@ -369,3 +369,167 @@ pub fn font_file(data: &[u8]) {
         }
     }
 }
+
+/// Room the fuzzed pictures and volumes may take: small, so that a header
+/// claiming a huge picture is refused rather than decoded for seconds (the
+/// budget check is what is exercised; its real value only scales it).
+const FUZZ_ROOM: u64 = 16 << 20;
+
+/// The points file of `ropkit sample`, split in two at a byte the input
+/// chooses (as the stream reads it, a chunk at a time, `seen` carried
+/// over). Parses into points of two or three finite-or-not numbers, or an
+/// error at a line and column inside the text that quotes nothing of a
+/// file that gave no point.
+pub fn points_file(data: &[u8]) {
+    use ropkit::sample::points::parse_lines;
+    let Some((&cut, text)) = data.split_first() else {
+        return;
+    };
+    // Whole lines in each chunk, as the stream cuts them.
+    let at = (cut as usize * text.len() / 255).min(text.len());
+    let at = text[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |k| k + 1);
+    let (a, b) = text.split_at(at);
+    let lines_a = a.iter().filter(|&&c| c == b'\n').count() as u64;
+    let file = Path::new("pts.txt");
+    let mut seen = false;
+    let mut out = Vec::new();
+    let mut result = parse_lines(a, 1, file, &mut seen, &mut out);
+    if result.is_ok() {
+        result = parse_lines(b, 1 + lines_a, file, &mut seen, &mut out);
+    }
+    let total_lines = text.split(|&c| c == b'\n').count() as u64;
+    match result {
+        Ok(()) => assert_eq!(seen, !out.is_empty()),
+        Err(e) => {
+            assert_readable(&e.to_string());
+            assert!(
+                e.line >= 1 && e.line <= total_lines,
+                "line {} of {total_lines}",
+                e.line
+            );
+            assert!(e.col >= 1, "column 0: {e}");
+            if out.is_empty() {
+                // Nothing of a file that gave no point is quoted.
+                assert!(!e.message.contains('\''), "quoted: {e}");
+            }
+        }
+    }
+}
+
+/// A point list file of a data parameter: the first byte picks the reader
+/// (CSV, OBJ, PLY), the rest is the file.
+pub fn point_list(data: &[u8]) {
+    use ropkit::data::points::PointList;
+    let Some((&kind, bytes)) = data.split_first() else {
+        return;
+    };
+    let result = match kind % 3 {
+        0 | 1 => {
+            let Ok(text) = std::str::from_utf8(bytes) else {
+                return;
+            };
+            if kind % 3 == 0 {
+                PointList::parse_csv(text)
+            } else {
+                PointList::parse_obj(text)
+            }
+        }
+        _ => PointList::parse_ply(bytes),
+    };
+    match result {
+        Ok(list) => {
+            assert!(list.points.len() <= ropkit::limits::DATA_POINTS);
+            for p in &list.points {
+                assert!(p.pos.iter().all(|v| v.is_finite()), "{:?}", p.pos);
+            }
+        }
+        Err(e) => assert_readable(&e.to_string()),
+    }
+}
+
+/// A texture file: read as the renderer reads it (a float image when its
+/// first bytes say Radiance or OpenEXR, else an 8-bit picture), within a
+/// room the picture must fit.
+pub fn texture_file(data: &[u8]) {
+    use ropkit::decode::images::{
+        decode_float_texture, decode_texture, float_gpu_bytes, is_float_image,
+    };
+    if is_float_image(data) {
+        match decode_float_texture(data, FUZZ_ROOM) {
+            Ok(levels) => {
+                let top = &levels[0];
+                assert!(float_gpu_bytes(top.width, top.height) <= FUZZ_ROOM);
+                assert_eq!(top.texels.len(), (top.width * top.height) as usize);
+                for level in &levels {
+                    // Every texel made finite and within a half float.
+                    assert!(
+                        level
+                            .texels
+                            .iter()
+                            .flatten()
+                            .all(|v| v.is_finite() && (0.0..=65504.0).contains(v))
+                    );
+                }
+            }
+            Err(e) => assert_readable(&e.to_string()),
+        }
+    } else {
+        match decode_texture(data, FUZZ_ROOM) {
+            Ok(img) => assert!(u64::from(img.width()) * u64::from(img.height()) * 4 <= FUZZ_ROOM),
+            Err(e) => assert_readable(&e.to_string()),
+        }
+    }
+}
+
+/// A volume: the first byte picks a raw file (with a size and sample type
+/// from the next bytes) or a stack of images (the rest split at the bytes
+/// `---8<---`, each piece one image).
+pub fn volume_file(data: &[u8]) {
+    use ropkit::decode::volumes::{raw_voxels, stack_voxels};
+    use ropkit::volume::{RawFormat, RawLayout};
+    let mut c = Choices::new(data);
+    let check = |v: Result<ropkit::decode::volumes::Voxels, _>| match v {
+        Ok(v) => {
+            let voxels: u64 = v.size.iter().map(|&s| u64::from(s)).product();
+            assert!(voxels <= ropkit::limits::VOLUME_VOXELS);
+            assert!(v.gpu_bytes() <= FUZZ_ROOM);
+            assert_eq!(v.bytes.len() as u64, v.gpu_bytes());
+        }
+        Err(e) => assert_readable(&format!("{e}")),
+    };
+    if c.byte() % 2 == 0 {
+        let size = [c.below(70) as u32, c.below(70) as u32, c.below(70) as u32];
+        let format = [RawFormat::U8, RawFormat::U16, RawFormat::F32][c.below(3)];
+        let rest = &data[data.len().min(8)..];
+        check(raw_voxels(rest, RawLayout { size, format }, FUZZ_ROOM));
+    } else {
+        let rest = &data[1..];
+        let mut slices = Vec::new();
+        let mut from = 0;
+        let sep = b"---8<---";
+        while let Some(k) = rest[from..].windows(sep.len()).position(|w| w == sep) {
+            slices.push((format!("s{}", slices.len()), rest[from..from + k].to_vec()));
+            from += k + sep.len();
+        }
+        slices.push((format!("s{}", slices.len()), rest[from..].to_vec()));
+        check(stack_voxels(&slices, FUZZ_ROOM));
+    }
+}
+
+/// `ropkit.yaml`: written into `dir` (with a folder `more/` beside it that a
+/// library may name) and read; every error is located in the file.
+pub fn project_file(dir: &Path, data: &[u8]) {
+    std::fs::write(dir.join("ropkit.yaml"), data).unwrap();
+    let _ = std::fs::create_dir_all(dir.join("more"));
+    match ropkit::project_file::read(dir) {
+        Ok(p) => {
+            for lib in &p.libraries {
+                assert!(lib.is_dir(), "{}", lib.display());
+            }
+        }
+        Err(e) => assert_readable(&e.to_string()),
+    }
+}

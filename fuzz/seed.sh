@@ -1,14 +1,33 @@
 #!/bin/sh
 # Fills fuzz/corpus/<target>/ with starting inputs taken from the repository:
 # the presets (network), every ROP folder as rop.yaml + function.glsl (rop),
-# the cells of every macro table (expr), a few byte strings (build_network)
-# and font files (font).
+# the cells of every macro table (expr), a few byte strings (build_network),
+# font files (font), and for the file readers (points, point_list, texture,
+# volume, project_file) the kept inputs, the assets and the point files of
+# the tests.
 # Run from anywhere; existing corpus files are kept.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 corpus="$here/corpus"
 mkdir -p "$corpus/network" "$corpus/rop" "$corpus/expr" "$corpus/build_network" "$corpus/font"
+for t in points point_list texture volume project_file; do
+    mkdir -p "$corpus/$t"
+    cp "$root"/tests/fuzz-regressions/$t/* "$corpus/$t/"
+done
+cp "$root"/assets/checker.png "$root"/assets/studio.hdr "$corpus/texture/"
+find "$root"/assets/volumes -type f -size -64k -name '*.png' -exec cp {} "$corpus/texture/" \;
+for f in "$root"/assets/instances/*; do
+    # The first byte picks the reader: 0 CSV, 1 OBJ, 2 PLY.
+    case "$f" in
+        *.csv) k='\000' ;;
+        *.obj) k='\001' ;;
+        *.ply) k='\002' ;;
+        *) continue ;;
+    esac
+    { printf "$k"; cat "$f"; } > "$corpus/point_list/$(basename "$f")"
+done
+cp "$root"/presets/ropkit.yaml "$corpus/project_file/" 2>/dev/null || true
 cp "$root"/presets/*.yaml "$corpus/network/"
 cp "$root"/tests/fuzz-regressions/network/* "$corpus/network/" 2>/dev/null || true
 for dir in "$root"/rops/*/*/; do

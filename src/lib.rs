@@ -46,6 +46,10 @@ pub mod check;
 pub mod export;
 pub mod scaffold;
 
+// Readers of pictures, volumes and points files, without the GPU.
+#[cfg(feature = "decode")]
+pub mod decode;
+
 // The GPU: rendering, sampling, live editing, file watching.
 #[cfg(feature = "gpu")]
 pub mod gallery;

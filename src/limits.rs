@@ -115,6 +115,12 @@ limits! {
     /// components (nested composites multiply: a hostile font could make
     /// one glyph draw a billion).
     GLYPH_COMPONENTS: u64 = 256, Count;
+    /// Most charstring operators and operands the CFF outlines of one text
+    /// run, all glyphs together, counted before each glyph is drawn with
+    /// every subroutine call followed (a call runs its code again): a font
+    /// whose subroutines call each other a thousand times, ten deep, would
+    /// take years. A glyph of a real font runs a few hundred.
+    CFF_CHARSTRING_OPS: u64 = 1 << 24, Count;
     /// Deepest nesting of YAML collections in any file (counted on the text,
     /// before the YAML parser sees it: deep nesting makes parsing quadratic).
     YAML_DEPTH: usize = 64, Count;
@@ -126,6 +132,11 @@ limits! {
     PARAM_VEC4S: usize = 1 << 18, Count;
     /// Largest stitched shader.
     SHADER_BYTES: usize = 32 << 20, Bytes;
+    /// Most code the custom nodes of one network carry together (`custom:`
+    /// blocks, counted per node: a copy counts again), checked when the
+    /// network is read or edited, before any stitching. Sixteen of the
+    /// largest code blocks; a driver takes minutes over a megabyte of code.
+    CUSTOM_CODE_BYTES: u64 = 1 << 20, Bytes;
     /// Most nodes whose code one shader holds (a run of transforms folded
     /// into one map counts as one). Drivers compile a scene's code into one
     /// function, at a cost that grows faster than its size: on lavapipe a
@@ -168,8 +179,14 @@ limits! {
     /// Most frames one `ropkit render --frames` may write.
     FRAMES: u64 = 100_000, Count;
     /// Longest a `ropkit render` or `sample` waits for the GPU on one step
-    /// (creating the pipeline, or one frame) before it stops; `--timeout` changes it.
+    /// (creating the pipeline, one frame, or all the draws of `sample`
+    /// together) before it stops; `--timeout` changes it.
     GPU_TIMEOUT_SECS: u64 = 300, Seconds;
+    /// Longest the viewer's preview draws one picture before it stops the
+    /// frame (between two bands of rows) and says so, keeping the rows
+    /// drawn: a scene of billions of steps a pixel would hold the preview
+    /// for minutes. `ROPKIT_PREVIEW_SECONDS` changes it.
+    PREVIEW_FRAME_SECS: u64 = 30, Seconds;
     /// Longest value or name echoed in an error message.
     ECHO_CHARS: usize = 120, Count;
     /// Longest line of an error message (longer ones are cut).

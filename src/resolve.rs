@@ -62,6 +62,18 @@ pub fn resolve(lib: &Library, net: &Network) -> Result<Resolution, ResolveError>
 fn resolve_with(lib: &Library, net: &Network, variables: bool) -> Result<Resolution, ResolveError> {
     check_wiring(net)?;
     let order = net.reachable_order();
+    // Networks built without `Network::check` (an embedder's own) meet the
+    // custom code budget here, before any code is stitched.
+    let mut custom_code = 0u64;
+    for p in &order {
+        custom_code += net.nodes[p].custom_code_bytes();
+        if custom_code > crate::limits::CUSTOM_CODE_BYTES {
+            return Err(ResolveError {
+                node: p.clone(),
+                message: crate::network::NodeProblem::CustomCode { total: custom_code }.to_string(),
+            });
+        }
+    }
     let index: BTreeMap<&str, usize> = order
         .iter()
         .enumerate()
@@ -779,9 +791,16 @@ pub fn unique_names(paths: &[String], avoid: &BTreeSet<String>) -> Vec<String> {
 }
 
 /// The name a single path maps to, before clashes are settled.
+/// Letters and digits of other scripts become `u` and their code point in
+/// hex (`/сфера` → `u441u444u435u440u430`): GLSL names are ASCII. Two
+/// paths that map to one name are told apart by [`unique_names`].
 pub fn glsl_name(path: &str) -> String {
     let mut out = String::new();
     for c in path.chars() {
+        if c.is_alphanumeric() && !c.is_ascii() {
+            out.push_str(&format!("u{:x}", c as u32));
+            continue;
+        }
         let c = if c.is_ascii_alphanumeric() { c } else { '_' };
         if c == '_' && (out.is_empty() || out.ends_with('_')) {
             continue;

@@ -112,6 +112,7 @@ pub fn run(args: MeshArgs, project: &Project) -> Result<(), String> {
     let watchdog = super::render::Watchdog::start(
         Duration::from_secs(args.timeout) + WATCHDOG_GRACE,
         &args.network,
+        false,
     );
     watchdog.arm("meshing");
     let result = mesh_network(&net, &lib, &mut renderer, &opts, &mut progress);

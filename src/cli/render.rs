@@ -85,28 +85,51 @@ fn numbered(path: &Path, frame: u32) -> PathBuf {
 /// a deadline that the command moves before each step; past it, the process
 /// says which network and step, and exits at once: a GPU running a loop
 /// that never ends cannot be stopped any other way (waiting for it, or
-/// dropping the device, would hang too).
+/// dropping the device, would hang too). A step that takes a while is
+/// reported as it goes (after [`FIRST_NOTE`], then every [`NOTE_EVERY`]), so
+/// that a long driver compile is not mistaken for a hang.
 pub(super) struct Watchdog {
     state: std::sync::Arc<std::sync::Mutex<Option<(Instant, String)>>>,
     limit: Duration,
 }
 
+/// When a step first says that it is still running.
+const FIRST_NOTE: Duration = Duration::from_secs(3);
+/// How often it says so again.
+const NOTE_EVERY: Duration = Duration::from_secs(10);
+
 impl Watchdog {
-    pub(super) fn start(limit: Duration, network: &Path) -> Watchdog {
+    /// `notes`: whether a long step is reported as it goes (not where a
+    /// progress bar shows it).
+    pub(super) fn start(limit: Duration, network: &Path, notes: bool) -> Watchdog {
         let state: std::sync::Arc<std::sync::Mutex<Option<(Instant, String)>>> = Default::default();
         let watched = state.clone();
         let network = network.display().to_string();
         let secs = limit.as_secs();
         std::thread::spawn(move || {
+            // The step last reported, and when it is next due a note.
+            let mut noted: Option<(Instant, Duration)> = None;
             loop {
                 std::thread::sleep(Duration::from_millis(100));
-                let overdue = watched
-                    .lock()
-                    .ok()
-                    .and_then(|s| s.clone())
-                    .filter(|(deadline, _)| Instant::now() > *deadline);
-                if let Some((_, step)) = overdue {
+                let Some((deadline, step)) = watched.lock().ok().and_then(|s| s.clone()) else {
+                    noted = None;
+                    continue;
+                };
+                if Instant::now() > deadline {
                     timed_out(&network, &step, secs);
+                }
+                let started = deadline.checked_sub(limit).unwrap_or(deadline);
+                let next = match noted {
+                    Some((at, next)) if at == started => next,
+                    _ => FIRST_NOTE,
+                };
+                let spent = started.elapsed();
+                if notes && spent >= next {
+                    eprintln!(
+                        "{network}: {step}: {} s so far (stopped at {secs} s; --timeout SECONDS changes it)",
+                        spent.as_secs()
+                    );
+                    noted = Some((started, spent + NOTE_EVERY));
                 }
             }
         });
@@ -117,6 +140,16 @@ impl Watchdog {
     pub(super) fn arm(&self, step: &str) {
         if let Ok(mut s) = self.state.lock() {
             *s = Some((Instant::now() + self.limit, step.to_string()));
+        }
+    }
+
+    /// Names the step now running without moving the deadline (a step
+    /// made of parts: the draws of `sample`).
+    pub(super) fn rename(&self, step: &str) {
+        if let Ok(mut s) = self.state.lock()
+            && let Some((_, name)) = s.as_mut()
+        {
+            *name = step.to_string();
         }
     }
 
@@ -204,7 +237,7 @@ pub fn run(args: RenderArgs, project: &Project) -> Result<(), String> {
     renderer.asset_dirs = project.asset_dirs(&net.file);
     let limit = Duration::from_secs(args.timeout);
     renderer.timeout = Some(limit);
-    let watchdog = Watchdog::start(limit, &args.network);
+    let watchdog = Watchdog::start(limit, &args.network, true);
     let t1 = Instant::now();
     let step = "building the pipeline";
     watchdog.arm(step);
@@ -295,7 +328,7 @@ pub fn sample(
     renderer.asset_dirs = project.asset_dirs(&net.file);
     let limit = Duration::from_secs(timeout);
     renderer.timeout = Some(limit);
-    let watchdog = Watchdog::start(limit, network);
+    let watchdog = Watchdog::start(limit, network, true);
     watchdog.arm("building the sampling shader");
     let mut sampler = crate::sample::Sampler::from_built(&built, &net, &lib, &mut renderer)
         .map_err(|e| match e {
@@ -306,13 +339,26 @@ pub fn sample(
     let t_shader = t0.elapsed() - t_gpu;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    // Each draw waits at most the timeout (the renderer's, which the
-    // sampler's draws keep): past it the process stops, as a render would.
+    // The timeout bounds the sampling as a whole, as it bounds one frame
+    // of a render: the watchdog stops the process past it, naming the draw
+    // in flight. Draws are short (about a quarter second each, sized from
+    // the last), so that the time goes in steps the watchdog can name; a
+    // software GPU may run a draw inside its submission, where no wait with
+    // a timeout could stop it.
+    let t_stream = Instant::now();
+    watchdog.arm("sampling the points");
     let times = crate::sample::stream::sample_file(
         &mut sampler,
         points,
         crate::limits::POINTS_FILE_BYTES,
         &mut out,
+        &mut |step| {
+            if let crate::sample::stream::GpuStep::Waiting { first, last } = step {
+                watchdog.rename(&format!(
+                    "sampling the points (points {first} to {last} on the GPU)"
+                ));
+            }
+        },
     )
     .map_err(|e| match e {
         crate::sample::stream::StreamError::Sample(crate::sample::SampleError::Render(r)) => {
@@ -320,18 +366,26 @@ pub fn sample(
         }
         other => other.to_string(),
     })?;
+    watchdog.disarm();
     if verbose {
+        // Every stage, and what lies between them, adds up to the total.
+        let stream = t_stream.elapsed().as_secs_f64();
+        let parts = times.read + times.parse + times.submit + times.gpu_wait + times.write;
+        let total = t0.elapsed().as_secs_f64();
         eprintln!(
-            "{} points: library, network and shader code {:.3} s, GPU ready at {:.3} s, pipeline {:.3} s, read {:.3} s, parse {:.3} s, GPU waits {:.3} s, format and write {:.3} s, total {:.3} s",
+            "{} points in {} draws: library, network and shader code {:.3} s, waiting for the GPU to open {:.3} s, pipeline {:.3} s, read {:.3} s, parse {:.3} s, submit {:.3} s, GPU waits {:.3} s, format and write {:.3} s, between these {:.3} s, total {:.3} s",
             times.points,
+            times.draws,
             t_load.as_secs_f64(),
-            t_gpu.as_secs_f64(),
+            (t_gpu - t_load).as_secs_f64(),
             t_shader.as_secs_f64(),
             times.read,
             times.parse,
+            times.submit,
             times.gpu_wait,
             times.write,
-            t0.elapsed().as_secs_f64()
+            (stream - parts).max(0.0),
+            total
         );
     }
     Ok(())

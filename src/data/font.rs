@@ -7,6 +7,7 @@
 //! kerning, letter spacing, line breaks, line spacing and alignment. No
 //! shaping (ligatures, marks, right-to-left scripts).
 
+mod cff;
 mod composite;
 pub mod distance;
 mod kerning;
@@ -87,6 +88,11 @@ pub enum FontError {
     TooManyComponents { glyph: u16, ch: char },
     #[error("glyph {glyph} (for {ch:?}) names itself through its components")]
     ComponentCycle { glyph: u16, ch: char },
+    #[error(
+        "glyph {glyph} (for {ch:?}): the CFF outlines of the text run more than {} charstring operators, subroutine calls included (CFF_CHARSTRING_OPS): the font calls its subroutines too often to draw",
+        limits::CFF_CHARSTRING_OPS
+    )]
+    CffTooMuchWork { glyph: u16, ch: char },
     #[error(
         "the glyphs of the text have more than {} outline segments together (TEXT_SEGMENTS)",
         limits::TEXT_SEGMENTS
@@ -304,6 +310,10 @@ pub fn layout(font: &[u8], style: &TextStyle) -> Result<TextShape, FontError> {
 struct Glyphs<'a, 'f> {
     face: &'f Face<'a>,
     components: Option<composite::Components<'a>>,
+    /// A CFF font's charstrings, walked before each glyph is drawn, and
+    /// what is left of the text's budget for them.
+    cff: Option<cff::Cff<'a>>,
+    cff_budget: u64,
     index: HashMap<u16, Option<usize>>,
     shapes: Vec<GlyphShape>,
     segments: usize,
@@ -314,6 +324,8 @@ impl<'a, 'f> Glyphs<'a, 'f> {
         Glyphs {
             face,
             components: composite::Components::new(face),
+            cff: cff::Cff::new(face),
+            cff_budget: limits::CFF_CHARSTRING_OPS,
             index: HashMap::new(),
             shapes: Vec::new(),
             segments: 0,
@@ -335,6 +347,11 @@ impl<'a, 'f> Glyphs<'a, 'f> {
                 }
                 Err(Expansion::Cycle) => return Err(FontError::ComponentCycle { glyph: id.0, ch }),
             }
+        }
+        if let Some(cff) = &self.cff
+            && cff.walk(id.0, &mut self.cff_budget).is_err()
+        {
+            return Err(FontError::CffTooMuchWork { glyph: id.0, ch });
         }
         let em = f64::from(self.face.units_per_em());
         let mut collector = Collector::new(em, limits::GLYPH_SEGMENTS);

@@ -197,6 +197,21 @@ pub enum NodeProblem {
     Required(String),
     #[error("cycle: {0}")]
     Cycle(String),
+    #[error(
+        "the custom nodes up to this one carry {} of code, past the limit of {} for a network (CUSTOM_CODE_BYTES): make the code shorter, or repeated code a ROP folder that nodes share",
+        crate::files::human_size(*total),
+        crate::files::human_size(limits::CUSTOM_CODE_BYTES)
+    )]
+    CustomCode { total: u64 },
+}
+
+impl Node {
+    /// Bytes of code the node's own definition carries (0 for a library ROP).
+    pub fn custom_code_bytes(&self) -> u64 {
+        self.custom.as_ref().map_or(0, |c| {
+            c.def.blocks.iter().map(|b| b.text.len() as u64).sum()
+        })
+    }
 }
 
 impl Network {
@@ -260,6 +275,7 @@ impl Network {
             comment,
             ..Default::default()
         };
+        let mut custom_code = 0u64;
         for (key, value) in &raw.nodes {
             let path = key.as_str().ok_or_else(|| {
                 at(
@@ -280,6 +296,13 @@ impl Network {
             net.lines.insert(path.to_string(), line);
             let site = NodeSite { file, line, path };
             let node = parse_node(value, &site, &index, lib)?;
+            // Before the next node is read: 12 MB of custom code must not
+            // reach the later stages.
+            custom_code += node.custom_code_bytes();
+            if custom_code > limits::CUSTOM_CODE_BYTES {
+                let problem = NodeProblem::CustomCode { total: custom_code };
+                return Err(at(line, Some(path), problem.to_string()));
+            }
             net.nodes.insert(path.to_string(), node);
         }
         Ok(net)
@@ -289,6 +312,16 @@ impl Network {
     pub fn check(&self, lib: &Library) -> Result<(), CheckError> {
         if !self.nodes.contains_key(&self.output) {
             return Err(CheckError::NoOutput(echo(&self.output)));
+        }
+        let mut custom_code = 0u64;
+        for (path, node) in &self.nodes {
+            custom_code += node.custom_code_bytes();
+            if custom_code > limits::CUSTOM_CODE_BYTES {
+                return Err(CheckError::Node {
+                    node: path.clone(),
+                    problem: NodeProblem::CustomCode { total: custom_code },
+                });
+            }
         }
         for (path, node) in &self.nodes {
             let at = |problem| CheckError::Node {
@@ -461,18 +494,20 @@ impl Network {
 }
 
 /// What a node path may hold, for messages.
-pub const NODE_PATH_RULE: &str = "node paths start with '/' and hold only letters, digits, '_', '-', '.' and '/', like /scene/sphere1";
+pub const NODE_PATH_RULE: &str = "node paths start with '/' and hold only letters (of any script), digits, '_', '-', '.' and '/', like /scene/sphere1 or /сцена/сфера";
 
-/// Whether `path` is a node path: `/` then ASCII letters, digits, `_`,
-/// `-`, `.` and `/`. Node paths reach the generated shader (in comments
-/// and, mangled, in names): a newline there would start a line of its own,
-/// such as a `#define`.
+/// Whether `path` is a node path: `/` then letters and digits (of any
+/// script: `/сфера`), `_`, `-`, `.` and `/`. Node paths reach the generated
+/// shader in comments and, mangled to ASCII ([`crate::resolve::glsl_name`]),
+/// in names; no space, control, format or combining character passes, so a
+/// path can neither start a line of its own there (such as a `#define`)
+/// nor read as another path (a right-to-left mark, a zero-width joiner).
 pub fn is_node_path(path: &str) -> bool {
     path.len() >= 2
         && path.starts_with('/')
         && path
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'/'))
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '/'))
 }
 
 /// Where a node's errors point: the network file, the node's line and path.

@@ -133,7 +133,10 @@ pub struct Renderer {
     /// The on-disk pipeline cache: opened on the first pipeline, `None` when
     /// unavailable; the outer `None` means not tried yet.
     disk: Option<Option<cache::DiskCache>>,
-    textures: HashMap<PathBuf, wgpu::TextureView>,
+    /// Textures and volumes read, by path, each with a stamp of what was
+    /// read (a hash of a texture's bytes; of a volume's files' sizes and
+    /// modification times): an edited file is read again.
+    textures: HashMap<PathBuf, (u64, wgpu::TextureView)>,
     blank: wgpu::TextureView,
     bound: Option<Bound>,
     params: Vec<[f32; 4]>,

@@ -4,6 +4,7 @@
 //! [`crate::limits::TEXTURE_BUDGET_BYTES`], checked before decoding.
 
 use super::*;
+use crate::decode::images::{DecodeError, decode_texture};
 
 impl Renderer {
     /// A view for each texture binding of a shader, within the budget.
@@ -71,7 +72,10 @@ impl Renderer {
                     crate::files::read_bytes_beneath(dir, rel, crate::limits::TEXTURE_FILE_BYTES)
                         .map_err(|e| fail(&file, e.to_string()))?;
                 let real = file.canonicalize().unwrap_or(file);
-                if let Some(v) = self.textures.get(&real) {
+                // The bytes are read anyway (through the checked handle):
+                // their hash tells an edited file from the one cached.
+                let stamp = content_stamp(&bytes);
+                if let Some((_, v)) = self.textures.get(&real).filter(|(s, _)| *s == stamp) {
                     let t = v.texture();
                     if texture_bytes(t) > room {
                         let e = DecodeError::OverBudget {
@@ -88,18 +92,19 @@ impl Renderer {
                 let bytes =
                     crate::builtin::asset(rel).ok_or_else(|| fail(rel, "file not found".into()))?;
                 let key = crate::builtin::display_path("", rel);
-                if let Some(v) = self.textures.get(&key) {
+                if let Some((_, v)) = self.textures.get(&key) {
                     return Ok(v.clone());
                 }
                 (key, bytes.to_vec())
             }
         };
         let label = key.to_string_lossy().into_owned();
-        if super::float_textures::is_float_image(&bytes) {
-            let levels = super::float_textures::decode_float_texture(&bytes, room)
+        if crate::decode::images::is_float_image(&bytes) {
+            let levels = crate::decode::images::decode_float_texture(&bytes, room)
                 .map_err(|e| fail(&key, e.to_string()))?;
             let view = super::float_textures::upload_float_texture(&self.gpu, &levels, &label);
-            self.textures.insert(key, view.clone());
+            self.textures
+                .insert(key, (content_stamp(&bytes), view.clone()));
             return Ok(view);
         }
         let img = decode_texture(&bytes, room).map_err(|e| fail(&key, e.to_string()))?;
@@ -110,9 +115,17 @@ impl Renderer {
             img.as_raw(),
             &key.to_string_lossy(),
         );
-        self.textures.insert(key, view.clone());
+        self.textures
+            .insert(key, (content_stamp(&bytes), view.clone()));
         Ok(view)
     }
+}
+
+/// What a texture cached under a path was made from: a hash of the file's bytes.
+pub(super) fn content_stamp(bytes: &[u8]) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
 }
 
 /// GPU memory of a texture: every mip level and layer at its format's
@@ -126,47 +139,6 @@ pub(super) fn texture_bytes(t: &wgpu::Texture) -> u64 {
             w * h * u64::from(t.depth_or_array_layers()) * texel
         })
         .sum()
-}
-
-/// Refuses a `width`x`height` RGBA picture past `room` bytes.
-fn check_room(width: u32, height: u32, room: u64) -> Result<(), DecodeError> {
-    let bytes = u64::from(width) * u64::from(height) * 4;
-    if bytes > room {
-        return Err(DecodeError::OverBudget { width, height });
-    }
-    Ok(())
-}
-
-/// Why a texture file gives no picture.
-#[derive(Debug, thiserror::Error)]
-pub(super) enum DecodeError {
-    #[error(transparent)]
-    Io(#[from] std::io::Error),
-    #[error(transparent)]
-    Image(#[from] image::ImageError),
-    #[error("{width}x{height} is larger than the limit of {side}x{side}", side = crate::limits::TEXTURE_SIDE)]
-    TooLarge { width: u32, height: u32 },
-    #[error(
-        "{width}x{height} does not fit: the textures of one shader take at most {} together (TEXTURE_BUDGET_BYTES)",
-        crate::files::human_size(crate::limits::TEXTURE_BUDGET_BYTES)
-    )]
-    OverBudget { width: u32, height: u32 },
-}
-
-/// Decodes an image, refusing sizes past [`crate::limits::TEXTURE_SIDE`],
-/// or past `room` bytes of RGBA, before any pixel memory is allocated.
-pub(super) fn decode_texture(bytes: &[u8], room: u64) -> Result<image::RgbaImage, DecodeError> {
-    let reader = image::ImageReader::new(std::io::Cursor::new(bytes)).with_guessed_format()?;
-    let (width, height) = reader.into_dimensions()?;
-    let side = crate::limits::TEXTURE_SIDE;
-    if width > side || height > side {
-        return Err(DecodeError::TooLarge { width, height });
-    }
-    check_room(width, height, room)?;
-    let img = image::ImageReader::new(std::io::Cursor::new(bytes))
-        .with_guessed_format()?
-        .decode()?;
-    Ok(img.to_rgba8())
 }
 
 pub(super) fn upload_texture(
@@ -253,41 +225,4 @@ pub(super) fn upload_data(gpu: &Gpu, texels: &[[f32; 4]]) -> wgpu::TextureView {
         size,
     );
     texture.create_view(&Default::default())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A PNG of `w`x`h` grey pixels.
-    fn png(w: u32, h: u32) -> Vec<u8> {
-        let mut bytes = Vec::new();
-        image::RgbaImage::from_pixel(w, h, image::Rgba([9, 9, 9, 255]))
-            .write_to(
-                &mut std::io::Cursor::new(&mut bytes),
-                image::ImageFormat::Png,
-            )
-            .unwrap();
-        bytes
-    }
-
-    #[test]
-    fn memory_a_texture_past_the_room_left_is_refused() {
-        let bytes = png(64, 32);
-        let exact = 64 * 32 * 4;
-        let img = decode_texture(&bytes, exact).unwrap();
-        assert_eq!(img.dimensions(), (64, 32));
-        let e = decode_texture(&bytes, exact - 1).unwrap_err();
-        assert!(
-            matches!(
-                e,
-                DecodeError::OverBudget {
-                    width: 64,
-                    height: 32
-                }
-            ),
-            "{e}"
-        );
-        assert!(e.to_string().contains("TEXTURE_BUDGET_BYTES"), "{e}");
-    }
 }

@@ -7,8 +7,10 @@
 //! ([`Sampler`]: a storage buffer, large draws, two in flight, targets
 //! reused), and a points file streams through [`stream`].
 
-pub mod points;
 pub mod stream;
+
+/// The points file's parser (in [`crate::decode`], which the fuzz targets build without the GPU).
+pub use crate::decode::points;
 
 use crate::build::{BuildError, Built, build};
 use crate::generate::Mode;

@@ -36,18 +36,43 @@ pub enum StreamError {
 pub struct StreamTimes {
     pub read: f64,
     pub parse: f64,
+    /// Handing draws to the GPU (a software GPU may run a draw right there).
+    pub submit: f64,
     pub gpu_wait: f64,
     pub write: f64,
     pub points: u64,
+    /// GPU draws made.
+    pub draws: u64,
+}
+
+/// GPU time one draw aims at: short enough that a stop between draws comes
+/// soon and that a timeout names the draw that ran over, long enough that
+/// a fast scene's points go in large draws.
+const DRAW_SECONDS: f64 = 0.25;
+/// Points of the first draw, before the scene's cost is known.
+const FIRST_DRAW: usize = 1024;
+
+/// What [`sample_file`] tells its caller about the GPU, so that a watchdog
+/// can time each draw.
+pub enum GpuStep {
+    /// Draws are in flight; the oldest (points `first..last` of the file,
+    /// 1-based) should finish within the timeout from now.
+    Waiting { first: u64, last: u64 },
+    /// Nothing is in flight.
+    Idle,
 }
 
 /// Samples every point of `file` (at most `limit` bytes) and writes one
-/// line per point, `value material`, to `out`.
+/// line per point, `value material`, to `out`. The points go to the GPU in
+/// draws sized to take about [`DRAW_SECONDS`] each (the first small, the
+/// next from the cost of the last); `watch` is told whenever the draw
+/// waited for changes.
 pub fn sample_file(
     sampler: &mut Sampler,
     file: &Path,
     limit: u64,
     out: &mut dyn Write,
+    watch: &mut dyn FnMut(GpuStep),
 ) -> Result<StreamTimes, StreamError> {
     let read_err = |message: String| StreamError::Read {
         file: file.to_path_buf(),
@@ -71,22 +96,39 @@ pub fn sample_file(
     let mut buf: Vec<u8> = Vec::with_capacity(CHUNK_BYTES);
     let mut total_read = 0u64;
     let mut line = 1u64;
+    // Whether the file has given a point yet (only then is it quoted).
+    let mut seen = false;
     let mut ended = false;
     // Points parsed and waiting for the GPU; draws in flight (their sizes).
     let mut ready: VecDeque<[f32; 3]> = VecDeque::new();
     let mut in_flight: VecDeque<usize> = VecDeque::new();
     let mut values: Vec<[f32; 4]> = Vec::new();
-    let batch = Sampler::batch_points();
+    let most = Sampler::batch_points();
+    let mut batch = FIRST_DRAW.min(most);
+    // Points submitted so far, and collected so far.
+    let mut submitted = 0u64;
+    // When the oldest draw in flight started to count: its submission, or
+    // the end of the draw before it.
+    let mut since = Instant::now();
+    let mut collected = 0u64;
     loop {
         // Keep the GPU busy: submit while a slot is free and points wait.
         while sampler.can_submit() && (ready.len() >= batch || (ended && !ready.is_empty())) {
-            let n = batch.min(ready.len());
-            let pts: Vec<[f32; 3]> = ready.drain(..n).collect();
-            sampler.submit(&pts)?;
-            in_flight.push_back(n);
+            if in_flight.is_empty() {
+                since = Instant::now();
+            }
+            submit(
+                sampler,
+                &mut ready,
+                &mut in_flight,
+                &mut times,
+                batch,
+                &mut submitted,
+                watch,
+            )?;
         }
         // CPU work while it runs: read and parse the next chunk.
-        if !ended && ready.len() < 2 * batch {
+        if !ended && ready.len() < 2 * most {
             let t = Instant::now();
             let start = buf.len();
             buf.resize(CHUNK_BYTES, 0);
@@ -119,6 +161,7 @@ pub fn sample_file(
                         return Err(StreamError::Points(PointsError {
                             file: file.display().to_string(),
                             line,
+                            col: 1,
                             message: format!(
                                 "a line longer than {}",
                                 crate::files::human_size(CHUNK_BYTES as u64)
@@ -130,7 +173,7 @@ pub fn sample_file(
             times.read += t.elapsed().as_secs_f64();
             let t = Instant::now();
             let mut pts = Vec::new();
-            parse_lines(&buf[..cut], line, file, &mut pts)?;
+            parse_lines(&buf[..cut], line, file, &mut seen, &mut pts)?;
             line += buf[..cut].iter().filter(|&&b| b == b'\n').count() as u64;
             buf.drain(..cut);
             ready.extend(pts);
@@ -149,22 +192,73 @@ pub fn sample_file(
         sampler.collect(&mut values)?;
         debug_assert_eq!(values.len(), n);
         times.gpu_wait += t.elapsed().as_secs_f64();
+        collected += n as u64;
+        // The next draw sized from this one's cost (at most four times the
+        // last, so that one fast draw cannot make the next a long one).
+        let took = since.elapsed().as_secs_f64().max(1e-6);
+        since = Instant::now();
+        let per_point = took / n as f64;
+        batch = ((DRAW_SECONDS / per_point) as usize).clamp(1, (4 * n).min(most));
+        match in_flight.front() {
+            Some(&next) => watch(GpuStep::Waiting {
+                first: collected + 1,
+                last: collected + next as u64,
+            }),
+            None => watch(GpuStep::Idle),
+        }
         // Submit the next draw before formatting this one's values.
         if sampler.can_submit() && (ready.len() >= batch || (ended && !ready.is_empty())) {
-            let k = batch.min(ready.len());
-            let pts: Vec<[f32; 3]> = ready.drain(..k).collect();
-            sampler.submit(&pts)?;
-            in_flight.push_back(k);
+            if in_flight.is_empty() {
+                since = Instant::now();
+            }
+            submit(
+                sampler,
+                &mut ready,
+                &mut in_flight,
+                &mut times,
+                batch,
+                &mut submitted,
+                watch,
+            )?;
         }
         let t = Instant::now();
         write_values(&values, out).map_err(StreamError::Write)?;
         times.write += t.elapsed().as_secs_f64();
         times.points += n as u64;
     }
+    watch(GpuStep::Idle);
     let t = Instant::now();
     out.flush().map_err(StreamError::Write)?;
     times.write += t.elapsed().as_secs_f64();
     Ok(times)
+}
+
+/// Submits a draw of the next `batch` points that wait (or fewer), telling
+/// `watch` when it is the only one in flight.
+fn submit(
+    sampler: &mut Sampler,
+    ready: &mut VecDeque<[f32; 3]>,
+    in_flight: &mut VecDeque<usize>,
+    times: &mut StreamTimes,
+    batch: usize,
+    submitted: &mut u64,
+    watch: &mut dyn FnMut(GpuStep),
+) -> Result<(), StreamError> {
+    let n = batch.min(ready.len());
+    let pts: Vec<[f32; 3]> = ready.drain(..n).collect();
+    if in_flight.is_empty() {
+        watch(GpuStep::Waiting {
+            first: *submitted + 1,
+            last: *submitted + n as u64,
+        });
+    }
+    let t = Instant::now();
+    sampler.submit(&pts)?;
+    times.submit += t.elapsed().as_secs_f64();
+    times.draws += 1;
+    *submitted += n as u64;
+    in_flight.push_back(n);
+    Ok(())
 }
 
 /// `value material` lines, formatted on every core, written in one call.

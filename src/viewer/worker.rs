@@ -43,6 +43,9 @@ pub enum Job {
     Frame(FrameRequest),
     /// How long one band of rows may take.
     Budget(Duration),
+    /// How long one picture may take before it is stopped (see
+    /// [`crate::limits::PREVIEW_FRAME_SECS`]).
+    FrameLimit(Duration),
     /// Render a picture at full size and write it to a PNG.
     ExportPng {
         path: PathBuf,
@@ -93,7 +96,8 @@ pub enum Event {
     /// A baked twin of this revision is ready and draws from now on (until
     /// the next edit of a value, a wire or the library).
     Baked { revision: u64, took: Duration },
-    /// A frame could not be drawn.
+    /// A frame could not be drawn, or was stopped past its time limit
+    /// (the rows drawn stay; the same request is not drawn again).
     RenderFailed(String),
     Exported {
         path: PathBuf,
@@ -232,6 +236,11 @@ struct Work {
     budget: Duration,
     /// Rows per band, adapted so that a band takes about the budget.
     rows: u32,
+    /// How long one picture may take (between bands) before it is stopped.
+    frame_limit: Duration,
+    /// The request last stopped past `frame_limit`, until a new revision:
+    /// asking for it again does not draw it again.
+    stopped: Option<FrameRequest>,
     frame: Option<FrameRequest>,
     progress: Option<Progress>,
     baker: Option<Baker>,
@@ -265,6 +274,8 @@ impl Work {
             wake,
             budget: Duration::from_millis(20),
             rows: 8,
+            frame_limit: preview_frame_limit(),
+            stopped: None,
             frame: None,
             progress: None,
             // `ROPKIT_NO_BAKE=1` keeps the live build on screen (to measure it).
@@ -324,6 +335,7 @@ impl Work {
             };
             // Everything waiting: the newest network and frame win.
             let mut network = None;
+            let mut frame = None;
             let mut exports = Vec::new();
             let mut pending = first.into_iter().collect::<Vec<_>>();
             while let Ok(j) = jobs.try_recv() {
@@ -332,13 +344,9 @@ impl Work {
             for job in pending {
                 match job {
                     Job::Revision { net, lib, revision } => network = Some((net, lib, revision)),
-                    Job::Frame(f) => {
-                        if self.frame != Some(f) {
-                            self.frame = Some(f);
-                            self.progress = None;
-                        }
-                    }
+                    Job::Frame(f) => frame = Some(f),
                     Job::Budget(b) => self.budget = b.max(Duration::from_millis(2)),
+                    Job::FrameLimit(d) => self.frame_limit = d,
                     Job::ExportPng {
                         path,
                         width,
@@ -355,6 +363,15 @@ impl Work {
             }
             if let Some((net, lib, revision)) = network {
                 self.apply(*net, lib, revision);
+            }
+            // After the revision: a picture stopped past its time limit is
+            // drawn again only for a new revision (which clears `stopped`).
+            if let Some(f) = frame
+                && self.frame != Some(f)
+                && self.stopped != Some(f)
+            {
+                self.frame = Some(f);
+                self.progress = None;
             }
             for job in exports {
                 match job {
@@ -439,6 +456,8 @@ impl Work {
                 .and_then(|b| b.in_flight.as_ref())
                 .is_some_and(|n| draws_the_same(n, &net));
         self.live.take_revision(net, lib, revision);
+        // A new revision may draw faster: a stopped request is drawn again.
+        self.stopped = None;
         if !twin_ready {
             // The twin was of the old values: edits draw live until the next.
             self.baked = None;
@@ -514,6 +533,23 @@ impl Work {
             started: Instant::now(),
             baked,
         });
+        // Past the frame's time limit: stopped between bands, as `render
+        // --timeout` stops (a band on the GPU cannot be cut short; bands
+        // are sized to the budget, so the stop comes soon after the limit).
+        let spent = progress.started.elapsed();
+        if progress.next_row > 0 && spent >= self.frame_limit {
+            let drawn = progress.next_row;
+            self.progress = None;
+            self.frame = None;
+            self.stopped = Some(request);
+            self.send(Event::RenderFailed(format!(
+                "preview stopped: {drawn} of {} rows drawn in {:.1} s, past the limit of {} s for a picture (PREVIEW_FRAME_SECS; ROPKIT_PREVIEW_SECONDS changes it). The scene costs too much a pixel to preview: lower its loop counts or steps, or render it with `ropkit render --timeout`",
+                request.height,
+                spent.as_secs_f64(),
+                shown_secs(self.frame_limit),
+            )));
+            return;
+        }
         let y0 = progress.next_row;
         let rows = self.rows.min(request.height - y0).max(1);
         renderer.globals = request.globals;
@@ -649,6 +685,28 @@ impl Work {
             Ok(line)
         })();
         self.send(Event::Exported { path, result });
+    }
+}
+
+/// The preview's time limit for one picture: `ROPKIT_PREVIEW_SECONDS`
+/// (seconds, fractions allowed) when set, else
+/// [`crate::limits::PREVIEW_FRAME_SECS`].
+fn preview_frame_limit() -> Duration {
+    std::env::var("ROPKIT_PREVIEW_SECONDS")
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s >= 0.0 && *s <= 1e6)
+        .map(Duration::from_secs_f64)
+        .unwrap_or(Duration::from_secs(crate::limits::PREVIEW_FRAME_SECS))
+}
+
+/// Seconds as a message shows them: whole ones plainly, others to a tenth.
+fn shown_secs(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s.fract() == 0.0 {
+        format!("{s:.0}")
+    } else {
+        format!("{s:.1}")
     }
 }
 

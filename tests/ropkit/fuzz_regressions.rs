@@ -46,4 +46,10 @@ fn kept_fuzz_inputs_replay_without_a_crash() {
     let mut hlib = ropkit::check::with_harness(&lib);
     let dir = tempfile::tempdir().unwrap();
     replay("rop", |d| entry::rop_folder(&mut hlib, dir.path(), d));
+    replay("points", entry::points_file);
+    replay("point_list", entry::point_list);
+    replay("texture", entry::texture_file);
+    replay("volume", entry::volume_file);
+    let project = tempfile::tempdir().unwrap();
+    replay("project_file", |d| entry::project_file(project.path(), d));
 }

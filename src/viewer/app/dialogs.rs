@@ -52,9 +52,11 @@ impl App {
         ctx.request_repaint();
         // Two full pictures: the first includes the driver's compile, the
         // second is what a frame costs.
-        // A build that failed leaves no picture to wait for: shoot the
-        // window with its error.
-        let failed = self.waiting_since.is_none() && self.doc.error.is_some();
+        // A build that failed, or a picture the preview stopped (past its
+        // time limit) or could not draw, leaves no picture to wait for:
+        // shoot the window as it is, with its error.
+        let failed = self.waiting_since.is_none()
+            && (self.doc.error.is_some() || self.preview.error.is_some());
         let ready = self.frames >= self.screenshot_after
             && ((self.preview.full_pictures >= 2 && self.waiting_since.is_none()) || failed);
         let give_up = self.started.elapsed() > Duration::from_secs(900);

@@ -182,6 +182,10 @@ impl App {
                     self.preview
                         .apply_rows(ctx, [width, height], y0, rows, &pixels);
                     self.preview.baked = baked;
+                    if complete {
+                        // A whole picture: an earlier one's stop or failure is over.
+                        self.preview.error = None;
+                    }
                     if complete && !self.preview.reduced && Some(request) == self.preview_sent() {
                         self.preview.frame_ms = elapsed.as_secs_f32() * 1000.0;
                         self.preview.full_pictures += 1;
