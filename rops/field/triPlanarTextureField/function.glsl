@@ -11,7 +11,9 @@ float THIS_dist(vec3 q, ContextT ctx) {
 // One projection: the image at uv, extended past 0..1.
 vec4 THIS_read(vec2 uv) {
 #if defined(THIS_Extend_hold)
-  uv = clamp(uv, 0.0, 1.0);
+  // Held at the outer texels' centres, so the repeating sampler never blends in the far side.
+  vec2 halfTexel = 0.5 / vec2(textureSize(THIS_Texture, 0));
+  uv = clamp(uv, halfTexel, 1.0 - halfTexel);
 #elif defined(THIS_Extend_mirror)
   uv = 1.0 - abs(mod(uv, 2.0) - 1.0);
 #elif defined(THIS_Extend_zero)
