@@ -820,3 +820,428 @@ fn color_adjust_applies_its_gamma_last() {
         });
     }
 }
+
+// ---------------------------------------------------------------------------
+// Parity: modes and field-driven parameters of existing ROPs
+
+/// The signed distance to the wedge of angles [start, start + angle]
+/// (degrees, from x towards z) around the y axis, from its two boundary
+/// rays: negative inside.
+fn wedge(p: V3, start: f64, angle: f64) -> f64 {
+    let (x, z) = (p[0], p[2]);
+    let ray = |a: f64| {
+        let (c, s) = (a.to_radians().cos(), a.to_radians().sin());
+        let t = (x * c + z * s).max(0.0);
+        (x - t * c).hypot(z - t * s)
+    };
+    let d = ray(start).min(ray(start + angle));
+    let a = (z.atan2(x).to_degrees() - start).rem_euclid(360.0);
+    if a <= angle { -d } else { d }
+}
+
+/// radialSlice with Invert keeps what lies outside the wedge: the input's
+/// distance held above the negated wedge distance (the wedge measured here
+/// from its two boundary rays).
+#[test]
+fn radial_slice_inverted_keeps_the_rest() {
+    let Some(gpu) = gpu("radial_slice_inverted_keeps_the_rest") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(620, 300, -1.5, 1.5);
+    let extra = "  /ball: { rop: sphere }\n";
+    for (start, angle) in [(20.0, 100.0), (-30.0, 250.0)] {
+        let node = format!(
+            "{{ rop: radialSlice, params: {{ Start: {start}, Angle: {angle}, Invert: true }}, inputs: [/ball] }}"
+        );
+        let out = sample(&gpu, &lib, &sdf3(&node, extra), &pts);
+        expect_within(&node, &pts, &out, 2e-4, |p| {
+            let p = v3(p);
+            (an::len3(p) - 1.0).max(-wedge(p, start, angle))
+        });
+        // And without Invert, the wedge itself (as before).
+        let node = format!(
+            "{{ rop: radialSlice, params: {{ Start: {start}, Angle: {angle} }}, inputs: [/ball] }}"
+        );
+        let out = sample(&gpu, &lib, &sdf3(&node, extra), &pts);
+        expect_within(&node, &pts, &out, 2e-4, |p| {
+            let p = v3(p);
+            (an::len3(p) - 1.0).max(wedge(p, start, angle))
+        });
+    }
+}
+
+/// Parameters that take a field now, each driven by one and compared with
+/// the ROP's formula at the field's value: extend's Center and Size,
+/// transform's Translate (a float field fills every component), twirl's
+/// Amount, Size and Center, ellipsoid's Radii, link's Length and Radius,
+/// tetrahedron's Radius, and edgeCombine's Radius and Depth (with Swap).
+#[test]
+fn new_field_driven_parameters_follow_their_fields() {
+    let Some(gpu) = gpu("new_field_driven_parameters_follow_their_fields") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(621, 250, -1.8, 1.8);
+    // Vector values come from floatToVector (a constant node would resolve
+    // to a float under a field socket and fill every component).
+    let consts = "  /ball: { rop: sphere, params: { Radius: 0.5 } }
+  /c3: { rop: floatToVector, inputs: [/k03, /km01, /k02] }
+  /km01: { rop: constant, params: { Value: -0.1 } }
+  /k02: { rop: constant, params: { Value: 0.2 } }
+  /k08: { rop: constant, params: { Value: 0.8 } }
+  /k06: { rop: constant, params: { Value: 0.6 } }
+  /k04: { rop: constant, params: { Value: 0.4 } }
+  /k90: { rop: constant, params: { Value: 90 } }
+  /k2: { rop: constant, params: { Value: 2 } }
+  /k015: { rop: constant, params: { Value: 0.15 } }
+  /k03: { rop: constant, params: { Value: 0.3 } }
+  /radii: { rop: floatToVector, inputs: [/k12, /k05, /k07] }
+  /k12: { rop: constant, params: { Value: 1.2 } }
+  /k05: { rop: constant, params: { Value: 0.5 } }
+  /k07: { rop: constant, params: { Value: 0.7 } }
+  /x: { rop: position, params: { Component: x, Scale: 0.5 } }
+  /px: { rop: position, params: { Component: x } }
+  /other: { rop: sphere, params: { Radius: 0.6, Translate: [0.5, 0.2, 0] } }
+";
+    let ball = |q: V3| an::len3(q) - 0.5;
+    type F = Box<dyn Fn(V3) -> f64>;
+    let cases: Vec<(&str, &str, F)> = vec![
+        (
+            "{ rop: extend, params: { Axes: x }, inputs: { input: /ball, Center: /c3, Size: /k08 } }",
+            "sdf",
+            // Center x 0.3, Size 0.8 on x: the point clamped into [-0.1, 0.7].
+            Box::new(move |p| ball([p[0].clamp(-0.1, 0.7), p[1], p[2]])),
+        ),
+        (
+            "{ rop: transform, inputs: { input: /ball, Translate: /x } }",
+            "sdf",
+            Box::new(move |p| {
+                let t = 0.5 * p[0];
+                ball([p[0] - t, p[1] - t, p[2] - t])
+            }),
+        ),
+        (
+            "{ rop: twirl, params: { StepScale: 1 }, inputs: { input: /px, Amount: /k90, Size: /k2, Center: /c3 } }",
+            "field",
+            // About y through (0.3, -0.1, 0.2): (x, z) turns by -90 (1 - r / 2)^2 degrees.
+            Box::new(|p| {
+                let d = [p[0] - 0.3, p[1] + 0.1, p[2] - 0.2];
+                let r = d[0].hypot(d[2]);
+                let f = (1.0 - r / 2.0).max(0.0);
+                let a = -(90.0f64).to_radians() * f * f;
+                0.3 + a.cos() * d[0] - a.sin() * d[2]
+            }),
+        ),
+        (
+            "{ rop: ellipsoid, inputs: { Radii: /radii } }",
+            "sdf",
+            Box::new(|p| {
+                let r = [1.2, 0.5, 0.7];
+                let k0 = an::len3([p[0] / r[0], p[1] / r[1], p[2] / r[2]]);
+                let k1 = an::len3([
+                    p[0] / (r[0] * r[0]),
+                    p[1] / (r[1] * r[1]),
+                    p[2] / (r[2] * r[2]),
+                ]);
+                let d = k0 * (k0 - 1.0) / k1;
+                if k0 < 1.0 { d.max((k0 - 1.0) * 0.5) } else { d }
+            }),
+        ),
+        (
+            "{ rop: link, params: { Thickness: 0.1 }, inputs: { Length: /k06, Radius: /k04 } }",
+            "sdf",
+            Box::new(|p| {
+                let qy = (p[1].abs() - 0.6).max(0.0);
+                (p[0].hypot(qy) - 0.4).hypot(p[2]) - 0.1
+            }),
+        ),
+        (
+            "{ rop: tetrahedron, inputs: { Radius: /k08 } }",
+            "sdf",
+            Box::new(|p| {
+                let s = 0.8 / 3f64.sqrt();
+                let v = [[s, s, s], [s, -s, -s], [-s, s, -s], [-s, -s, s]];
+                let faces = [
+                    [v[0], v[1], v[2]],
+                    [v[0], v[1], v[3]],
+                    [v[0], v[2], v[3]],
+                    [v[1], v[2], v[3]],
+                ];
+                an::convex(p, &faces)
+            }),
+        ),
+        (
+            "{ rop: edgeCombine, params: { Mode: groove, Swap: true }, inputs: { a: /ball, b: /other, Radius: /k015, Depth: /k03 } }",
+            "sdf",
+            // Swapped: the second sphere is grooved where the first meets it.
+            Box::new(move |p| {
+                let a = an::len3(an::sub3(p, [0.5, 0.2, 0.0])) - 0.6;
+                let b = ball(p);
+                a.max((a + 0.3).min(0.15 - b.abs()))
+            }),
+        ),
+        (
+            "{ rop: edgeCombine, params: { Mode: engrave }, inputs: { a: /ball, b: /other, Radius: /x } }",
+            "sdf",
+            Box::new(move |p| {
+                let a = ball(p);
+                let b = an::len3(an::sub3(p, [0.5, 0.2, 0.0])) - 0.6;
+                let r = (0.5 * p[0]).max(0.0);
+                a.max((a + r - b.abs()) * 0.5f64.sqrt())
+            }),
+        ),
+    ];
+    for (node, kind, want) in cases {
+        let text = if kind == "sdf" {
+            sdf3(node, consts)
+        } else {
+            probe("probeFloat3", node, consts)
+        };
+        let out = sample(&gpu, &lib, &text, &pts);
+        expect_within(node, &pts, &out, 5e-4, |p| want(v3(p)));
+    }
+}
+
+/// timeShift's Offset as a field: the input sees t + Offset(p) (Speed 1),
+/// here a time field under an Offset of the point's x.
+#[test]
+fn time_shift_offset_follows_its_field() {
+    let Some(gpu) = gpu("time_shift_offset_follows_its_field") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(622, 100, -2.0, 2.0);
+    let nodes = probe(
+        "probeFloat3",
+        "{ rop: timeShift, inputs: { input: /t, Offset: /px } }",
+        "  /t: { rop: time }\n  /px: { rop: position, params: { Component: x } }\n",
+    );
+    let out = sample_at(&gpu, &lib, &nodes, &pts, 2.5);
+    expect_within("timeShift Offset field", &pts, &out, 1e-4, |p| {
+        2.5 + p[0] as f64
+    });
+}
+
+/// colorRamp's Extend: past the range the ramp (twoColors, range 0..1,
+/// value x) holds its ends, repeats (fract), mirrors (1 - |mod(x, 2) - 1|)
+/// or gives zero.
+#[test]
+fn color_ramp_extends_past_its_range() {
+    let Some(gpu) = gpu("color_ramp_extends_past_its_range") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(623, 200, -2.5, 2.5);
+    let (ca, cc) = ([0.1, 0.2, 0.9, 1.0], [0.9, 0.6, 0.1, 0.5]);
+    let extra = "  /px: { rop: position, params: { Component: x } }\n";
+    for extend in ["clamp", "repeat", "mirror", "zero"] {
+        let node = format!(
+            "{{ rop: colorRamp, params: {{ Mode: twoColors, Range: [0, 1], ColorA: {ca:?}, ColorC: {cc:?}, Extend: {extend} }}, inputs: [/px] }}"
+        );
+        let out = sample(&gpu, &lib, &probe("probeColor3", &node, extra), &pts);
+        expect_vec(&node, &pts, &out, 4, 2e-4, |p| {
+            let x = p[0];
+            let t = match extend {
+                "repeat" => x.rem_euclid(1.0),
+                "mirror" => 1.0 - (x.rem_euclid(2.0) - 1.0).abs(),
+                "zero" if !(0.0..=1.0).contains(&x) => return [0.0; 4],
+                _ => x.clamp(0.0, 1.0),
+            };
+            std::array::from_fn(|i| ca[i] + (cc[i] - ca[i]) * t)
+        });
+    }
+}
+
+/// iterationField's z and w formats: the third and fourth parts of the
+/// iteration a caller set (a custom node sets (1, 2, 3 + x, 4 - y)).
+#[test]
+fn iteration_field_reads_z_and_w() {
+    let Some(gpu) = gpu("iteration_field_reads_z_and_w") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(624, 60, -1.0, 1.0);
+    for (format, want) in [("z", 3.0), ("w", 4.0)] {
+        let nodes = format!(
+            "  /s:
+    rop: custom
+    custom:
+      coordTypes: [vec3]
+      returnTypes: [float]
+      contextTypes: [Context]
+      inputs:
+        - {{ name: field, returnTypes: [float], required: true }}
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {{
+          ctx.iteration = vec4(1.0, 2.0, 3.0 + p.x, 4.0 - p.y);
+          return inputOp1(p, ctx);
+        }}
+    inputs: [/it]
+  /it: {{ rop: iterationField, params: {{ Format: {format} }} }}
+  /out: {{ rop: probeFloat3, inputs: [/s] }}
+"
+        );
+        let out = sample(&gpu, &lib, &nodes, &pts);
+        expect_within(format, &pts, &out, 1e-5, |p| {
+            if format == "z" {
+                want + p[0] as f64
+            } else {
+                want - p[1] as f64
+            }
+        });
+    }
+}
+
+/// isoCamera's Roll turns the picture about the view direction: every
+/// ray's origin, relative to the middle of the image, is the unrolled one
+/// turned by Roll in the image plane (directions are all the same).
+#[test]
+fn iso_camera_roll_turns_the_image_plane() {
+    let Some(gpu) = gpu("iso_camera_roll_turns_the_image_plane") else {
+        return;
+    };
+    let lib = catalog_library();
+    let size = 16u32;
+    let origins = |roll: f64| {
+        let yaml = format!(
+            "output: /render\nnodes:\n  /s: {{ rop: sphere }}\n  /cam: {{ rop: isoCamera, params: {{ Target: [0.5, 0.2, -0.3], Size: 4, Distance: 20, Roll: {roll} }} }}\n  /render: {{ rop: raymarchRender3D, inputs: {{ scene: /s, camera: /cam }} }}\n"
+        );
+        let net = Network::parse(&yaml, Path::new("iso.yaml"), &lib).unwrap();
+        render_data(&gpu, &lib, &net, "rayOrigin", size)
+    };
+    let (az, el) = (45f64.to_radians(), 35.26439f64.to_radians());
+    let back = [el.cos() * az.sin(), el.sin(), el.cos() * az.cos()];
+    let centre = [
+        0.5 + 20.0 * back[0],
+        0.2 + 20.0 * back[1],
+        -0.3 + 20.0 * back[2],
+    ];
+    let fw = [-back[0], -back[1], -back[2]];
+    let base = origins(0.0);
+    for roll in [30.0, -75.0] {
+        let got = origins(roll);
+        let a = (roll as f64).to_radians();
+        for (k, (o0, o1)) in base.iter().zip(&got).enumerate() {
+            let d0 = an::sub3([o0[0] as f64, o0[1] as f64, o0[2] as f64], centre);
+            let d1 = an::sub3([o1[0] as f64, o1[1] as f64, o1[2] as f64], centre);
+            // Rodrigues: d0 turned by -a about the forward direction
+            // (the camera turns by a, so the offsets of fixed pixels do).
+            let c = an::cross(fw, d0);
+            let want: V3 = std::array::from_fn(|i| d0[i] * a.cos() - c[i] * a.sin());
+            assert!(
+                (0..3).all(|i| (d1[i] - want[i]).abs() < 1e-3),
+                "roll {roll}, pixel {k}: offset {d1:?}, want {want:?}"
+            );
+        }
+    }
+}
+
+/// cutSphere's hollow shape: the spherical shell below the cut, Thickness
+/// thick on each side; against a brute-force distance to the profile's arc
+/// (the circle of the radius from the bottom up to the rim at the cut),
+/// sampled densely.
+#[test]
+fn cut_sphere_hollow_is_a_shell_below_the_cut() {
+    let Some(gpu) = gpu("cut_sphere_hollow_is_a_shell_below_the_cut") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(625, 250, -1.6, 1.6);
+    for (r, h, t) in [(1.0, 0.4, 0.05), (0.9, -0.3, 0.1)] {
+        let top = (h / r as f64).asin();
+        let arc: Vec<[f64; 2]> = (0..=20000)
+            .map(|i| {
+                let a = -PI / 2.0 + (top + PI / 2.0) * i as f64 / 20000.0;
+                [r * a.cos(), r * a.sin()]
+            })
+            .collect();
+        let node = format!(
+            "{{ rop: cutSphere, params: {{ Radius: {r}, Cut: {h}, Shape: hollow, Thickness: {t}, Translate: [0.1, 0, -0.1] }} }}"
+        );
+        let out = sample(&gpu, &lib, &sdf3(&node, ""), &pts);
+        expect_within(&node, &pts, &out, 5e-4, |p| {
+            let q = [p[0] as f64 - 0.1, p[1] as f64, p[2] as f64 + 0.1];
+            let (rho, y) = (q[0].hypot(q[2]), q[1]);
+            arc.iter()
+                .map(|a| (rho - a[0]).hypot(y - a[1]))
+                .fold(f64::MAX, f64::min)
+                - t
+        });
+    }
+}
+
+/// chamferBox's Round: the chamfered box shrunk by Round on every side and
+/// grown back by it (its distance less Round), so edges and corners turn
+/// round: identity with the unrounded box of the smaller size.
+#[test]
+fn chamfer_box_round_offsets_a_smaller_box() {
+    let Some(gpu) = gpu("chamfer_box_round_offsets_a_smaller_box") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(626, 250, -1.5, 1.5);
+    let rounded = "{ rop: chamferBox, params: { Size: [1.6, 1.0, 1.2], Chamfer: 0.15, Round: 0.1, Translate: [0.1, 0, 0] } }";
+    let smaller = "{ rop: chamferBox, params: { Size: [1.4, 0.8, 1.0], Chamfer: 0.15, Translate: [0.1, 0, 0] } }";
+    let a = sample(&gpu, &lib, &sdf3(rounded, ""), &pts);
+    let b = sample(&gpu, &lib, &sdf3(smaller, ""), &pts);
+    expect_within("chamferBox Round", &pts, &a, 2e-4, |p| {
+        let k = pts.iter().position(|q| q == p).unwrap();
+        b[k][0] as f64 - 0.1
+    });
+    // And it rounds: at a corner direction the rounded box lies inside the
+    // sharp one of the full size.
+    let sharp = "{ rop: chamferBox, params: { Size: [1.6, 1.0, 1.2], Chamfer: 0.15, Translate: [0.1, 0, 0] } }";
+    let s = sample(&gpu, &lib, &sdf3(sharp, ""), &pts);
+    for (k, p) in pts.iter().enumerate() {
+        assert!(
+            a[k][0] >= s[k][0] - 1e-5,
+            "at {p:?}: {} < {}",
+            a[k][0],
+            s[k][0]
+        );
+    }
+}
+
+/// helixWarp's Phase turns the helix about its axis: with Phase phi the
+/// input is seen at the point turned back by phi (a symmetry: the same
+/// helix, sampled at turned points).
+#[test]
+fn helix_warp_phase_turns_the_helix() {
+    let Some(gpu) = gpu("helix_warp_phase_turns_the_helix") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(627, 200, -1.8, 1.8);
+    let phi: f64 = 50.0;
+    let (c, s) = (phi.to_radians().cos(), phi.to_radians().sin());
+    // Turned back by phi about y (angles run from x towards z).
+    let turned: Vec<[f32; 3]> = pts
+        .iter()
+        .map(|p| {
+            let (x, z) = (p[0] as f64, p[2] as f64);
+            [(c * x + s * z) as f32, p[1], (-s * x + c * z) as f32]
+        })
+        .collect();
+    let extra = "  /pos: { rop: position }\n  /v: { rop: reorderField, inputs: [/pos] }\n";
+    let with = format!(
+        "{{ rop: helixWarp, params: {{ Radius: 1, Pitch: 0.7, Phase: {phi} }}, inputs: [/v] }}"
+    );
+    let without = "{ rop: helixWarp, params: { Radius: 1, Pitch: 0.7 }, inputs: [/v] }";
+    let a = sample(&gpu, &lib, &probe("probeColor3", &with, extra), &pts);
+    let b = sample(&gpu, &lib, &probe("probeColor3", without, extra), &turned);
+    let mut bad = Vec::new();
+    for k in 0..pts.len() {
+        // Away from the seams where the nearest winding changes.
+        if (0..3).any(|i| (a[k][i] - b[k][i]).abs() > 1e-3) {
+            bad.push(format!("  at {:?}: {:?} vs {:?}", pts[k], a[k], b[k]));
+        }
+    }
+    assert!(
+        bad.len() * 50 <= pts.len(),
+        "{} of {} differ:\n{}",
+        bad.len(),
+        pts.len(),
+        bad[..bad.len().min(8)].join("\n")
+    );
+}
