@@ -94,14 +94,14 @@ fn srgb_to_linear(v: u8) -> f64 {
 }
 
 /// assets/checker.png as linear RGBA (the renderer uploads images as sRGB).
-struct Image {
-    w: usize,
-    h: usize,
-    px: Vec<[f64; 4]>,
+pub(crate) struct Image {
+    pub(crate) w: usize,
+    pub(crate) h: usize,
+    pub(crate) px: Vec<[f64; 4]>,
 }
 
 impl Image {
-    fn load() -> Image {
+    pub(crate) fn load() -> Image {
         let img = image::open(root().join("assets/checker.png"))
             .unwrap()
             .to_rgba8();
@@ -120,7 +120,7 @@ impl Image {
         Image { w, h, px }
     }
     /// The texel (i, j) (j counted from the top row), repeating.
-    fn texel(&self, i: i64, j: i64) -> [f64; 4] {
+    pub(crate) fn texel(&self, i: i64, j: i64) -> [f64; 4] {
         let i = i.rem_euclid(self.w as i64) as usize;
         let j = j.rem_euclid(self.h as i64) as usize;
         self.px[j * self.w + i]

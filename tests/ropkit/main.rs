@@ -11,6 +11,7 @@ mod catalog_b;
 mod catalog_c;
 mod catalog_d;
 mod catalog_e;
+mod catalog_f;
 mod commands;
 mod common;
 mod compiler;

@@ -7,6 +7,11 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec3 up0 = abs(fw.y) > 0.999 ? vec3(0.0, 0.0, 1.0) : vec3(0.0, 1.0, 0.0);
   vec3 rt = normalize(cross(fw, up0));
   vec3 up = cross(rt, fw);
+  // Roll: the screen axes turned about the view direction.
+  float roll = radians(THIS_Roll);
+  vec3 rt2 = cos(roll) * rt + sin(roll) * up;
+  up = cos(roll) * up - sin(roll) * rt;
+  rt = rt2;
   vec3 origin = THIS_Target + back * THIS_Distance + (p.x * rt + p.y * up) * THIS_Size;
   return Ray(origin, fw);
 }

@@ -12,7 +12,13 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec2 q = p * THIS_Scale + THIS_Translate.xy;
   vec2 v = vec2(simplexNoise(q), simplexNoise(q + vec2(19.1, -7.7)));
 #endif
+#if defined(THIS_Mode_replace)
+  ReturnT res = inputOp1(mix(p, v, THIS_Amount), ctx);
+#elif defined(THIS_Mode_multiply)
+  ReturnT res = inputOp1(mix(p, p * v, THIS_Amount), ctx);
+#else
   ReturnT res = inputOp1(p + THIS_Amount * v, ctx);
+#endif
 #if defined(THIS_RETURN_TYPE_Sdf)
   res.x *= THIS_StepScale;
 #endif

@@ -1,9 +1,18 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
+#ifdef THIS_Swap_on
+#ifdef THIS_HAS_INPUT_2
+  ReturnT a = inputOp2(p, ctx);
+#else
+  ReturnT a = ReturnT(THIS_Value);
+#endif
+  ReturnT b = inputOp1(p, ctx);
+#else
   ReturnT a = inputOp1(p, ctx);
 #ifdef THIS_HAS_INPUT_2
   ReturnT b = inputOp2(p, ctx);
 #else
   ReturnT b = ReturnT(THIS_Value);
+#endif
 #endif
 #if defined(THIS_Operation_subtract)
   return a - b;
@@ -15,6 +24,8 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   return min(a, b);
 #elif defined(THIS_Operation_max)
   return max(a, b);
+#elif defined(THIS_Operation_average)
+  return (a + b) * 0.5;
 #elif defined(THIS_Operation_power)
   return pow(abs(a), b);
 #elif defined(THIS_Operation_remap)

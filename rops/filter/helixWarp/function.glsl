@@ -1,5 +1,8 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
   vec2 w = dmPlane(p, THIS_AXIS);
+  // The point turned back by Phase: the helix turns forward.
+  float ph = radians(THIS_Phase);
+  w = vec2(cos(ph) * w.x + sin(ph) * w.y, -sin(ph) * w.x + cos(ph) * w.y);
   float h = dmAlong(p, THIS_AXIS);
   float pitch = max(THIS_Pitch, 1e-4);
   float a = mod(atan(w.y, w.x), TAU);

@@ -5,6 +5,10 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float v = it.x;
 #elif defined(THIS_Format_count)
   float v = it.y;
+#elif defined(THIS_Format_z)
+  float v = it.z;
+#elif defined(THIS_Format_w)
+  float v = it.w;
 #else
   float v = ratio;
 #endif

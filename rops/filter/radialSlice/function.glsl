@@ -1,7 +1,19 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
   ReturnT res = inputOp1(p, ctx);
   float halfAngle = 0.5 * radians(clamp(THIS_Angle, 0.0, 360.0));
+#ifdef THIS_Invert_on
+  // Everything lies in a full wedge: nothing is left outside it.
+  if (halfAngle >= PI) {
+#if defined(THIS_RETURN_TYPE_Sdf)
+    res.x = 1e10;
+#else
+    res = 1e10;
+#endif
+    return res;
+  }
+#else
   if (halfAngle >= PI) return res;
+#endif
   // The wedge turned so its middle runs along +x, folded onto its upper halfAngle.
   float mid = radians(THIS_Start) + halfAngle;
   vec2 w = dmPlane(p, THIS_AXIS);
@@ -11,6 +23,9 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec2 e = vec2(cos(halfAngle), sin(halfAngle));
   float d = length(w - e * max(dot(w, e), 0.0));
   float wedge = (e.x * w.y - e.y * w.x) < 0.0 ? -d : d;
+#ifdef THIS_Invert_on
+  wedge = -wedge;
+#endif
 #if defined(THIS_RETURN_TYPE_Sdf)
   res.x = max(res.x, wedge);
 #else

@@ -1,6 +1,6 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
-  vec3 r = max(THIS_Radii, vec3(1e-4));
   p -= THIS_Translate;
+  vec3 r = max(THIS_Radii_at(p, ctx), vec3(1e-4));
   float k0 = length(p / r);
   float k1 = length(p / (r * r));
   float rmin = min(r.x, min(r.y, r.z));

@@ -3,7 +3,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float oldShift = rkTimeShift;
   float oldScale = rkTimeScale;
   rkTimeScale = oldScale * THIS_Speed;
-  rkTimeShift = oldShift * THIS_Speed + THIS_Offset;
+  rkTimeShift = oldShift * THIS_Speed + THIS_Offset_at(p, ctx);
   ReturnT res = inputOp1(p, ctx);
   rkTimeShift = oldShift;
   rkTimeScale = oldScale;

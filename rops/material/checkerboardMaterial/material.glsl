@@ -1,0 +1,1 @@
+col = THIS_getColor(p, matCtx);
