@@ -62,6 +62,9 @@ pub struct Node {
     /// Input slots in order; `None` is an unconnected slot.
     pub inputs: Vec<Option<String>>,
     pub pos: Option<[f32; 2]>,
+    /// `bypass: true`: the node passes its first input through to its
+    /// users (nothing, when that input is empty); it stays in the file.
+    pub bypass: bool,
 }
 
 impl Node {
@@ -151,6 +154,8 @@ struct NodeYaml {
     pos: Option<[f32; 2]>,
     #[serde(default)]
     custom: Option<Yaml>,
+    #[serde(default)]
+    bypass: bool,
 }
 
 /// Why a network does not hold together against its library.
@@ -200,6 +205,22 @@ impl Network {
 
     /// Parses network text and checks it against the library.
     pub fn parse(text: &str, file: &Path, lib: &Library) -> Result<Network, NetworkError> {
+        Network::parse_checked(text, file, lib, true)
+    }
+
+    /// Parses a piece of a network (the viewer's clipboard): every node is
+    /// read and checked as a file's are, but the output need not be among
+    /// them, inputs may name nodes outside, and required inputs may be empty.
+    pub fn parse_fragment(text: &str, file: &Path, lib: &Library) -> Result<Network, NetworkError> {
+        Network::parse_checked(text, file, lib, false)
+    }
+
+    fn parse_checked(
+        text: &str,
+        file: &Path,
+        lib: &Library,
+        check: bool,
+    ) -> Result<Network, NetworkError> {
         // Messages quote the file (node paths, ROP names): each is cut to a
         // readable length, and so is the node path shown beside it.
         let at = |line: usize, node: Option<&str>, message: String| {
@@ -256,6 +277,9 @@ impl Network {
             let site = NodeSite { file, line, path };
             let node = parse_node(value, &site, &index, lib)?;
             net.nodes.insert(path.to_string(), node);
+        }
+        if !check {
+            return Ok(net);
         }
         net.check(lib).map_err(|e| {
             let line = e
@@ -419,6 +443,9 @@ impl Network {
             if let Some([x, y]) = node.pos {
                 parts.push(format!("pos: [{}, {}]", x.round(), y.round()));
             }
+            if node.bypass {
+                parts.push("bypass: true".into());
+            }
             // A node with its own definition is written out in block style,
             // its code as literal blocks that read as the code does.
             if let Some(custom) = &node.custom {
@@ -556,6 +583,7 @@ fn parse_node(
         rop: raw_node.rop.clone(),
         pos: raw_node.pos,
         custom: custom.clone(),
+        bypass: raw_node.bypass,
         ..Default::default()
     };
     for (pkey, pval) in raw_node.params.iter().flatten() {
