@@ -184,7 +184,8 @@ impl Win {
     fn has_label(&self, label: &str) -> bool {
         self.h.query_all_by_label(label).next().is_some()
     }
-    /// Clicks the button labelled `label` (or, with none, the widget).
+    /// Clicks the button labelled `label` (or, with none, the widget; or
+    /// one whose label starts so, for menu items with their shortcut).
     fn click_label(&mut self, label: &str) {
         let button = self
             .h
@@ -193,6 +194,12 @@ impl Win {
             .map(|n| n.rect());
         let pos = button
             .or_else(|| self.h.query_all_by_label(label).next().map(|n| n.rect()))
+            .or_else(|| {
+                self.h
+                    .query_all_by_label_contains(label)
+                    .next()
+                    .map(|n| n.rect())
+            })
             .unwrap_or_else(|| panic!("no widget labelled {label:?}"))
             .center();
         self.click(pos);
@@ -333,7 +340,9 @@ fn a_right_click_on_empty_space_adds_a_node_where_it_was_clicked() {
     let search = w.app().graph.search.as_ref().expect("the add box opens");
     assert_eq!(search.screen, spot, "at the click");
     let at = w.app().graph.to_graph(spot);
-    // Clicking into its field keeps it open (a menu would close).
+    // Clicking into its field keeps it open (a menu would close), once
+    // it has settled where the window's edge leaves room for it.
+    w.steps(3);
     let field = w
         .h
         .ctx
@@ -786,7 +795,7 @@ fn viewing_a_node_draws_it_without_changing_the_network() {
     let before = w.net().clone();
     let s = w.title("/s");
     w.click_with(s, PointerButton::Secondary, Modifiers::NONE);
-    w.click_label("View");
+    w.click_label("View this node");
     assert_eq!(w.app().graph.viewing.as_deref(), Some("/s"));
     let drawn = |a: &App| {
         a.doc

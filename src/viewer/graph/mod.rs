@@ -604,12 +604,13 @@ impl Graph {
                 self.selection = vec![path.clone()];
             }
             if plain && r.dragged_by(egui::PointerButton::Primary) {
-                // On the first frame, from where the button went down (the
+                // In graph space (the editor's layer is transformed). On
+                // the first frame, from where the button went down (the
                 // pointer moves a little before a drag is told from a click).
                 let moved = match (r.drag_started(), ctx.input(|i| i.pointer.press_origin())) {
-                    (true, Some(origin)) => {
-                        r.interact_pointer_pos().map_or(egui::Vec2::ZERO, |p| p - origin)
-                    }
+                    (true, Some(origin)) => r
+                        .interact_pointer_pos()
+                        .map_or(egui::Vec2::ZERO, |p| p - self.to_graph(origin)),
                     _ => r.drag_delta(),
                 };
                 if r.drag_started() {
@@ -618,7 +619,7 @@ impl Graph {
                         self.selection = vec![path.clone()];
                     }
                 }
-                dragged = Some((*id, moved / self.to_global.scaling.max(1e-3)));
+                dragged = Some((*id, moved));
             }
         }
         if plain && response.clicked_by(egui::PointerButton::Primary) {

@@ -114,8 +114,12 @@ pub fn show_search(ctx: &egui::Context, lib: &Library, s: &mut AddSearch) -> Sea
                 if s.text != before {
                     s.chosen = 0;
                 }
+                // Of one height whatever matches, so that the box holds
+                // still where the window's edge pushes it up.
                 egui::ScrollArea::vertical()
-                    .max_height(300.0)
+                    .max_height(260.0)
+                    .min_scrolled_height(260.0)
+                    .auto_shrink([false, false])
                     .id_salt("ropkit-add-search-list")
                     .show(ui, |ui| {
                         for (i, def) in matches.iter().enumerate().take(200) {
