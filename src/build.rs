@@ -148,6 +148,8 @@ pub fn stitch_shaped(
     mode: Mode,
     shaping: Shaping,
 ) -> Result<(Resolution, Shader), BuildError> {
+    // Bypassed nodes pass their first input through.
+    let net = &*net.with_bypass_applied();
     let resolution = resolve(lib, net).map_err(|error| BuildError::Resolve {
         file: net.file.clone(),
         line: net.lines.get(&error.node).copied().unwrap_or(1),

@@ -57,9 +57,11 @@ pub fn resolve(lib: &Library, net: &Network) -> Result<Resolution, ResolveError>
     resolve_with(lib, net, true)
 }
 
-/// [`resolve`], with or without the check of variables (a reference whose
-/// provider is not wired yet is no reason to refuse a connection).
-fn resolve_with(lib: &Library, net: &Network, variables: bool) -> Result<Resolution, ResolveError> {
+/// [`resolve`], with or without the checks of a finished network: variables
+/// and required inputs (a reference whose provider is not wired yet, or an
+/// input still empty, is no reason to refuse a connection).
+fn resolve_with(lib: &Library, net: &Network, complete: bool) -> Result<Resolution, ResolveError> {
+    let variables = complete;
     check_wiring(net)?;
     let order = net.reachable_order();
     // Networks built without `Network::check` (an embedder's own) meet the
@@ -100,6 +102,9 @@ fn resolve_with(lib: &Library, net: &Network, variables: bool) -> Result<Resolut
         });
     }
 
+    if complete {
+        check_required(net, &order, &defs)?;
+    }
     let callers = callers_of(net, &order, &index);
 
     let chosen = choose_types(net, &order, &defs, &index, &callers)?;
@@ -171,6 +176,27 @@ fn check_wiring(net: &Network) -> Result<(), ResolveError> {
             node: cycle[0].clone(),
             message: format!("cycle: {}", cycle.join(" -> ")),
         });
+    }
+    Ok(())
+}
+
+/// Every required input of a node in use is connected: an empty one would
+/// only show up as a GLSL error about a function that is not there.
+fn check_required(net: &Network, order: &[String], defs: &[&RopDef]) -> Result<(), ResolveError> {
+    for (path, def) in order.iter().zip(defs) {
+        let node = &net.nodes[path];
+        if let Some(input) = def
+            .inputs
+            .iter()
+            .enumerate()
+            .find(|(slot, i)| i.required && node.input(*slot).is_none())
+            .map(|(_, i)| i)
+        {
+            return Err(ResolveError {
+                node: path.clone(),
+                message: format!("input {} of {path} is not connected", input.label),
+            });
+        }
     }
     Ok(())
 }

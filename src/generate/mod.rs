@@ -355,6 +355,9 @@ pub fn structure_key(net: &Network, lib: &Library) -> String {
     for path in net.reachable_order() {
         let node = &net.nodes[&path];
         let _ = write!(key, "{path}={}{:?}", node.rop, node.inputs);
+        if node.bypass {
+            key.push_str("~bypass");
+        }
         if let Some(custom) = &node.custom {
             // The node's own code and definition: any change rebuilds.
             let _ = write!(key, "{}", crate::yaml::flow(&custom.source));

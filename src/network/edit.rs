@@ -269,6 +269,42 @@ impl Network {
     }
 }
 
+impl Network {
+    /// The network as it is drawn: every user of a bypassed node reads the
+    /// bypassed node's first input instead (through chains of bypassed
+    /// nodes; nothing when that input is empty). Borrowed when no node is
+    /// bypassed.
+    pub fn with_bypass_applied(&self) -> std::borrow::Cow<'_, Network> {
+        if !self.nodes.values().any(|n| n.bypass) {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let through = |start: &str| -> Option<String> {
+            let mut at = start.to_string();
+            // At most one step a node: a cycle of bypassed nodes ends empty.
+            for _ in 0..=self.nodes.len() {
+                match self.nodes.get(&at) {
+                    Some(n) if n.bypass && at != self.output => match n.input(0) {
+                        Some(next) => at = next.to_string(),
+                        None => return None,
+                    },
+                    _ => return Some(at),
+                }
+            }
+            None
+        };
+        let mut net = self.clone();
+        for node in net.nodes.values_mut() {
+            for s in node.inputs.iter_mut() {
+                if let Some(src) = s.as_deref() {
+                    *s = through(src);
+                }
+            }
+            trim_inputs(node);
+        }
+        std::borrow::Cow::Owned(net)
+    }
+}
+
 /// A node path as written by hand or from a script: a missing leading `/` is added.
 pub fn node_path(path: &str) -> String {
     if path.starts_with('/') {

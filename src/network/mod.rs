@@ -67,6 +67,9 @@ pub struct Node {
     /// Input slots in order; `None` is an unconnected slot.
     pub inputs: Vec<Option<String>>,
     pub pos: Option<[f32; 2]>,
+    /// `bypass: true`: the node passes its first input through to its
+    /// users (nothing, when that input is empty); it stays in the file.
+    pub bypass: bool,
 }
 
 impl Node {
@@ -159,6 +162,8 @@ struct NodeYaml {
     pos: Option<[f32; 2]>,
     #[serde(default)]
     custom: Option<Yaml>,
+    #[serde(default)]
+    bypass: bool,
 }
 
 /// Why a network does not hold together against its library.
@@ -235,6 +240,13 @@ impl Network {
         })?;
         net.origin = Origin::of(text, &net);
         Ok(net)
+    }
+
+    /// Parses a piece of a network (the viewer's clipboard): every node is
+    /// read and checked as a file's are, but the output need not be among
+    /// them, inputs may name nodes outside, and required inputs may be empty.
+    pub fn parse_fragment(text: &str, file: &Path, lib: &Library) -> Result<Network, NetworkError> {
+        Network::read(text, file, lib)
     }
 
     /// [`Network::parse`] without the checks of the network as a whole
@@ -567,6 +579,7 @@ fn parse_node(
         rop: raw_node.rop.clone(),
         pos: raw_node.pos,
         custom: custom.clone(),
+        bypass: raw_node.bypass,
         ..Default::default()
     };
     for (pkey, pval) in raw_node.params.iter().flatten() {

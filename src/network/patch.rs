@@ -335,7 +335,7 @@ fn apply(text: &str, mut edits: Vec<(Span, String)>) -> Option<String> {
 
 /// The position of each key a node's mapping writes, for placing a new one.
 fn node_key_order(key: &str) -> usize {
-    ["rop", "custom", "params", "inputs", "pos"]
+    ["rop", "custom", "params", "inputs", "pos", "bypass"]
         .iter()
         .position(|k| *k == key)
         .unwrap_or(usize::MAX)
@@ -549,6 +549,19 @@ impl Patcher<'_> {
                         _ => return None,
                     }
                 }
+            }
+        }
+
+        if was.bypass != now.bypass {
+            match (index("bypass"), now.bypass) {
+                (None, true) => ops
+                    .insert
+                    .push((place("bypass"), NewEntry::line("bypass", "true"))),
+                (Some(i), false) => {
+                    ops.remove.insert(i);
+                }
+                (Some(i), true) => self.replace(map.entries[i].value.span, "true"),
+                (None, false) => {}
             }
         }
 
@@ -878,6 +891,9 @@ pub(super) fn node_parts(node: &Node, def: Option<&RopDef>) -> Vec<(&'static str
     }
     if let Some(p) = node.pos {
         parts.push(("pos", pos_text(p)));
+    }
+    if node.bypass {
+        parts.push(("bypass", "true".to_string()));
     }
     parts
 }

@@ -90,13 +90,38 @@ pub fn parse_window(text: &str) -> Result<(f32, f32), ViewerError> {
     }
 }
 
+/// A new network to start from (File → New, or a file that is not there
+/// yet): a sphere drawn by the 3D renderer, on `file`.
+pub(crate) fn starter(file: &std::path::Path) -> Network {
+    let mut net = Network {
+        file: file.to_path_buf(),
+        output: "/render".into(),
+        ..Default::default()
+    };
+    let mut sphere = crate::network::Node::new("sphere");
+    sphere.pos = Some([0.0, 0.0]);
+    let mut render = crate::network::Node::new("raymarchRender3D");
+    render.inputs = vec![Some("/sphere1".into())];
+    render.pos = Some([300.0, 0.0]);
+    net.nodes.insert("/sphere1".into(), sphere);
+    net.nodes.insert("/render".into(), render);
+    net
+}
+
 /// The network at `path`, or, when it fails to load, an empty network on
-/// that file (the window still opens) and the error.
+/// that file (the window still opens) and the error. A file that does not
+/// exist yet is a new network ([`starter`]), saved there.
 fn load_or_empty(
     project: &Project,
     lib: &crate::library::Library,
     path: &std::path::Path,
 ) -> (Network, Option<NetworkError>) {
+    if std::fs::symlink_metadata(path).is_err()
+        && crate::builtin::preset(path).is_none()
+        && !crate::builtin::is_builtin(path)
+    {
+        return (starter(path), None);
+    }
     match project.load_network(path, lib) {
         Ok(net) => (net, None),
         Err(e) => (

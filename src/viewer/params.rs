@@ -94,21 +94,14 @@ fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> O
             let mut v = *f;
             let r = range(p, (-10.0, 10.0));
             let log = *r.start() > 0.0 && *r.end() / r.start().max(1e-9) > 1000.0;
-            ui.add(
-                egui::Slider::new(&mut v, r)
-                    .clamping(egui::SliderClamping::Never)
-                    .logarithmic(log),
-            );
+            fine_slider(ui, &p.name, &mut v, r, log, false);
             Some(ParamValue::Float(within_hard_limits(p, v)))
         }
         (ParamStyle::Int, ParamValue::Int(i)) => {
-            let mut v = *i;
+            let mut v = *i as f64;
             let r = range(p, (0.0, 100.0));
-            ui.add(
-                egui::Slider::new(&mut v, (*r.start() as i64)..=(*r.end() as i64))
-                    .clamping(egui::SliderClamping::Never),
-            );
-            Some(ParamValue::Int(within_hard_limits(p, v as f64) as i64))
+            fine_slider(ui, &p.name, &mut v, r, false, true);
+            Some(ParamValue::Int(within_hard_limits(p, v.round()) as i64))
         }
         (ParamStyle::Toggle, ParamValue::Bool(b)) => {
             let mut v = *b;
@@ -137,11 +130,15 @@ fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> O
             };
             ui.horizontal(|ui| {
                 for (x, suffix) in v.iter_mut().zip(p.style.component_suffixes()) {
-                    ui.add(
-                        egui::DragValue::new(x)
-                            .speed(speed)
-                            .prefix(format!("{suffix} ")),
-                    );
+                    // Typed or dragged values stay within the ROP's range.
+                    let mut drag = egui::DragValue::new(x)
+                        .speed(speed)
+                        .prefix(format!("{suffix} "))
+                        .clamp_existing_to_range(false);
+                    if r.start().is_finite() || r.end().is_finite() {
+                        drag = drag.range(r.clone());
+                    }
+                    ui.add(drag);
                 }
             });
             Some(ParamValue::Vector(
@@ -246,6 +243,105 @@ fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> O
             None
         }
     }
+}
+
+/// A value on a bar and a number. A click on the bar sets the value where
+/// clicked; a drag moves it by the distance dragged (a tenth as fast with
+/// Shift held), so a small value is reachable on a wide range. The number
+/// drags a thousandth of the range a point (Shift: finer still) and takes
+/// typed values. What the widgets make stays within `r` (the ROP's `min`
+/// and `max`); a value beyond it from the file is shown and kept until
+/// changed. Returns whether the value changed.
+pub fn fine_slider(
+    ui: &mut Ui,
+    salt: &str,
+    v: &mut f64,
+    r: std::ops::RangeInclusive<f64>,
+    log: bool,
+    integer: bool,
+) -> bool {
+    let (lo, hi) = (*r.start(), *r.end());
+    let span = (hi - lo).max(1e-9);
+    let to_norm = |x: f64| {
+        if log {
+            (x.max(lo) / lo).ln() / (hi / lo).ln()
+        } else {
+            (x - lo) / span
+        }
+    };
+    let from_norm = |n: f64| {
+        let n = n.clamp(0.0, 1.0);
+        let x = if log { lo * (hi / lo).powf(n) } else { lo + n * span };
+        if integer { x.round() } else { x }
+    };
+    let before = *v;
+    let number_w = 64.0;
+    let width = (ui.available_width() - number_w - ui.spacing().item_spacing.x).clamp(60.0, 420.0);
+    let height = ui.spacing().interact_size.y;
+    ui.horizontal(|ui| {
+        let (rect, response) = ui.allocate_exact_size(
+            egui::vec2(width, height),
+            egui::Sense::click_and_drag(),
+        );
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::WidgetType::Slider, true, format!("{salt} bar"))
+        });
+        let response = response.on_hover_text(format!(
+            "{lo} to {hi}: drag to change, Shift+drag for fine steps, click to set"
+        ));
+        let fine = if ui.input(|i| i.modifiers.shift) { 0.1 } else { 1.0 };
+        if response.dragged() {
+            // From where the button went down on the first frame (the
+            // pointer moves a little before a drag is told from a click).
+            let moved = match (response.drag_started(), ui.input(|i| i.pointer.press_origin())) {
+                (true, Some(origin)) => response
+                    .interact_pointer_pos()
+                    .map_or(0.0, |p| p.x - origin.x),
+                _ => response.drag_delta().x,
+            };
+            let dx = moved as f64 / width as f64;
+            // Accumulated unrounded, so that slow drags of integers move.
+            let id = response.id.with("exact");
+            let exact: f64 = ui
+                .data(|d| d.get_temp(id))
+                .filter(|_| !response.drag_started())
+                .unwrap_or_else(|| to_norm(*v));
+            let next = (exact + dx * fine).clamp(0.0, 1.0);
+            ui.data_mut(|d| d.insert_temp(id, next));
+            *v = from_norm(next);
+        } else if response.clicked()
+            && let Some(p) = response.interact_pointer_pos()
+        {
+            *v = from_norm(((p.x - rect.left()) / rect.width()) as f64);
+        }
+        // The bar: the range, filled up to the value.
+        let painter = ui.painter();
+        let visuals = ui.style().interact(&response);
+        let track = rect.shrink2(egui::vec2(0.0, rect.height() * 0.3));
+        painter.rect_filled(track, 3.0, ui.visuals().extreme_bg_color);
+        let n = to_norm(*v).clamp(0.0, 1.0) as f32;
+        let filled = egui::Rect::from_min_max(
+            track.min,
+            egui::pos2(track.left() + track.width() * n, track.bottom()),
+        );
+        painter.rect_filled(filled, 3.0, ui.visuals().selection.bg_fill);
+        painter.circle(
+            egui::pos2(track.left() + track.width() * n, rect.center().y),
+            rect.height() * 0.3,
+            visuals.bg_fill,
+            visuals.fg_stroke,
+        );
+        let speed = if integer { (span / 500.0).max(0.05) } else { span / 1000.0 };
+        let mut drag = egui::DragValue::new(v)
+            .speed(speed)
+            .range(lo..=hi)
+            .clamp_existing_to_range(false);
+        if integer {
+            drag = drag.fixed_decimals(0);
+        }
+        ui.push_id(salt, |ui| ui.add_sized([number_w, height], drag));
+    });
+    *v != before
 }
 
 /// Whether a picker for a parameter of `style` offers the file `path`, by

@@ -88,7 +88,17 @@ pub struct Preview {
     /// Share of the panel's pixels rendered (lower is faster on slow machines).
     pub scale: f32,
     pub orbit: Orbit,
-    pub animate: bool,
+    /// Time runs (the time bar's play).
+    pub playing: bool,
+    /// The time drawn, in seconds, while paused; while playing, the time
+    /// at `played_from`.
+    time: f32,
+    played_from: Instant,
+    /// Time runs from `loop_start` to `loop_end`, then again.
+    pub loop_start: f32,
+    pub loop_end: f32,
+    /// Where the picture was drawn last frame (screen), letterboxed.
+    pub picture_rect: egui::Rect,
     /// The last full-resolution picture took this long, first band to last.
     pub frame_ms: f32,
     /// How far the picture being drawn has got, 0 to 1 (1: done).
@@ -97,7 +107,6 @@ pub struct Preview {
     pub reduced: bool,
     /// The last band came from the baked twin (values compiled in).
     pub baked: bool,
-    start: Instant,
     pub error: Option<String>,
     /// The request last sent, and whether the picture must be drawn again
     /// even for the same request (the network changed).
@@ -116,12 +125,16 @@ impl Preview {
             image: None,
             scale: 0.5,
             orbit,
-            animate: false,
+            playing: false,
+            time: 0.0,
+            played_from: Instant::now(),
+            loop_start: 0.0,
+            loop_end: 10.0,
+            picture_rect: egui::Rect::NOTHING,
             frame_ms: 0.0,
             progress: 1.0,
             reduced: false,
             baked: false,
-            start: Instant::now(),
             error: None,
             sent: None,
             stale: true,
@@ -130,12 +143,26 @@ impl Preview {
         }
     }
 
+    /// The time the picture is drawn at.
     pub fn time(&self) -> f32 {
-        if self.animate {
-            self.start.elapsed().as_secs_f32()
-        } else {
-            0.0
+        if !self.playing {
+            return self.time;
         }
+        let span = (self.loop_end - self.loop_start).max(0.01);
+        let t = self.time + self.played_from.elapsed().as_secs_f32() - self.loop_start;
+        self.loop_start + t.rem_euclid(span)
+    }
+
+    /// Moves time to `t` (scrubbing), playing on from there if playing.
+    pub fn set_time(&mut self, t: f32) {
+        self.time = t.clamp(self.loop_start, self.loop_end);
+        self.played_from = Instant::now();
+    }
+
+    pub fn toggle_play(&mut self) {
+        let now = self.time();
+        self.playing = !self.playing;
+        self.set_time(now);
     }
 
     /// The request last sent to the worker.
@@ -149,9 +176,27 @@ impl Preview {
     }
 
     /// Lays the preview out, asks the worker for the picture it needs, and
-    /// shows what has arrived.
-    pub fn show(&mut self, ui: &mut Ui, worker: &Worker, has_shader: bool) {
-        let avail = ui.available_size();
+    /// shows what has arrived: the picture keeps the frame's aspect
+    /// (`frame`, the size Export PNG draws), letterboxed in the panel.
+    /// `stale` says why the picture is not the network's as it is now.
+    pub fn show(
+        &mut self,
+        ui: &mut Ui,
+        worker: &Worker,
+        has_shader: bool,
+        frame: [u32; 2],
+        stale: Option<&str>,
+    ) {
+        let area = ui.available_rect_before_wrap();
+        let aspect = frame[0].max(1) as f32 / frame[1].max(1) as f32;
+        let fit = if area.width() / area.height().max(1.0) > aspect {
+            egui::vec2(area.height() * aspect, area.height())
+        } else {
+            egui::vec2(area.width(), area.width() / aspect)
+        };
+        let picture = egui::Rect::from_center_size(area.center(), fit.max(egui::vec2(1.0, 1.0)));
+        self.picture_rect = picture;
+        let avail = picture.size();
         let ppp = ui.ctx().pixels_per_point();
         let interacting = self.interacting();
         let scale = if interacting {
@@ -185,21 +230,27 @@ impl Preview {
             self.reduced = interacting;
             self.progress = 0.0;
         }
-        if self.animate || interacting || self.progress < 1.0 {
+        if self.playing || interacting || self.progress < 1.0 {
             ui.ctx().request_repaint();
         }
         if interacting {
             // Ask again for the full picture once input stops.
             ui.ctx().request_repaint_after(SETTLE);
         }
+        // The whole area takes the gestures; the picture sits in its frame.
+        let response = ui.allocate_rect(area, egui::Sense::click_and_drag());
+        ui.painter()
+            .rect_filled(area, 0.0, egui::Color32::from_gray(16));
         match &self.texture {
             Some(tex) => {
-                let response = ui
-                    .add(egui::Image::new((tex.id(), avail)).sense(egui::Sense::click_and_drag()));
+                let mut image = egui::Image::new((tex.id(), avail));
+                if stale.is_some() {
+                    image = image.tint(egui::Color32::from_gray(150));
+                }
+                image.paint_at(ui, picture);
                 self.handle_input(ui, &response);
             }
             None => {
-                let response = ui.allocate_response(avail, egui::Sense::click_and_drag());
                 ui.painter().text(
                     response.rect.center(),
                     egui::Align2::CENTER_CENTER,
@@ -213,6 +264,24 @@ impl Preview {
                 );
                 self.handle_input(ui, &response);
             }
+        }
+        if let Some(why) = stale
+            && self.texture.is_some()
+        {
+            // The last good picture stays; say that it is not this network's.
+            let band = egui::Rect::from_min_size(picture.min, egui::vec2(picture.width(), 22.0));
+            ui.painter()
+                .rect_filled(band, 0.0, egui::Color32::from_rgba_unmultiplied(120, 30, 20, 220));
+            ui.painter().text(
+                band.left_center() + egui::vec2(6.0, 0.0),
+                egui::Align2::LEFT_CENTER,
+                format!("⚠ {why}"),
+                egui::FontId::proportional(13.0),
+                egui::Color32::WHITE,
+            );
+        }
+        if response.hovered() && ui.input(|i| i.key_pressed(egui::Key::Space)) {
+            self.toggle_play();
         }
     }
 

@@ -9,25 +9,133 @@ impl App {
         let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
         let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
         let redo_y = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+        let save_as = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
         let save = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
-        if ctx.input_mut(|i| i.consume_shortcut(&redo) || i.consume_shortcut(&redo_y)) {
+        let open = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+        let new = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
+        let duplicate = KeyboardShortcut::new(Modifiers::COMMAND, Key::D);
+        // A text field being typed into keeps its keys (its own undo,
+        // copy and paste); the window's shortcuts wait.
+        let typing = ctx.egui_wants_keyboard_input();
+        if !typing && ctx.input_mut(|i| i.consume_shortcut(&redo) || i.consume_shortcut(&redo_y)) {
             self.redo();
         }
-        if ctx.input_mut(|i| i.consume_shortcut(&undo)) {
+        if !typing && ctx.input_mut(|i| i.consume_shortcut(&undo)) {
             self.undo();
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&save_as)) {
+            self.start_save_as();
         }
         if ctx.input_mut(|i| i.consume_shortcut(&save)) {
             self.save(None);
         }
-        // F frames every node, Shift+F the selection (unless a text field
-        // has the keys).
-        if !ctx.egui_wants_keyboard_input() {
-            if ctx.input_mut(|i| i.consume_key(Modifiers::SHIFT, Key::F)) {
-                self.graph.frame_selection();
-            } else if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F)) {
-                self.graph.frame_all();
+        if ctx.input_mut(|i| i.consume_shortcut(&open)) {
+            self.browse = Some(Browse::start(Purpose::Open, &self.doc.net.file));
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&new)) {
+            self.request(Pending::New);
+        }
+        if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F1)) {
+            self.help = !self.help;
+        }
+        if typing || self.graph.search.is_some() || self.graph.renaming() {
+            return;
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&duplicate)) {
+            self.duplicate_selection();
+        }
+        // F frames every node, Shift+F the selection.
+        if ctx.input_mut(|i| i.consume_key(Modifiers::SHIFT, Key::F)) {
+            self.graph.frame_selection();
+        } else if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F)) {
+            self.graph.frame_all();
+        }
+        if ctx.input_mut(|i| {
+            i.consume_key(Modifiers::NONE, Key::Delete) || i.consume_key(Modifiers::NONE, Key::Backspace)
+        }) {
+            self.delete_selection();
+        }
+        // Copy, cut and paste arrive as events of their own (the platform
+        // reads the clipboard for a paste).
+        let (copy, cut, paste) = ctx.input(|i| {
+            let mut paste = None;
+            let (mut copy, mut cut) = (false, false);
+            for e in &i.events {
+                match e {
+                    egui::Event::Copy => copy = true,
+                    egui::Event::Cut => cut = true,
+                    egui::Event::Paste(text) => paste = Some(text.clone()),
+                    _ => {}
+                }
+            }
+            (copy, cut, paste)
+        });
+        if copy || cut {
+            let paths = self.graph.selected();
+            self.copy_nodes(&paths);
+            if cut {
+                self.delete_selection();
             }
         }
+        let pointer = ctx.input(|i| i.pointer.hover_pos());
+        let over_graph = pointer.is_some_and(|p| self.graph.screen.contains(p));
+        if let Some(text) = paste {
+            let at = pointer.filter(|_| over_graph).map(|p| self.graph.to_graph(p));
+            self.paste_text(&text, at);
+        }
+        // Tab, or a letter typed over the graph (F aside), opens the
+        // type-to-add box at the pointer, holding what was typed.
+        if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Tab)) {
+            self.graph.open_search(pointer, String::new());
+            return;
+        }
+        if over_graph {
+            let typed = ctx.input(|i| {
+                (i.modifiers.is_none() || i.modifiers.shift_only())
+                    .then(|| {
+                        i.events.iter().find_map(|e| match e {
+                            egui::Event::Text(t)
+                                if t.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                                    && !t.eq_ignore_ascii_case("f") =>
+                            {
+                                Some(t.clone())
+                            }
+                            _ => None,
+                        })
+                    })
+                    .flatten()
+            });
+            if let Some(text) = typed {
+                // The letter goes into the box, not into a field that
+                // takes focus this frame.
+                ctx.input_mut(|i| i.events.retain(|e| !matches!(e, egui::Event::Text(_))));
+                self.graph.open_search(pointer, text);
+            }
+        }
+    }
+
+    /// Opening another network or a new one: at once, or after an answer
+    /// about the unsaved edits.
+    pub(super) fn request(&mut self, what: Pending) {
+        if self.dirty {
+            self.confirm_discard = Some(what);
+        } else {
+            self.carry_out(what);
+        }
+    }
+
+    fn carry_out(&mut self, what: Pending) {
+        match what {
+            Pending::Open(path) => self.open(path),
+            Pending::New => self.new_network(),
+        }
+    }
+
+    /// Save as: the native dialog, with the typed path behind it for when
+    /// no portal answers.
+    pub(super) fn start_save_as(&mut self) {
+        self.save_as = Some(self.doc.net.file.display().to_string());
+        self.browse = Some(Browse::start(Purpose::SaveAs, &self.doc.net.file));
     }
 
     pub(super) fn handle_close(&mut self, ctx: &egui::Context) {
@@ -132,11 +240,7 @@ impl App {
                     }
                 });
             if done {
-                if self.dirty {
-                    self.say("save or undo your edits before opening another network");
-                } else {
-                    self.open(PathBuf::from(&path));
-                }
+                self.request(Pending::Open(PathBuf::from(&path)));
             } else if open {
                 self.open_path = Some(path);
             }
@@ -159,6 +263,68 @@ impl App {
                 self.save_as = Some(path);
             }
         }
+        if let Some(what) = self.confirm_discard.clone() {
+            let mut answer = None;
+            egui::Modal::new(egui::Id::new("confirm-discard")).show(ctx, |ui| {
+                ui.heading("Unsaved changes");
+                ui.label(format!(
+                    "{} has edits that are not saved.",
+                    self.doc.net.file.display()
+                ));
+                ui.label(match &what {
+                    Pending::Open(p) => format!("Save them before opening {}?", p.display()),
+                    Pending::New => "Save them before starting a new network?".to_string(),
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("Save").clicked() {
+                        answer = Some("save");
+                    }
+                    if ui.button("Discard").clicked() {
+                        answer = Some("discard");
+                    }
+                    if ui.button("Cancel").clicked() {
+                        answer = Some("cancel");
+                    }
+                });
+            });
+            if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+                answer = Some("cancel");
+            }
+            match answer {
+                Some("save") => {
+                    self.save(None);
+                    self.confirm_discard = None;
+                    // A save that failed (or went to Save as) leaves the
+                    // edits: nothing is opened over them.
+                    if !self.dirty {
+                        self.carry_out(what);
+                    }
+                }
+                Some("discard") => {
+                    self.confirm_discard = None;
+                    self.carry_out(what);
+                }
+                Some(_) => self.confirm_discard = None,
+                None => {}
+            }
+        }
+        if self.help {
+            let mut open = true;
+            egui::Window::new("Keyboard shortcuts")
+                .id(egui::Id::new("ropkit-help"))
+                .collapsible(false)
+                .open(&mut open)
+                .show(ctx, |ui| {
+                    egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
+                        for (keys, what) in SHORTCUTS {
+                            ui.label(egui::RichText::new(*keys).monospace().strong());
+                            ui.label(*what);
+                            ui.end_row();
+                        }
+                    });
+                });
+            self.help &= open;
+        }
         if let Some((mut path, mut w, mut h)) = self.export_png.take() {
             let mut open = true;
             let mut done = false;
@@ -175,6 +341,10 @@ impl App {
                         done = true;
                     }
                 });
+            if [w, h] != self.frame_size {
+                // The preview frames what the export will draw.
+                self.frame_size = [w, h];
+            }
             if done {
                 // Drawn and written by the worker; the log says when it is done.
                 let globals = crate::render::Globals {
@@ -257,3 +427,31 @@ impl App {
         }
     }
 }
+
+/// The gestures and keys of the window (Help → Keyboard shortcuts; the
+/// README's viewer section lists the same).
+pub(super) const SHORTCUTS: &[(&str, &str)] = &[
+    ("Click", "select a node (the panel shows its parameters)"),
+    ("Shift+click", "add a node to the selection"),
+    ("Shift+drag", "box select"),
+    ("Click empty space", "clear the selection"),
+    ("Drag a node", "move it (and the rest of the selection)"),
+    ("Drag the background", "pan; scroll to zoom"),
+    ("Tab, or type", "add a ROP at the pointer, wired after the selected node"),
+    ("Right-click empty space", "add a ROP there"),
+    ("Right-click a node", "rename, view, bypass, copy, duplicate, delete"),
+    ("Drag from a socket", "connect (green sockets take the wire)"),
+    ("Right-click a wire", "disconnect"),
+    ("Delete / Backspace", "delete the selection"),
+    ("Ctrl+C / Ctrl+X / Ctrl+V", "copy, cut, paste (network YAML)"),
+    ("Ctrl+D", "duplicate the selection"),
+    ("Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y", "undo / redo (node moves too)"),
+    ("F / Shift+F", "frame every node / the selection"),
+    ("Ctrl+N / Ctrl+O", "new network / open"),
+    ("Ctrl+S / Ctrl+Shift+S", "save / save as"),
+    ("Drag on a slider", "change the value; hold Shift for fine steps"),
+    ("Drag on a number", "change it finely (Shift: finer); click to type"),
+    ("Preview: drag / right-drag / scroll", "orbit / pan / zoom"),
+    ("Space (over the preview)", "play or pause time"),
+    ("F1", "this list"),
+];

@@ -11,11 +11,39 @@ impl App {
         self.dirty = true;
         if structural {
             self.graph.rebuild(&self.doc.net, &self.doc.lib);
+            self.after_structure();
         }
         self.push_network();
     }
 
+    /// What follows the network's structure: the bypass marks, and the
+    /// node viewed (gone with its node).
+    pub(super) fn after_structure(&mut self) {
+        self.graph.bypassed = super::bypassed(&self.doc.net);
+        if let Some(v) = &self.graph.viewing
+            && !self.doc.net.nodes.contains_key(v)
+        {
+            self.graph.viewing = None;
+        }
+    }
+
     pub(super) fn apply_graph_edit(&mut self, e: GraphEdit) {
+        // Edits that change no network.
+        let e = match e {
+            GraphEdit::View(path) => {
+                self.view(path);
+                return;
+            }
+            GraphEdit::Copy(paths) => {
+                self.copy_nodes(&paths);
+                return;
+            }
+            GraphEdit::Refused(why) => {
+                self.say(format!("not connected: {why}"));
+                return;
+            }
+            other => other,
+        };
         // Each edit runs on a copy: a refused one changes nothing and leaves no undo step.
         let mut net = self.doc.net.clone();
         let (tag, result) = match e {
@@ -27,8 +55,22 @@ impl App {
                 format!("disconnect {dst}"),
                 net.disconnect(&dst, slot).map(|()| None),
             ),
-            GraphEdit::Add { rop, pos } => {
-                (format!("add {rop}"), Ok(Some(net.add_node(&rop, pos))))
+            GraphEdit::Add { rop, pos, after } => {
+                let path = net.add_node(&rop, pos);
+                // After the selected node, when the new one takes it.
+                if let Some(src) = after.filter(|s| net.nodes.contains_key(s))
+                    && net.nodes[&path]
+                        .def(&self.doc.lib)
+                        .is_some_and(|d| d.max_inputs() > 0)
+                {
+                    match crate::resolve::connection_problem(&self.doc.lib, &net, &src, &path, 0) {
+                        None => {
+                            let _ = net.connect(&src, &path, 0);
+                        }
+                        Some(why) => self.say(format!("{path} is not wired after {src}: {why}")),
+                    }
+                }
+                (format!("add {rop}"), Ok(Some(path)))
             }
             GraphEdit::Remove(path) => (
                 format!("remove {path}"),
@@ -46,19 +88,29 @@ impl App {
                 net.output = path;
                 ("output".to_string(), Ok(None))
             }
+            GraphEdit::Bypass(path) => match net.nodes.get_mut(&path) {
+                Some(n) if path != net.output => {
+                    n.bypass = !n.bypass;
+                    (format!("bypass {path}"), Ok(None))
+                }
+                Some(_) => (
+                    format!("bypass {path}"),
+                    Err(crate::network::EditError::IsOutput(path.clone())),
+                ),
+                None => (
+                    format!("bypass {path}"),
+                    Err(crate::network::EditError::NoNode(path.clone())),
+                ),
+            },
+            GraphEdit::View(_) | GraphEdit::Copy(_) | GraphEdit::Refused(_) => {
+                unreachable!("handled above")
+            }
         };
         match result {
             Ok(select) => {
                 self.edit(&tag, true, |n| *n = net);
-                if select.is_some() {
-                    self.selected = select;
-                }
-                if self
-                    .selected
-                    .as_ref()
-                    .is_some_and(|s| !self.doc.net.nodes.contains_key(s))
-                {
-                    self.selected = None;
+                if let Some(s) = select {
+                    self.graph.select(vec![s]);
                 }
             }
             Err(why) => self.say(format!("{tag}: {why}")),
@@ -97,6 +149,7 @@ impl App {
         self.doc.net = net;
         self.dirty = true;
         self.graph.rebuild(&self.doc.net, &self.doc.lib);
+        self.after_structure();
         self.push_network();
         self.say(what);
     }
@@ -108,8 +161,21 @@ impl App {
         if self.waiting_since.is_none() {
             self.waiting_since = Some(Instant::now());
         }
+        // The network drawn: the one edited, or the node viewed under a
+        // renderer of its own.
+        let net = match self.graph.viewing.clone() {
+            Some(path) => match self.view_network(&path) {
+                Ok(net) => net,
+                Err(why) => {
+                    self.graph.viewing = None;
+                    self.say(format!("cannot view {path}: {why}"));
+                    self.doc.net.clone()
+                }
+            },
+            None => self.doc.net.clone(),
+        };
         self.worker.send(Job::Revision {
-            net: Box::new(self.doc.net.clone()),
+            net: Box::new(net),
             lib: self.doc.lib.clone(),
             revision,
         });

@@ -36,10 +36,12 @@ impl App {
         let text = self.doc.net.to_yaml(&self.doc.lib);
         match write_atomic(&path, text.as_bytes()) {
             Ok(()) => {
-                if path != self.doc.net.file {
+                if path != self.doc.net.file || self.new_file {
+                    // A new file is watched from its first save on.
                     self.doc.net.file = path.clone();
                     self.rewatch();
                 }
+                self.new_file = false;
                 self.disk_text = text;
                 self.dirty = false;
                 self.disk_changed = false;
@@ -89,14 +91,8 @@ impl App {
             Ok(net) => {
                 self.disk_text = crate::files::read_text(&path, crate::limits::NETWORK_FILE_BYTES)
                     .unwrap_or_default();
-                self.doc.net = net;
-                self.load_failed = false;
-                self.history = History::default();
-                self.dirty = false;
-                self.graph = Graph::new(&self.doc.net, &self.doc.lib);
-                self.preview.reset_camera(&self.doc.net, &self.doc.lib);
-                self.push_network();
-                self.rewatch();
+                self.replace_network(net);
+                self.new_file = false;
                 self.say(format!("opened {}", path.display()));
             }
             Err(e) => {
@@ -104,6 +100,47 @@ impl App {
                 self.tab = Tab::Log;
             }
         }
+    }
+
+    /// Shows `net` in place of the network edited: a fresh graph, history
+    /// and camera.
+    fn replace_network(&mut self, net: Network) {
+        self.doc.net = net;
+        self.load_failed = false;
+        self.history = History::default();
+        self.dirty = false;
+        self.confirm_discard = None;
+        self.graph = Graph::new(&self.doc.net, &self.doc.lib);
+        self.graph.bypassed = super::bypassed(&self.doc.net);
+        self.preview.reset_camera(&self.doc.net, &self.doc.lib);
+        self.push_network();
+        self.rewatch();
+    }
+
+    /// File → New: a sphere and a renderer on a file not there yet
+    /// (`untitled.yaml` beside the network, numbered when taken), which
+    /// Save creates.
+    pub(super) fn new_network(&mut self) {
+        let dir = match self.doc.net.file.parent() {
+            Some(d) if !crate::builtin::is_builtin(&self.doc.net.file) && d.is_dir() => {
+                d.to_path_buf()
+            }
+            _ => PathBuf::from("."),
+        };
+        let file = (1..)
+            .map(|i| match i {
+                1 => dir.join("untitled.yaml"),
+                i => dir.join(format!("untitled{i}.yaml")),
+            })
+            .find(|f| std::fs::symlink_metadata(f).is_err())
+            .unwrap_or_else(|| dir.join("untitled.yaml"));
+        self.disk_text.clear();
+        self.replace_network(crate::viewer::starter(&file));
+        self.new_file = true;
+        self.say(format!(
+            "a new network: Ctrl+S saves it as {}",
+            file.display()
+        ));
     }
 
     pub(super) fn export_file(&mut self, format: Format) {
@@ -212,13 +249,7 @@ impl App {
         };
         let purpose = self.browse.take().map(|b| b.purpose);
         match (purpose, answer) {
-            (Some(Purpose::Open), Some(path)) => {
-                if self.dirty {
-                    self.say("save or undo your edits before opening another network");
-                } else {
-                    self.open(path);
-                }
-            }
+            (Some(Purpose::Open), Some(path)) => self.request(Pending::Open(path)),
             (Some(Purpose::Open), None) => {
                 let dir = self.doc.net.file.parent().unwrap_or(Path::new("."));
                 self.open_path = Some(format!("{}/", dir.display()));

@@ -1,6 +1,7 @@
 //! The viewer's state and its frame: menus, panels, edits, undo, saving,
 //! exporting, file watching, and the screenshot mode used by tests.
 
+mod clipboard;
 mod dialogs;
 mod edits;
 mod files;
@@ -38,6 +39,20 @@ struct Settings {
     tab: Tab,
     #[serde(default = "default_budget")]
     budget_ms: f32,
+    /// The picture's width and height (the preview's frame, Export PNG's size).
+    #[serde(default = "default_frame")]
+    frame: [u32; 2],
+}
+
+fn default_frame() -> [u32; 2] {
+    [1024, 1024]
+}
+
+/// What waits for an answer about unsaved edits.
+#[derive(Clone, Debug, PartialEq)]
+enum Pending {
+    Open(PathBuf),
+    New,
 }
 
 fn default_budget() -> f32 {
@@ -99,7 +114,6 @@ pub struct App {
     history: History,
     preview: Preview,
     watcher: Option<Watcher>,
-    selected: Option<String>,
     /// Edits not yet saved.
     dirty: bool,
     /// The network file as last read or written, to tell our own saves from others' edits.
@@ -120,8 +134,17 @@ pub struct App {
     screenshot_after: u32,
     frames: u32,
     ctx: egui::Context,
-    /// The editor's selection last frame.
-    graph_selection: Vec<String>,
+    /// Opening another network (or a new one) waits for an answer about
+    /// the unsaved edits: save, discard or cancel.
+    confirm_discard: Option<Pending>,
+    /// Help → Keyboard shortcuts is open.
+    help: bool,
+    /// The picture's size in pixels: the preview shows this frame
+    /// (letterboxed), Export PNG draws it.
+    frame_size: [u32; 2],
+    /// The network file does not exist yet (`ropkit view new.yaml`):
+    /// the first save creates it.
+    new_file: bool,
     /// A native file dialog waiting for its answer.
     browse: Option<Browse>,
     /// The typed-path Open dialog (where no native dialog answered).
@@ -138,6 +161,9 @@ impl App {
         args: ViewArgs,
     ) -> App {
         let settings: Option<Settings> = cc.storage.and_then(|s| eframe::get_value(s, "ropkit"));
+        // A file that is not there yet is a new network, to be saved there.
+        let new_file = std::fs::symlink_metadata(&doc.net.file).is_err()
+            && !crate::builtin::is_builtin(&doc.net.file);
         let graph = Graph::new(&doc.net, &doc.lib);
         let wake_ctx = cc.egui_ctx.clone();
         let worker = Worker::start(&doc, move || wake_ctx.request_repaint());
@@ -148,6 +174,9 @@ impl App {
         let budget_ms = settings
             .as_ref()
             .map_or(20.0, |s| s.budget_ms.clamp(2.0, 200.0));
+        let frame_size = settings
+            .as_ref()
+            .map_or(default_frame(), |s| s.frame.map(|v| v.clamp(16, 8192)));
         worker.send(Job::Budget(Duration::from_secs_f32(budget_ms / 1000.0)));
         let ctx = cc.egui_ctx.clone();
         let mut log = Vec::new();
@@ -162,6 +191,12 @@ impl App {
         };
         if let Some(e) = &load_error {
             log.push(e.clone());
+        }
+        if new_file {
+            log.push(format!(
+                "{} does not exist yet: a new network, saved there on Ctrl+S",
+                doc.net.file.display()
+            ));
         }
         let disk_text = crate::files::read_text(&doc.net.file, crate::limits::NETWORK_FILE_BYTES)
             .unwrap_or_default();
@@ -189,7 +224,6 @@ impl App {
             history: History::default(),
             preview,
             watcher,
-            selected: None,
             dirty: false,
             disk_text,
             disk_changed: false,
@@ -205,21 +239,34 @@ impl App {
             screenshot_after: args.frames.max(1),
             frames: 0,
             ctx: cc.egui_ctx.clone(),
-            graph_selection: Vec::new(),
+            confirm_discard: None,
+            help: false,
+            frame_size,
+            new_file,
             browse: None,
             open_path: None,
             export_mesh: None,
         };
-        app.selected = app
+        let first = app
             .doc
             .net
             .nodes
             .keys()
             .find(|p| p.contains("sphere"))
             .cloned()
-            .or_else(|| Some(app.doc.net.output.clone()));
+            .or_else(|| {
+                let out = app.doc.net.output.clone();
+                app.doc.net.nodes.contains_key(&out).then_some(out)
+            });
+        app.graph.select(first.into_iter().collect());
+        app.graph.bypassed = bypassed(&app.doc.net);
         app.watch_named_files();
         app
+    }
+
+    /// The node whose parameters the panel shows: the last selected.
+    fn selected(&self) -> Option<String> {
+        self.graph.selection.last().cloned()
     }
 
     fn say(&mut self, msg: impl Into<String>) {
@@ -251,14 +298,30 @@ impl eframe::App for App {
                 let picked = palette(ui, &self.doc.lib, &mut filter, ui.available_height() - 10.0);
                 self.graph.filter = filter;
                 if let Some(rop) = picked {
+                    // Where the graph's middle is, a step aside per node
+                    // so that nodes added in a row do not hide each other.
                     let n = self.doc.net.nodes.len() as f32;
+                    let c = self.graph.to_graph(self.graph.screen.center());
+                    let c = if c.is_finite() { c } else { egui::Pos2::ZERO };
                     self.apply_graph_edit(GraphEdit::Add {
                         rop,
-                        pos: [40.0 + 20.0 * (n % 8.0), 40.0 + 20.0 * (n % 5.0)],
+                        pos: [c.x + 20.0 * (n % 8.0), c.y + 20.0 * (n % 5.0)],
+                        after: None,
                     });
                 }
             });
-        // Right column: the preview, and the parameters of the selected node below it.
+        // The bottom tabs keep the size the user gives them: their content
+        // scrolls inside.
+        egui::Panel::bottom("tabs")
+            .resizable(true)
+            .default_size(170.0)
+            .size_range(60.0..=600.0)
+            .show(ui, |ui| {
+                ui.set_min_height(ui.available_height());
+                self.bottom_panel(ui)
+            });
+        // Right column: the preview, and the parameters of the selected
+        // node below it, with a splitter between them.
         egui::Panel::right("side")
             .resizable(true)
             .default_size(440.0)
@@ -266,40 +329,38 @@ impl eframe::App for App {
                 let height = ui.available_height();
                 egui::Panel::bottom("params")
                     .resizable(true)
-                    .default_size(height * 0.4)
-                    .size_range(100.0..=height * 0.8)
+                    .default_size(height * 0.45)
+                    .size_range(80.0..=(height - 120.0).max(100.0))
                     .show(ui, |ui| {
                         egui::ScrollArea::vertical()
                             .id_salt("params-scroll")
+                            .auto_shrink(false)
                             .show(ui, |ui| self.params_panel(ui));
                     });
                 egui::CentralPanel::default().show(ui, |ui| {
                     self.preview_toolbar(ui);
-                    self.preview
-                        .show(ui, &self.worker, self.doc.built.is_some());
+                    self.time_bar(ui);
+                    let stale = self.stale_reason();
+                    self.preview.show(
+                        ui,
+                        &self.worker,
+                        self.doc.built.is_some(),
+                        self.frame_size,
+                        stale.as_deref(),
+                    );
                 });
             });
-        egui::Panel::bottom("tabs")
-            .resizable(true)
-            .default_size(170.0)
-            .show(ui, |ui| self.bottom_panel(ui));
         egui::CentralPanel::default().show(ui, |ui| {
             let error_node = self.doc.error.as_ref().and_then(|e| e.node());
             let edits = self
                 .graph
                 .show(ui, &self.doc.net, &self.doc.lib, error_node.as_deref());
+            if self.graph.move_started {
+                // One undo step per drag, holding the places before it.
+                self.history.record(&self.doc.net, "move");
+            }
             for e in edits {
                 self.apply_graph_edit(e);
-            }
-            // Selection follows the editor; positions are kept for saving.
-            // (Only a change of the editor's selection counts, so a node added
-            // from the palette stays selected.)
-            let sel = self.graph.selected(ui.ctx());
-            if sel != self.graph_selection {
-                if let Some(first) = sel.first() {
-                    self.selected = Some(first.clone());
-                }
-                self.graph_selection = sel;
             }
             // A node the user drags makes an edit worth saving; a position the
             // editor only filled in (a network written without `pos`) does not.
@@ -341,10 +402,22 @@ impl eframe::App for App {
                 scale: self.preview.scale,
                 tab: self.tab,
                 budget_ms: self.budget_ms,
+                frame: self.frame_size,
             },
         );
     }
 }
 
+/// The nodes the network bypasses.
+fn bypassed(net: &Network) -> std::collections::HashSet<String> {
+    net.nodes
+        .iter()
+        .filter(|(_, n)| n.bypass)
+        .map(|(p, _)| p.clone())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod ui_tests;

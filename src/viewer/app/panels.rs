@@ -7,6 +7,20 @@ impl App {
     pub(super) fn menu_bar(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
+                if ui
+                    .add(egui::Button::new("New").shortcut_text("Ctrl+N"))
+                    .clicked()
+                {
+                    self.request(Pending::New);
+                    ui.close();
+                }
+                if ui
+                    .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
+                    .clicked()
+                {
+                    self.browse = Some(Browse::start(Purpose::Open, &self.doc.net.file));
+                    ui.close();
+                }
                 ui.menu_button("Open preset", |ui| {
                     for f in self.doc.project.presets() {
                         let name = f
@@ -14,11 +28,7 @@ impl App {
                             .map(|n| n.to_string_lossy().to_string())
                             .unwrap_or_default();
                         if ui.button(name).clicked() {
-                            if self.dirty {
-                                self.say("save or undo your edits before opening another network");
-                            } else {
-                                self.open(f);
-                            }
+                            self.request(Pending::Open(f));
                             ui.close();
                         }
                     }
@@ -30,15 +40,11 @@ impl App {
                     self.save(None);
                     ui.close();
                 }
-                if ui.button("Open…").clicked() {
-                    self.browse = Some(Browse::start(Purpose::Open, &self.doc.net.file));
-                    ui.close();
-                }
-                if ui.button("Save as…").clicked() {
-                    // The native dialog, with the typed path behind it for
-                    // when no portal answers.
-                    self.save_as = Some(self.doc.net.file.display().to_string());
-                    self.browse = Some(Browse::start(Purpose::SaveAs, &self.doc.net.file));
+                if ui
+                    .add(egui::Button::new("Save as…").shortcut_text("Ctrl+Shift+S"))
+                    .clicked()
+                {
+                    self.start_save_as();
                     ui.close();
                 }
                 ui.separator();
@@ -49,8 +55,9 @@ impl App {
                     }
                 }
                 if ui.button("Export PNG…").clicked() {
-                    let png = self.doc.net.file.with_extension("png");
-                    self.export_png = Some((png.display().to_string(), 1024, 1024));
+                    let png = self.export_path("png");
+                    let [w, h] = self.frame_size;
+                    self.export_png = Some((png.display().to_string(), w, h));
                     self.browse = Some(Browse::start(Purpose::ExportPng, &png));
                     ui.close();
                 }
@@ -84,6 +91,49 @@ impl App {
                 {
                     self.redo();
                 }
+                ui.separator();
+                let any = !self.graph.selection.is_empty();
+                if ui
+                    .add_enabled(any, egui::Button::new("Copy").shortcut_text("Ctrl+C"))
+                    .clicked()
+                {
+                    let paths = self.graph.selected();
+                    self.copy_nodes(&paths);
+                    ui.close();
+                }
+                if ui
+                    .add_enabled(any, egui::Button::new("Duplicate").shortcut_text("Ctrl+D"))
+                    .clicked()
+                {
+                    self.duplicate_selection();
+                    ui.close();
+                }
+                if ui
+                    .add_enabled(any, egui::Button::new("Delete").shortcut_text("Del"))
+                    .clicked()
+                {
+                    self.delete_selection();
+                    ui.close();
+                }
+                if ui
+                    .add(egui::Button::new("Add a ROP…").shortcut_text("Tab"))
+                    .clicked()
+                {
+                    self.graph.open_search(None, String::new());
+                    ui.close();
+                }
+                if let Some(path) = self.selected()
+                    && path != self.doc.net.output
+                {
+                    let on = self.doc.net.nodes.get(&path).is_some_and(|n| n.bypass);
+                    if ui
+                        .button(if on { "Bypass off" } else { "Bypass" })
+                        .clicked()
+                    {
+                        self.apply_graph_edit(GraphEdit::Bypass(path));
+                        ui.close();
+                    }
+                }
             });
             ui.menu_button("View", |ui| {
                 if ui
@@ -98,6 +148,27 @@ impl App {
                     .clicked()
                 {
                     self.graph.frame_selection();
+                    ui.close();
+                }
+                ui.separator();
+                if let Some(path) = self.selected()
+                    && self.graph.viewing.as_ref() != Some(&path)
+                    && ui.button(format!("View {path}")).clicked()
+                {
+                    self.view(Some(path));
+                    ui.close();
+                }
+                if self.graph.viewing.is_some() && ui.button("View the output").clicked() {
+                    self.view(None);
+                    ui.close();
+                }
+            });
+            ui.menu_button("Help", |ui| {
+                if ui
+                    .add(egui::Button::new("Keyboard shortcuts").shortcut_text("F1"))
+                    .clicked()
+                {
+                    self.help = true;
                     ui.close();
                 }
             });
@@ -123,7 +194,7 @@ impl App {
     }
 
     pub(super) fn params_panel(&mut self, ui: &mut egui::Ui) {
-        let Some(path) = self.selected.clone() else {
+        let Some(path) = self.selected() else {
             ui.label("Select a node to see its parameters.");
             return;
         };
@@ -191,7 +262,19 @@ impl App {
                 }
             }
             ui.add(egui::Slider::new(&mut self.preview.scale, 0.1..=1.0).text("res"));
-            ui.checkbox(&mut self.preview.animate, "animate");
+            // The picture's frame: the preview letterboxes to it, Export
+            // PNG draws it.
+            let [w, h] = self.frame_size;
+            egui::ComboBox::from_id_salt("frame")
+                .selected_text(format!("{w}×{h}"))
+                .width(90.0)
+                .show_ui(ui, |ui| {
+                    for size in [[1024, 1024], [1280, 720], [1920, 1080], [1024, 768], [1080, 1350], [720, 1280]] {
+                        ui.selectable_value(&mut self.frame_size, size, format!("{}×{}", size[0], size[1]));
+                    }
+                })
+                .response
+                .on_hover_text("The picture's size: the preview shows this frame, Export PNG draws it");
             if ui
                 .add_enabled(self.preview.orbit.active, egui::Button::new("reset camera"))
                 .clicked()
@@ -255,6 +338,67 @@ impl App {
         if let Some(e) = &self.preview.error {
             ui.colored_label(egui::Color32::RED, e);
         }
+        if let Some(v) = self.graph.viewing.clone() {
+            let back = ui
+                .horizontal(|ui| {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(120, 200, 255),
+                        format!("viewing {v}"),
+                    );
+                    ui.small_button("view the output").clicked()
+                })
+                .inner;
+            if back {
+                self.view(None);
+            }
+        }
+    }
+
+    /// Play, pause, scrub and the time, for scenes that move.
+    pub(super) fn time_bar(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let p = &mut self.preview;
+            let label = if p.playing { "⏸" } else { "▶" };
+            if ui
+                .button(label)
+                .on_hover_text("Play or pause time (Space over the preview)")
+                .clicked()
+            {
+                p.toggle_play();
+            }
+            if ui.button("⏮").on_hover_text("Back to the start").clicked() {
+                p.set_time(p.loop_start);
+            }
+            let mut t = p.time();
+            ui.spacing_mut().slider_width = (ui.available_width() - 200.0).max(60.0);
+            let scrub = ui.add(
+                egui::Slider::new(&mut t, p.loop_start..=p.loop_end)
+                    .text("time")
+                    .show_value(false)
+                    .clamping(egui::SliderClamping::Always),
+            );
+            if scrub.changed() {
+                p.set_time(t);
+            }
+            ui.label(egui::RichText::new(format!("{:6.2} s", p.time())).monospace())
+                .on_hover_text("The time the picture is drawn at");
+            ui.add(
+                egui::DragValue::new(&mut p.loop_end)
+                    .range((p.loop_start + 0.1)..=3600.0)
+                    .speed(0.1)
+                    .prefix("loop ")
+                    .suffix(" s"),
+            )
+            .on_hover_text("Time runs from the start to here, then again");
+        });
+    }
+
+    /// Why the picture shown is not the network's as it is now, if it is not.
+    pub(super) fn stale_reason(&self) -> Option<String> {
+        let e = self.doc.error.as_ref()?;
+        let first = e.to_string();
+        let first = first.lines().next().unwrap_or_default().to_string();
+        Some(format!("not up to date: {first}"))
     }
 
     pub(super) fn bottom_panel(&mut self, ui: &mut egui::Ui) {
@@ -337,7 +481,7 @@ impl App {
                     if r.clicked()
                         && let Some(n) = &node
                     {
-                        self.selected = Some(n.clone());
+                        self.graph.select(vec![n.clone()]);
                     }
                     r.on_hover_text("click to select the node");
                 }

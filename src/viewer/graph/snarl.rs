@@ -8,12 +8,30 @@ pub(super) struct Viewer<'a> {
     pub(super) lib: &'a Library,
     pub(super) edits: Vec<GraphEdit>,
     pub(super) refusal: Option<String>,
-    pub(super) filter: &'a mut String,
-    pub(super) rename: &'a mut Option<(String, String)>,
     pub(super) error_node: Option<&'a str>,
     /// A graph-space rectangle to bring into view in the given screen rectangle.
     pub(super) look_at: Option<(egui::Rect, egui::Rect)>,
+    pub(super) selection: &'a [String],
+    pub(super) viewing: Option<&'a str>,
+    pub(super) bypassed: &'a std::collections::HashSet<String>,
+    /// While a wire is dragged: whether each socket would take it.
+    pub(super) marks: &'a HashMap<(String, usize), bool>,
+    pub(super) wire_from: Option<&'a WireFrom>,
+    /// The transform the editor draws with this frame.
+    pub(super) to_global: egui::emath::TSTransform,
+    /// Each node's box and input rows in graph space, as drawn.
+    pub(super) rects: HashMap<NodeId, egui::Rect>,
+    pub(super) rows: HashMap<NodeId, Vec<(f32, f32)>>,
+    pub(super) outs: HashMap<NodeId, (f32, f32)>,
+    /// The node menu asked to rename this node.
+    pub(super) rename: Option<String>,
 }
+
+/// The colour of a selected node's frame.
+const SELECTED: Color32 = Color32::from_rgb(255, 200, 60);
+/// Sockets that would take the wire being dragged, and those that would not.
+const FITS: Color32 = Color32::from_rgb(90, 230, 110);
+const REFUSES: Color32 = Color32::from_rgb(110, 60, 60);
 
 /// How far the editor zooms out: further than its default (0.2), so that
 /// framing a graph of hundreds of nodes shows all of it.
@@ -51,11 +69,16 @@ impl SnarlViewer<GraphNode> for Viewer<'_> {
             .get(&node.path)
             .map(|n| n.rop.as_str())
             .unwrap_or("?");
-        let mark = if node.path == self.net.output {
-            " ◉"
-        } else {
-            ""
-        };
+        let mut mark = String::new();
+        if node.path == self.net.output {
+            mark.push_str(" ◉");
+        }
+        if self.viewing == Some(node.path.as_str()) {
+            mark.push_str(" 👁");
+        }
+        if self.bypassed.contains(&node.path) {
+            mark.push_str(" (bypassed)");
+        }
         format!("{short} · {rop}{mark}")
     }
 
@@ -67,6 +90,38 @@ impl SnarlViewer<GraphNode> for Viewer<'_> {
         if let Some((view, screen)) = self.look_at.take() {
             *to_global = transform_to_show(view, screen);
         }
+        self.to_global = *to_global;
+    }
+
+    fn final_node_rect(
+        &mut self,
+        node: NodeId,
+        rect: egui::Rect,
+        _ui: &mut Ui,
+        _snarl: &mut Snarl<GraphNode>,
+    ) {
+        self.rects.insert(node, rect);
+    }
+
+    fn node_frame(
+        &mut self,
+        default: egui::Frame,
+        node: NodeId,
+        _inputs: &[InPin],
+        _outputs: &[OutPin],
+        snarl: &Snarl<GraphNode>,
+    ) -> egui::Frame {
+        let Some(n) = snarl.get_node(node) else {
+            return default;
+        };
+        let mut frame = default;
+        if self.bypassed.contains(&n.path) {
+            frame = frame.fill(frame.fill.gamma_multiply(0.55));
+        }
+        if self.selection.contains(&n.path) {
+            frame = frame.stroke(egui::Stroke::new(2.5, SELECTED));
+        }
+        frame
     }
 
     fn show_header(
@@ -78,7 +133,12 @@ impl SnarlViewer<GraphNode> for Viewer<'_> {
         snarl: &mut Snarl<GraphNode>,
     ) {
         let title = self.title(&snarl[node]);
-        ui.label(egui::RichText::new(title).color(Color32::WHITE).strong());
+        // Not selectable: a drag on the title moves the node.
+        ui.add(
+            egui::Label::new(egui::RichText::new(title).color(Color32::WHITE).strong())
+                .selectable(false)
+                .sense(egui::Sense::hover()),
+        );
     }
 
     fn header_frame(
@@ -151,22 +211,63 @@ impl SnarlViewer<GraphNode> for Viewer<'_> {
             .def(&path)
             .and_then(|d| d.input_def(pin.id.input))
             .is_some_and(|i| i.drives.is_some());
-        if drives {
-            ui.label(egui::RichText::new(label).italics().weak());
-            return PinInfo::square().with_fill(Color32::from_rgb(120, 160, 220));
+        let r = if drives {
+            ui.label(egui::RichText::new(label).italics().weak())
+        } else {
+            ui.label(label)
+        };
+        let rows = self.rows.entry(pin.id.node).or_default();
+        if rows.len() <= pin.id.input {
+            rows.resize(pin.id.input + 1, (f32::NAN, f32::NAN));
         }
-        ui.label(label);
-        PinInfo::circle().with_fill(Color32::from_rgb(200, 200, 120))
+        rows[pin.id.input] = (r.rect.top() - 2.0, r.rect.bottom() + 2.0);
+        let mark = match self.wire_from {
+            Some(WireFrom::Output(_)) => self.marks.get(&(path.clone(), pin.id.input)).copied(),
+            _ => None,
+        };
+        let fill = match mark {
+            Some(true) => FITS,
+            Some(false) => REFUSES,
+            None if drives => Color32::from_rgb(120, 160, 220),
+            None => Color32::from_rgb(200, 200, 120),
+        };
+        let info = if drives {
+            PinInfo::square()
+        } else {
+            PinInfo::circle()
+        };
+        match mark {
+            Some(true) => info
+                .with_fill(fill)
+                .with_stroke(egui::Stroke::new(2.0, Color32::WHITE)),
+            _ => info.with_fill(fill),
+        }
     }
 
     fn show_output(
         &mut self,
-        _pin: &OutPin,
+        pin: &OutPin,
         ui: &mut Ui,
-        _snarl: &mut Snarl<GraphNode>,
+        snarl: &mut Snarl<GraphNode>,
     ) -> impl egui_snarl::ui::SnarlPin + 'static {
-        ui.label("out");
-        PinInfo::circle().with_fill(Color32::from_rgb(120, 200, 120))
+        let r = ui.label("out");
+        self.outs
+            .insert(pin.id.node, (r.rect.top() - 2.0, r.rect.bottom() + 2.0));
+        let path = snarl
+            .get_node(pin.id.node)
+            .map(|n| n.path.clone())
+            .unwrap_or_default();
+        let mark = match self.wire_from {
+            Some(WireFrom::Input(..)) => self.marks.get(&(path, usize::MAX)).copied(),
+            _ => None,
+        };
+        match mark {
+            Some(true) => PinInfo::circle()
+                .with_fill(FITS)
+                .with_stroke(egui::Stroke::new(2.0, Color32::WHITE)),
+            Some(false) => PinInfo::circle().with_fill(REFUSES),
+            None => PinInfo::circle().with_fill(Color32::from_rgb(120, 200, 120)),
+        }
     }
 
     fn connect(&mut self, from: &OutPin, to: &InPin, snarl: &mut Snarl<GraphNode>) {
@@ -220,18 +321,9 @@ impl SnarlViewer<GraphNode> for Viewer<'_> {
     }
 
     fn has_graph_menu(&mut self, _pos: Pos2, _snarl: &mut Snarl<GraphNode>) -> bool {
-        true
-    }
-
-    fn show_graph_menu(&mut self, pos: Pos2, ui: &mut Ui, _snarl: &mut Snarl<GraphNode>) {
-        ui.label("Add a ROP");
-        if let Some(rop) = palette(ui, self.lib, self.filter, 320.0) {
-            self.edits.push(GraphEdit::Add {
-                rop,
-                pos: [pos.x, pos.y],
-            });
-            ui.close();
-        }
+        // A right click on empty space opens the type-to-add box instead
+        // (see `Graph::show`): a menu closes when its search field is clicked.
+        false
     }
 
     fn has_node_menu(&mut self, _node: &GraphNode) -> bool {
@@ -249,34 +341,61 @@ impl SnarlViewer<GraphNode> for Viewer<'_> {
         let Some(path) = snarl.get_node(node).map(|n| n.path.clone()) else {
             return;
         };
-        ui.label(&path);
-        let rename = self
-            .rename
-            .get_or_insert_with(|| (path.clone(), path.clone()));
-        if rename.0 != path {
-            *rename = (path.clone(), path.clone());
+        ui.label(egui::RichText::new(&path).strong());
+        let is_output = self.def(&path).is_some_and(|d| d.is_output());
+        // Every item is a button: a text field inside a menu would close it.
+        if ui.button("Rename…").clicked() {
+            self.rename = Some(path.clone());
+            ui.close();
         }
-        ui.horizontal(|ui| {
-            ui.text_edit_singleline(&mut rename.1);
-            if ui.button("Rename").clicked() && rename.1 != path {
-                self.edits.push(GraphEdit::Rename {
-                    from: path.clone(),
-                    to: rename.1.clone(),
-                });
+        if !is_output {
+            let viewing = self.viewing == Some(path.as_str());
+            let label = if viewing { "Stop viewing" } else { "View this node" };
+            if ui
+                .button(label)
+                .on_hover_text("Preview this node without making it the output")
+                .clicked()
+            {
+                self.edits
+                    .push(GraphEdit::View((!viewing).then(|| path.clone())));
                 ui.close();
             }
-        });
-        if ui.button("Duplicate").clicked() {
+            let bypassed = self.bypassed.contains(&path);
+            if ui
+                .button(if bypassed { "Bypass off" } else { "Bypass" })
+                .on_hover_text("Pass the first input through unchanged")
+                .clicked()
+            {
+                self.edits.push(GraphEdit::Bypass(path.clone()));
+                ui.close();
+            }
+        }
+        if ui
+            .add(egui::Button::new("Copy").shortcut_text("Ctrl+C"))
+            .clicked()
+        {
+            let mut nodes = self.selection.to_vec();
+            if !nodes.contains(&path) {
+                nodes = vec![path.clone()];
+            }
+            self.edits.push(GraphEdit::Copy(nodes));
+            ui.close();
+        }
+        if ui
+            .add(egui::Button::new("Duplicate").shortcut_text("Ctrl+D"))
+            .clicked()
+        {
             self.edits.push(GraphEdit::Duplicate(path.clone()));
             ui.close();
         }
-        if self.def(&path).is_some_and(|d| d.is_output())
-            && ui.button("Make this the output").clicked()
-        {
+        if is_output && path != self.net.output && ui.button("Make this the output").clicked() {
             self.edits.push(GraphEdit::SetOutput(path.clone()));
             ui.close();
         }
-        if ui.button("Delete").clicked() {
+        if ui
+            .add(egui::Button::new("Delete").shortcut_text("Del"))
+            .clicked()
+        {
             self.edits.push(GraphEdit::Remove(path.clone()));
             ui.close();
         }
