@@ -1,5 +1,6 @@
 //! `ropkit check`: every ROP compiled alone, in a small harness network, for
-//! each coordinate type it claims: once with every input fed, and once more
+//! each coordinate type it claims: once with every input fed (a field on
+//! every parameter socket too), and once more
 //! with only its required inputs when it has optional ones (the
 //! `#ifndef THIS_HAS_INPUT_N` branches). The harness output and the stub that
 //! feeds inputs are ROP folders themselves, in `shaders/harness/`.
@@ -92,8 +93,11 @@ pub fn check_library(lib: &Library, only: &[String]) -> Vec<CheckCase> {
         if def.is_output() || (!only.is_empty() && !only.contains(&def.name)) {
             continue;
         }
+        // The sockets every float and vector parameter has do not count:
+        // the case with every input fed drives each parameter by a stub
+        // field, the other leaves them all unconnected.
         let has_optional =
-            (0..def.inputs.len()).any(|i| def.input_def(i).is_some_and(|d| !d.required));
+            (0..def.own_inputs()).any(|i| def.input_def(i).is_some_and(|d| !d.required));
         for &coord in &def.coord_types {
             // Pin the harness input to this coordinate type.
             let mut h = hdef.clone();

@@ -209,16 +209,9 @@ impl PyNetwork {
             .lookup(&self.live.lib)
             .map_err(|e| self.edit_error(Kind::Network, Some(node), e))?;
         def.input_index(name).ok_or_else(|| {
-            let names: Vec<_> = def.inputs.iter().map(|i| i.name.as_str()).collect();
-            self.edit_error(
-                Kind::Network,
-                Some(node),
-                format!(
-                    "ROP {} has no input '{name}' (inputs: {})",
-                    def.name,
-                    names.join(", ")
-                ),
-            )
+            // A parameter that takes no field says why.
+            let why = ropkit::network::no_input(def, name);
+            self.edit_error(Kind::Network, Some(node), why.to_string())
         })
     }
 

@@ -474,7 +474,7 @@ pub fn rop_json(def: &RopDef) -> Json {
                 "help": p.help,
                 "uniform": p.is_uniform(),
                 // A field on the input of the same name may drive it.
-                "field": p.field,
+                "field": def.driving_slot(&p.name).is_some(),
             })
         })
         .collect();

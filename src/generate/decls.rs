@@ -47,10 +47,25 @@ pub(super) fn node_decls(
             params.iter().find(|s| s.param == p.name)
         };
         let mut text = String::new();
-        param_macros(&mut text, nm, p, &value, slot);
-        if p.field {
-            field_macro(&mut text, cx, ni, p);
+        match field_node(cx, ni, &p.name) {
+            // Driven, and read as a value: the field at the point the
+            // node's function was called with (see `store_points`).
+            Some(fi) if def.reads_param_plainly(&p.name) => {
+                let body = field_value(cx, fi, p, &stored(nm));
+                let _ = writeln!(text, "#define {nm}_{} ({body})", p.name);
+                for (k, suffix) in p.style.component_suffixes().iter().enumerate() {
+                    let _ = writeln!(
+                        text,
+                        "#define {nm}_{}{suffix} ({nm}_{}).{}",
+                        p.name,
+                        p.name,
+                        &"xyzw"[k..k + 1]
+                    );
+                }
+            }
+            _ => param_macros(&mut text, nm, p, &value, slot),
         }
+        field_macro(&mut text, cx, ni, p);
         if let Some((_, macros)) = cx.data_macros[ni].iter().find(|(i, _)| *i == pi) {
             text.push_str(macros);
         }
@@ -66,6 +81,13 @@ pub(super) fn node_decls(
     if let Some(slot) = n.attribute_slot {
         let _ = writeln!(decl, "#define {nm}_ATTR {}", crate::attributes::field(slot));
     }
+    if stores_point(cx.res, cx.defs, ni) {
+        // The point and context the node's function was last called with:
+        // globals of this node alone, written on entry (GLSL has no
+        // recursion, so no call of another node overwrites them).
+        let (p, ctx) = stored_globals(nm);
+        let _ = writeln!(decl, "{} {p};\n{} {ctx};", n.coord, n.context);
+    }
     let lines: Vec<String> = decl.lines().map(str::to_string).collect();
     owners.resize(lines.len(), None);
     (lines, owners)
@@ -80,19 +102,149 @@ pub(super) fn field_macro(text: &mut String, cx: &NodeCx, ni: usize, p: &crate::
     let Some(fi) = field_node(cx, ni, &p.name) else {
         return;
     };
-    let f = &cx.res.nodes[fi];
-    let call = format!("{}(P, CTX)", f.name);
-    let k = p.style.components();
-    let body = match (k, f.ret) {
-        (1, _) | (4, crate::types::ReturnType::Vec4) => call,
-        (_, crate::types::ReturnType::Vec4) => format!("({call}).{}", &"xyzw"[..k]),
-        _ => format!("vec{k}({call})"),
-    };
+    let body = field_value(cx, fi, p, "P, CTX");
     let _ = writeln!(
         text,
         "#define {}_{}_at(P, CTX) ({body})",
         cx.res.nodes[ni].name, p.name
     );
+}
+
+/// Field node `fi` called with `args`, as a value of parameter `p`'s type:
+/// a float field fills every component, a vec4 gives its first ones.
+fn field_value(cx: &NodeCx, fi: usize, p: &crate::library::ParamDef, args: &str) -> String {
+    let f = &cx.res.nodes[fi];
+    let call = format!("{}({args})", f.name);
+    let k = p.style.components();
+    match (k, f.ret) {
+        (1, _) | (4, crate::types::ReturnType::Vec4) => call,
+        (_, crate::types::ReturnType::Vec4) => format!("({call}).{}", &"xyzw"[..k]),
+        _ => format!("vec{k}({call})"),
+    }
+}
+
+/// The globals that hold node `nm`'s point and context.
+pub(super) fn stored_globals(nm: &str) -> (String, String) {
+    (format!("{nm}_rkFieldP"), format!("{nm}_rkFieldCtx"))
+}
+
+/// The stored point and context as call arguments.
+fn stored(nm: &str) -> String {
+    let (p, ctx) = stored_globals(nm);
+    format!("{p}, {ctx}")
+}
+
+/// Whether node `ni` keeps the point it was called at: a field drives one
+/// of its parameters that its code reads as a value (`THIS_<Name>`).
+pub(crate) fn stores_point(
+    res: &crate::resolve::Resolution,
+    defs: &[&crate::library::RopDef],
+    ni: usize,
+) -> bool {
+    let def = defs[ni];
+    def.inputs.iter().enumerate().any(|(k, i)| {
+        i.drives.as_deref().is_some_and(|p| {
+            res.nodes[ni].inputs.get(k).copied().flatten().is_some() && def.reads_param_plainly(p)
+        })
+    })
+}
+
+/// Whether a field drives any parameter of node `ni`.
+pub(crate) fn driven(
+    res: &crate::resolve::Resolution,
+    defs: &[&crate::library::RopDef],
+    ni: usize,
+) -> bool {
+    defs[ni].inputs.iter().enumerate().any(|(k, i)| {
+        i.drives.is_some() && res.nodes[ni].inputs.get(k).copied().flatten().is_some()
+    })
+}
+
+/// `lines` (a node's folded function or material block) with the stores
+/// of its point added: after the `{` of each definition of the node's
+/// function `name` (its first two parameters: point and context), or, for
+/// a material block (a statement run where `p` is the hit point), before
+/// its first line. No line is added, so every line keeps its place in the
+/// ROP's file.
+pub(super) fn store_points(
+    lines: &mut Vec<(u32, String)>,
+    name: &str,
+    material: Option<(crate::types::CoordType, crate::types::ContextType)>,
+) {
+    let (gp, gctx) = stored_globals(name);
+    if let Some((coord, context)) = material {
+        if coord != crate::types::CoordType::Vec3 {
+            return;
+        }
+        let line = lines.first().map(|(l, _)| *l).unwrap_or(1);
+        let ctx = if context == crate::types::ContextType::Context {
+            format!(" {gctx} = ropkitContextAt(p);")
+        } else {
+            String::new()
+        };
+        lines.insert(0, (line, format!("  {gp} = p;{ctx}")));
+        return;
+    }
+    let text: String = lines
+        .iter()
+        .map(|(_, l)| l.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let code = crate::glsl::strip_comments(&text);
+    let b = code.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let mut inserts: Vec<(usize, String)> = Vec::new();
+    let mut from = 0;
+    while let Some(k) = code[from..].find(name) {
+        let at = from + k;
+        from = at + name.len();
+        if (at > 0 && ident(b[at - 1])) || b.get(from).copied().is_some_and(ident) {
+            continue;
+        }
+        let rest = &code[from..];
+        let open = from + (rest.len() - rest.trim_start().len());
+        if b.get(open) != Some(&b'(') {
+            continue;
+        }
+        // The matching parenthesis, then the body's brace.
+        let mut depth = 0usize;
+        let Some(close) = (open..b.len()).find(|&i| {
+            match b[i] {
+                b'(' => depth += 1,
+                b')' => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        }) else {
+            continue;
+        };
+        let after = &code[close + 1..];
+        let brace = close + 1 + (after.len() - after.trim_start().len());
+        if b.get(brace) != Some(&b'{') {
+            continue;
+        }
+        let params: Vec<&str> = code[open + 1..close]
+            .split(',')
+            .filter_map(|param| {
+                param
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .rfind(|w| !w.is_empty())
+            })
+            .collect();
+        if let [point, ctx, ..] = params.as_slice() {
+            inserts.push((brace + 1, format!(" {gp} = {point}; {gctx} = {ctx};")));
+        }
+    }
+    if inserts.is_empty() {
+        return;
+    }
+    let mut text = text;
+    for (at, store) in inserts.into_iter().rev() {
+        text.insert_str(at, &store);
+    }
+    for ((_, line), new) in lines.iter_mut().zip(text.split('\n')) {
+        *line = new.to_string();
+    }
 }
 
 /// The node on the input that drives field-capable parameter `param` of

@@ -124,7 +124,9 @@ pub(super) fn node_texts(
         let own_values: Vec<String> = def
             .params
             .iter()
-            .filter(|p| p.field && field_node(cx, ni, &p.name).is_none())
+            .filter(|p| {
+                def.driving_slot(&p.name).is_some() && field_node(cx, ni, &p.name).is_none()
+            })
             .map(|p| format!("{}_{}", n.name, p.name))
             .collect();
         let macros = eval_macro_rows(
@@ -179,22 +181,38 @@ pub(super) fn node_texts(
     };
     let texts = raw
         .into_iter()
-        .map(|(decls, decl_params, macros, blocks)| NodeText {
-            decls,
-            decl_params,
-            macros,
-            blocks: blocks
-                .iter()
-                .map(|(block, text)| {
-                    // Numbered as in the file that holds the block (a
-                    // custom node's code sits inside a network file).
-                    let lines = fold::fold(text, &facts)
-                        .into_iter()
-                        .map(|(n, l)| (block.file_line(n as usize) as u32, l.into_owned()))
-                        .collect();
-                    (block.kind, lines, block.path.clone())
-                })
-                .collect(),
+        .enumerate()
+        .map(|(ni, (decls, decl_params, macros, blocks))| {
+            let n = &cx.res.nodes[ni];
+            let stores = super::decls::stores_point(cx.res, cx.defs, ni);
+            NodeText {
+                decls,
+                decl_params,
+                macros,
+                blocks: blocks
+                    .iter()
+                    .map(|(block, text)| {
+                        // Numbered as in the file that holds the block (a
+                        // custom node's code sits inside a network file).
+                        let mut lines: Lines = fold::fold(text, &facts)
+                            .into_iter()
+                            .map(|(n, l)| (block.file_line(n as usize) as u32, l.into_owned()))
+                            .collect();
+                        match block.kind {
+                            BlockKind::Function if stores => {
+                                super::decls::store_points(&mut lines, &n.name, None)
+                            }
+                            BlockKind::Material if stores => super::decls::store_points(
+                                &mut lines,
+                                &n.name,
+                                Some((n.coord, n.context)),
+                            ),
+                            _ => {}
+                        }
+                        (block.kind, lines, block.path.clone())
+                    })
+                    .collect(),
+            }
         })
         .collect();
     Ok((texts, named))

@@ -395,6 +395,163 @@ impl RopDef {
     }
 }
 
+/// Whether `style` can be driven by a field: a float or a vector.
+pub fn field_style(style: crate::types::ParamStyle) -> bool {
+    use crate::types::ParamStyle as S;
+    matches!(
+        style,
+        S::Float | S::Xy | S::Uv | S::Xyz | S::Xyzw | S::Rgb | S::Rgba
+    )
+}
+
+/// Whether `text` names the parameter `name` as code reads its value:
+/// `THIS_<Name>` or one of its component macros (`THIS_<Name>x`), as a
+/// whole word (`THIS_<Name>_at` is another word).
+fn names_param(text: &str, name: &str, suffixes: &[&str]) -> bool {
+    let whole = format!("THIS_{name}");
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter_map(|w| w.strip_prefix(whole.as_str()))
+        .any(|rest| rest.is_empty() || suffixes.contains(&rest))
+}
+
+impl RopDef {
+    /// Why parameter `name` takes no field, or `None` when a field may
+    /// drive it (see docs/writing-rops.md, "Fields on parameters"): only
+    /// floats and vectors that live in the uniform buffer, of a ROP that is
+    /// neither variadic nor an output, read only point by point.
+    pub fn field_refusal(&self, name: &str) -> Option<String> {
+        let Some(p) = self.param(name) else {
+            return Some(format!("ROP {} has no parameter '{name}'", self.name));
+        };
+        if p.field {
+            return None;
+        }
+        if !field_style(p.style) {
+            return Some(format!(
+                "it is a {}: only float and vector parameters take fields",
+                p.style.as_str()
+            ));
+        }
+        if p.is_macro {
+            return Some(
+                "it is compiled into the shader (a macro parameter), and a field varies point by point"
+                    .into(),
+            );
+        }
+        if self.variadic {
+            return Some(
+                "the ROP is variadic: its inputs repeat, so its parameters have no sockets".into(),
+            );
+        }
+        if self.is_output() {
+            return Some(
+                "it belongs to an output ROP, whose template reads its parameters outside any one point"
+                    .into(),
+            );
+        }
+        if self
+            .inputs
+            .iter()
+            .any(|i| i.name == p.name && i.drives.is_none())
+        {
+            return Some("an input of the ROP has the same name".into());
+        }
+        let suffixes = p.style.component_suffixes();
+        if let Some(b) = self.blocks.iter().find(|b| {
+            matches!(b.kind, BlockKind::Init | BlockKind::Globals)
+                && names_param(&b.text, name, suffixes)
+        }) {
+            return Some(format!(
+                "{} reads it outside the point-wise function",
+                b.kind.file_name()
+            ));
+        }
+        let quoted = [format!("param('{name}')"), format!("param(\"{name}\")")];
+        let in_table = self
+            .macros
+            .iter()
+            .chain(&self.global_macros)
+            .flat_map(|r| r.cells.iter().flatten())
+            .any(|c| quoted.iter().any(|q| c.contains(q.as_str())));
+        if in_table {
+            return Some("the ROP's macro table reads its value when the shader is built".into());
+        }
+        None
+    }
+
+    /// Whether the ROP's code or macro rows read parameter `name` as a
+    /// value (`THIS_<Name>`, or a component of it) rather than only through
+    /// `THIS_<Name>_at(p, ctx)`.
+    pub fn reads_param_plainly(&self, name: &str) -> bool {
+        let Some(p) = self.param(name) else {
+            return false;
+        };
+        let suffixes = p.style.component_suffixes();
+        self.blocks
+            .iter()
+            .any(|b| names_param(&b.text, name, suffixes))
+            || self
+                .macros
+                .iter()
+                .chain(&self.global_macros)
+                .flat_map(|r| r.cells.iter().flatten())
+                .any(|c| names_param(c, name, suffixes))
+    }
+
+    /// The input slot through which a field drives parameter `name`.
+    pub fn driving_slot(&self, name: &str) -> Option<usize> {
+        self.inputs
+            .iter()
+            .position(|i| i.drives.as_deref() == Some(name))
+    }
+
+    /// The ROP's inputs before the sockets that parameters get without
+    /// asking (`field: true` ones included): what `ropkit check` feeds.
+    pub fn own_inputs(&self) -> usize {
+        self.inputs
+            .iter()
+            .take_while(|i| {
+                i.drives
+                    .as_deref()
+                    .is_none_or(|d| self.param(d).is_some_and(|p| p.field))
+            })
+            .count()
+    }
+
+    /// Gives every parameter a field may drive (see
+    /// [`RopDef::field_refusal`]) a socket of its own name, after the
+    /// declared inputs and the `field: true` ones.
+    pub fn add_parameter_sockets(&mut self) {
+        let names: Vec<String> = self
+            .params
+            .iter()
+            .filter(|p| !p.field)
+            .map(|p| p.name.clone())
+            .collect();
+        for name in names {
+            if self.field_refusal(&name).is_some() || self.driving_slot(&name).is_some() {
+                continue;
+            }
+            let p = self.param(&name).expect("listed above");
+            let return_types = if p.style == crate::types::ParamStyle::Float {
+                vec![ReturnType::Float]
+            } else {
+                vec![ReturnType::Float, ReturnType::Vec4]
+            };
+            let label = format!("{} (field)", p.label);
+            self.inputs.push(InputDef {
+                name: name.clone(),
+                label,
+                coord_types: None,
+                return_types: Some(return_types),
+                context_types: None,
+                required: false,
+                drives: Some(name),
+            });
+        }
+    }
+}
+
 /// A GLSL file of the shared library or an output template.
 #[derive(Debug, Clone)]
 pub struct ShaderFile {

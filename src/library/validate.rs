@@ -171,7 +171,7 @@ pub(super) fn build_def(
     check_blocks(&blocks)?;
     check_names(&params, &textures, &macros, &global_macros, src)?;
     check_template(&raw, &site)?;
-    Ok(RopDef {
+    let mut def = RopDef {
         name: site.name,
         category: site.category,
         description: raw.description,
@@ -196,7 +196,9 @@ pub(super) fn build_def(
         attribute,
         blocks,
         origin: site.origin,
-    })
+    };
+    def.add_parameter_sockets();
+    Ok(def)
 }
 
 /// A ROP's coordinate, return and context types.

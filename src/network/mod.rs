@@ -692,10 +692,44 @@ pub enum InputsError {
         name: String,
         known: String,
     },
+    #[error("parameter '{param}' of ROP {rop} cannot be driven by a field: {why}")]
+    NoField {
+        rop: String,
+        param: String,
+        why: String,
+    },
     #[error("inputs are a list of node paths or a mapping of input name to path")]
     Shape,
     #[error(transparent)]
     TooMany(#[from] NodeProblem),
+}
+
+/// Why `name` names no input of `def`: a parameter that takes no field
+/// says why; anything else lists the inputs.
+pub fn no_input(def: &RopDef, name: &str) -> InputsError {
+    if def.param(name).is_some()
+        && let Some(why) = def.field_refusal(name)
+    {
+        return InputsError::NoField {
+            rop: def.name.clone(),
+            param: echo(name),
+            why,
+        };
+    }
+    let mut known: Vec<&str> = def
+        .inputs
+        .iter()
+        .filter(|i| i.drives.is_none())
+        .map(|i| i.name.as_str())
+        .collect();
+    if def.inputs.iter().any(|i| i.drives.is_some()) {
+        known.push("or a float or vector parameter's name, for a field");
+    }
+    InputsError::NoInput {
+        rop: def.name.clone(),
+        name: echo(name),
+        known: known.join(", "),
+    }
 }
 
 fn read_inputs(raw: Option<&Yaml>, def: &RopDef) -> Result<Vec<Option<String>>, InputsError> {
@@ -725,16 +759,7 @@ fn read_inputs(raw: Option<&Yaml>, def: &RopDef) -> Result<Vec<Option<String>>, 
                     Yaml::Number(n) => n.to_string(),
                     _ => return Err(InputsError::NameNotText),
                 };
-                let index = def.input_index(&name).ok_or_else(|| InputsError::NoInput {
-                    rop: def.name.clone(),
-                    name: echo(&name),
-                    known: def
-                        .inputs
-                        .iter()
-                        .map(|i| i.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                })?;
+                let index = def.input_index(&name).ok_or_else(|| no_input(def, &name))?;
                 put(index, as_src(v)?);
             }
         }

@@ -858,7 +858,10 @@ pub(super) fn inputs_text(node: &Node, def: Option<&RopDef>) -> Option<String> {
         .filter_map(|(i, s)| s.as_deref().map(|s| (i, s)))
         .collect();
     let last = used.last()?.0;
-    match def.filter(|d| d.inputs.len() > 1) {
+    // Named inputs as a mapping; a ROP with one kind of input as a list,
+    // unless a parameter's socket (past the ROP's own inputs) is used.
+    let sockets = |d: &RopDef| !d.variadic && used.iter().any(|(i, _)| *i >= d.own_inputs());
+    match def.filter(|d| d.own_inputs() > 1 || sockets(d)) {
         Some(d) => {
             let items: Vec<String> = used
                 .iter()

@@ -158,14 +158,17 @@ fn an_unconnected_field_parameter_leaves_the_shader_as_it_was() {
                 assert_eq!(new.shader.glsl, before.shader.glsl, "{preset} {mode:?}");
                 assert!(!new.shader.glsl.contains("_Radius_at"));
             } else {
-                // Driven: the field is called where the radius is read, and
-                // the old sphere, which has no such socket, is refused.
+                // Driven: the field is called where the radius is read. The
+                // old sphere, which reads `THIS_Radius` as a value, has the
+                // socket too (every float parameter has one): its function
+                // stores its point and the radius is the field there.
                 assert!(
                     new.shader.glsl.contains("_Radius_at(P, CTX) (radius"),
                     "the field on /ball's Radius is not called"
                 );
-                let err = before.expect_err("a socket the ROP lacks must be an error");
-                assert!(err.contains("no input 'Radius'"), "{err}");
+                assert!(!new.shader.glsl.contains("ball_rkFieldP"));
+                let before = before.unwrap_or_else(|e| panic!("{e}"));
+                assert!(before.shader.glsl.contains("ball_rkFieldP = p;"));
             }
         }
     }

@@ -160,8 +160,11 @@ pub(super) fn plan(input: &Input) -> Result<Plan, GenerateError> {
                     .get(slot)
                     .is_some_and(|d| d.drives.is_some())
         });
+        // A node that keeps the point it is called at for a field on a
+        // parameter (see `decls::store_points`) stays a function.
         if !input.splice
             || leaf
+            || super::decls::stores_point(res, input.defs, x)
             || out_inputs.contains(&x)
             || fx.splice.is_err()
             || names.count[x] != 2
@@ -534,6 +537,10 @@ impl Plan {
     /// Node `x`'s code read as an affine step, if it is one.
     fn program(&self, input: &Input, macros: &macros::Macros, x: usize) -> Option<Program> {
         let f = self.funcs[x].as_ref()?;
+        // A parameter that a field drives varies from point to point: not a map.
+        if super::decls::driven(input.res, input.defs, x) {
+            return None;
+        }
         let (lines, _) = input.texts[x].block(BlockKind::Function)?;
         let (_, call) = self.input_call[x].as_ref()?;
         let rn = &input.res.nodes[x];
