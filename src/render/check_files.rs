@@ -3,8 +3,8 @@
 //! a missing, unreadable, undecodable or over-budget file without a GPU and
 //! without drawing, and names the node, the parameter and the network line.
 
-use super::textures::{DecodeError, decode_texture};
-use super::{RenderError, float_textures, volumes};
+use super::{RenderError, volumes};
+use crate::decode::images::{DecodeError, decode_float_texture, decode_texture, is_float_image};
 use crate::generate::Shader;
 use std::path::{Path, PathBuf};
 
@@ -57,8 +57,8 @@ fn check_picture(asset_dirs: &[PathBuf], path: &str, room: u64) -> Result<u64, R
             (crate::builtin::display_path("", rel), bytes.to_vec())
         }
     };
-    let decoded: Result<u64, DecodeError> = if float_textures::is_float_image(&bytes) {
-        float_textures::decode_float_texture(&bytes, room)
+    let decoded: Result<u64, DecodeError> = if is_float_image(&bytes) {
+        decode_float_texture(&bytes, room)
             .map(|levels| levels.iter().map(|l| u64::from(l.width) * u64::from(l.height) * 8).sum())
     } else {
         decode_texture(&bytes, room).map(|img| u64::from(img.width()) * u64::from(img.height()) * 4)
