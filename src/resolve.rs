@@ -110,7 +110,7 @@ fn resolve_with(lib: &Library, net: &Network, complete: bool) -> Result<Resoluti
     let chosen = choose_types(net, &order, &defs, &index, &callers)?;
 
     if variables {
-        check_variables(net, &order, &defs, &callers)?;
+        check_variables(lib, net, &order, &defs, &callers)?;
     }
 
     let (attribute_slots, attributes) =
@@ -312,6 +312,7 @@ fn material_ids(order: &[String], defs: &[&RopDef]) -> BTreeMap<usize, u32> {
 /// one name has one type, and every node that reads a variable finds a
 /// node providing it, of its type, on each way from it to the output.
 fn check_variables(
+    lib: &Library,
     net: &Network,
     order: &[String],
     defs: &[&RopDef],
@@ -385,10 +386,33 @@ fn check_variables(
                     at = next;
                 }
                 way.reverse();
+                // The ROPs that provide this name as they come (instance
+                // for `instance`, say), before the general provideVariable.
+                let mut providers: Vec<&str> = lib
+                    .rops
+                    .values()
+                    .filter(|d| {
+                        d.variable.as_ref().is_some_and(|v| {
+                            v.role == VariableRole::Provide
+                                && d.param(&v.name_param)
+                                    .and_then(|p| p.default.as_text())
+                                    == Some(name)
+                        })
+                    })
+                    .map(|d| d.name.as_str())
+                    .collect();
+                providers.sort();
+                let wire = match providers.as_slice() {
+                    [] => format!("a node that provides '{name}' (provideVariable)"),
+                    some => format!(
+                        "{} (which provide '{name}'), or provideVariable,",
+                        some.join(" or ")
+                    ),
+                };
                 return fail(
                     r,
                     format!(
-                        "reads variable '{name}', but no node provides it on the way to the output ({}): wire a node that provides '{name}' (provideVariable) between them",
+                        "reads variable '{name}', but no node provides it on the way to the output ({}): wire {wire} between them",
                         way.join(" -> ")
                     ),
                 );

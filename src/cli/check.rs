@@ -149,6 +149,7 @@ pub fn check_network(project: &Project, network: &Path, no_glslang: bool) -> Res
     let net = super::load_network(project, network, &lib)?;
     let built = crate::build::build_for_export(&lib, &net, crate::generate::Mode::Render)
         .map_err(|e| e.report())?;
+    super::print_warnings(&built.shader.warnings);
     let glsl = &built.shader.glsl;
     if !no_glslang {
         match glslang(glsl) {

@@ -188,7 +188,9 @@ pub fn generate_shaped(
     // 7. The target's entry point.
     target.entry(&mut out, &parts.cx(&layout))?;
 
-    Ok(shader(out, layout, &plan, net, res, mode, target))
+    let mut shader = shader(out, layout, &plan, net, res, mode, target);
+    shader.warnings.extend(unassigned_attributes(net, res, &defs));
+    Ok(shader)
 }
 
 /// What every step of the generation looks at.
@@ -420,6 +422,40 @@ fn fold_texts(
 }
 
 /// The finished shader.
+/// A warning for each node that reads an attribute no node of the network
+/// assigns: it would show its fallback everywhere, with no word otherwise.
+fn unassigned_attributes(net: &Network, res: &Resolution, defs: &[&RopDef]) -> Vec<super::Warning> {
+    use crate::library::AttributeRole;
+    let attrs: Vec<_> = res
+        .nodes
+        .iter()
+        .zip(defs)
+        .map(|(n, d)| net.nodes.get(&n.path).and_then(|node| node.attribute(d)))
+        .collect();
+    let assigned: HashSet<&str> = attrs
+        .iter()
+        .flatten()
+        .filter(|(role, _, _)| *role == AttributeRole::Assign)
+        .map(|(_, name, _)| *name)
+        .collect();
+    res.nodes
+        .iter()
+        .zip(&attrs)
+        .filter_map(|(n, a)| match a {
+            Some((AttributeRole::Read, name, _)) if !assigned.contains(name) => Some(super::Warning {
+                file: net.file.clone(),
+                line: net.lines.get(&n.path).copied().unwrap_or(0),
+                node: n.path.clone(),
+                message: format!(
+                    "reads the attribute '{name}', which no node of the network assigns \
+                     (assignAttribute with Name {name}): every hit shows the fallback"
+                ),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
 fn shader(
     out: Out,
     layout: Layout,

@@ -354,8 +354,10 @@ nodes:
         // The sphere's uv: longitude and latitude of the point on its ball.
         let q = [p[0] - 2.0 * cell, p[1], p[2]];
         let r = (q[0] * q[0] + q[1] * q[1] + q[2] * q[2]).sqrt();
-        let lon = q[2].atan2(q[0]) / std::f32::consts::TAU + 0.5;
-        let lat = (q[1] / r).clamp(-1.0, 1.0).acos() / std::f32::consts::PI;
+        // u grows to the right seen from outside, 0.5 facing +z; v is 0 at
+        // the south pole and 1 at the north one (shaders/uv.glsl).
+        let lon = q[0].atan2(q[2]) / std::f32::consts::TAU + 0.5;
+        let lat = 1.0 - (q[1] / r).clamp(-1.0, 1.0).acos() / std::f32::consts::PI;
         assert!(
             (uv[i][0] - lon).abs() < 2e-3 && (uv[i][1] - lat).abs() < 2e-3,
             "texel {i}: uv {:?}, expected ({lon}, {lat})",

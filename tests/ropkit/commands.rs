@@ -293,3 +293,79 @@ fn bare_ropkit_opens_the_viewer_with_view_s_defaults() {
     );
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// `ropkit check NETWORK` validates a whole network without drawing it:
+/// a good one passes and says what it read; a missing texture, a texture
+/// that is no image, and a broken network each fail with the network's
+/// file and line, the node and the parameter. `ropkit build` alone still
+/// passes the missing texture (it reads no textures), which is why the
+/// check exists.
+#[test]
+fn check_network_names_the_node_parameter_and_line_of_a_bad_texture() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("rops")).unwrap();
+    let net = |texture: &str| {
+        format!(
+            "output: /render\nnodes:\n  /ball: {{ rop: sphere }}\n  /mat: {{ rop: uvMaterial, params: {{ Texture: {texture} }}, inputs: [/ball] }}\n  /render: {{ rop: raymarchRender3D, inputs: [/mat] }}\n"
+        )
+    };
+    std::fs::write(dir.path().join("good.yaml"), net("assets/uvtest.png")).unwrap();
+    std::fs::write(dir.path().join("missing.yaml"), net("nothere.png")).unwrap();
+    std::fs::write(dir.path().join("notimage.png"), "this is text, not a picture\n").unwrap();
+    std::fs::write(dir.path().join("bad.yaml"), net("notimage.png")).unwrap();
+    let out = ropkit_in(dir.path(), &[], &["check", "good.yaml"]);
+    let said = ok(&out);
+    assert!(said.contains("1 texture and volume files read: no problems"), "{said}");
+    for (file, want) in [
+        ("missing.yaml", "file not found"),
+        ("bad.yaml", "notimage.png"),
+    ] {
+        let out = ropkit_in(dir.path(), &[], &["check", file]);
+        let err = failed(&out);
+        // The node is on line 4 of the network.
+        assert!(err.contains(&format!("{file}:4:1: node /mat, parameter Texture: ")), "{err}");
+        assert!(err.contains(want), "{err}");
+    }
+    // `build` reads no textures: the check is the command that finds it.
+    let out = ropkit_in(dir.path(), &[], &["build", "missing.yaml"]);
+    ok(&out);
+    // A network that does not build fails the check with its own message.
+    std::fs::write(
+        dir.path().join("broken.yaml"),
+        "output: /render\nnodes:\n  /render: { rop: raymarchRender3D, inputs: [/nope] }\n",
+    )
+    .unwrap();
+    let err = failed(&ropkit_in(dir.path(), &[], &["check", "broken.yaml"]));
+    assert!(err.contains("broken.yaml:3"), "{err}");
+    assert!(err.contains("/nope"), "{err}");
+}
+
+/// A material that reads an attribute no node assigns draws its fallback
+/// everywhere: the build says so, naming the node and its line, and stays
+/// quiet once an assignAttribute gives the name.
+#[test]
+fn attribute_material_reading_an_unassigned_name_warns() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("rops")).unwrap();
+    let text = |assign: bool| {
+        let shape = if assign {
+            "  /ball: { rop: sphere }\n  /tag: { rop: assignAttribute, params: { Name: tint, Type: vec3 }, inputs: [/ball] }\n  /mat: { rop: attributeMaterial, params: { Name: tint, Type: vec3 }, inputs: [/tag] }\n"
+        } else {
+            "  /ball: { rop: sphere }\n  /mat: { rop: attributeMaterial, params: { Name: tint, Type: vec3 }, inputs: [/ball] }\n"
+        };
+        format!("output: /render\nnodes:\n{shape}  /render: {{ rop: raymarchRender3D, inputs: [/mat] }}\n")
+    };
+    std::fs::write(dir.path().join("unassigned.yaml"), text(false)).unwrap();
+    std::fs::write(dir.path().join("assigned.yaml"), text(true)).unwrap();
+    let out = ropkit_in(dir.path(), &[], &["build", "unassigned.yaml", "-o", "a.glsl"]);
+    ok(&out);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(err.contains("warning: "), "{err}");
+    assert!(err.contains("unassigned.yaml:4"), "{err}");
+    assert!(err.contains("/mat"), "{err}");
+    assert!(err.contains("'tint'"), "{err}");
+    let out = ropkit_in(dir.path(), &[], &["build", "assigned.yaml", "-o", "b.glsl"]);
+    ok(&out);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!err.contains("warning"), "{err}");
+}
