@@ -110,4 +110,44 @@ vec3 ropkitCosineDir(vec2 xi) {
 float ropkitSmithG1(float c, float a2) {
   return 2.0 * c / (c + sqrt(a2 + (1.0 - a2) * c * c));
 }
+
+// A GGX half vector (alpha a) drawn from the normals visible from the
+// direction vt (both in the frame's coordinates, vt.z > 0), from a point of
+// the unit square (Dupuy and Benyoub's spherical caps, 2023). Its pdf is
+// G1(v) D(h) max(v.h, 0) / (n.v), and the reflection l of v about it has
+// pdf G1(v) D(h) / (4 n.v): no draw is spent on microfacets that v cannot
+// see, so few are wasted near grazing, and GGX's estimator weight for
+// f cos / pdf is G1(l) F alone.
+vec3 ropkitGgxVisibleHalf(vec3 vt, float a, vec2 xi) {
+  vec3 wi = normalize(vec3(vt.xy * a, vt.z));
+  float phi = TAU * xi.x;
+  float z = (1.0 - xi.y) * (1.0 + wi.z) - wi.z;
+  float s = sqrt(clamp(1.0 - z * z, 0.0, 1.0));
+  vec3 h = vec3(s * cos(phi), s * sin(phi), z) + wi;
+  return normalize(vec3(h.xy * a, max(h.z, 0.0)));
+}
+
+// Two offsets (xy, zw) in the unit square, hashed from a point (the bits of
+// its coordinates through Jarzynski and Olano's pcg3d): a material adds one
+// to each of its sample points (modulo 1) so that every pixel sees the same
+// well-spread set, shifted its own way. The error of a few samples then
+// falls as fine noise that does not follow the surface, instead of the same
+// pattern (ghosts of bright spots, seams where a frame turns) in every pixel.
+uvec3 ropkitPcg3(uvec3 v) {
+  v = v * 1664525u + 1013904223u;
+  v.x += v.y * v.z;
+  v.y += v.z * v.x;
+  v.z += v.x * v.y;
+  v ^= v >> 16u;
+  v.x += v.y * v.z;
+  v.y += v.z * v.x;
+  v.z += v.x * v.y;
+  return v;
+}
+
+vec4 ropkitIblShift(vec3 p) {
+  uvec3 h = ropkitPcg3(floatBitsToUint(p));
+  uvec3 g = ropkitPcg3(h);
+  return vec4(uvec4(h.xy, g.xy) >> 8u) / 16777216.0;
+}
 #endif

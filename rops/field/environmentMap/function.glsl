@@ -20,9 +20,13 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   // and reads past it stay at 0; GLSL ES has no textureQueryLevels).
   float topLevel = floor(log2(max(imageSize.x, imageSize.y)));
   // One texel of the full image covers about (2 pi / width) (pi / height)
-  // steradians (at the equator); a level up covers four times that.
+  // steradians (at the equator); a level up covers four times that. The
+  // level whose texels cover the cone, no wider: a wider read blurs bright
+  // spots and the horizon into their surroundings (a bias that follows the
+  // surface), while the material's samples, shifted at every pixel, already
+  // keep their error from forming a pattern.
   float texelAngle = TAU * PI / (imageSize.x * imageSize.y);
-  float level = coneAngle > 0.0 ? 0.5 * log2(coneAngle / texelAngle) + 1.0 : 0.0;
+  float level = coneAngle > 0.0 ? 0.5 * log2(coneAngle / texelAngle) : 0.0;
   level = clamp(max(level, THIS_Blur * topLevel), 0.0, topLevel);
   // Keep v half a texel inside the rows of that level: the shared sampler
   // repeats, and the top row must not blend with the bottom one.

@@ -5,21 +5,27 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 }
 
 #ifdef THIS_HAS_INPUT_2
-// The light of the environment (input 2) that the surface sends along the
-// view ray, as glTF's metallic-roughness model has it: a mix, by Metallic,
-// of a dielectric (a GGX specular with F0 = 0.04 over a Lambert diffuse of
-// BaseColor) and a metal (a GGX specular with F0 = BaseColor).
-// Specular: Samples GGX half vectors h, each giving a direction
-// l = reflect(-v, h) whose estimator weight for the lobe without Fresnel is
-// w = G1(l) G1(v) (v.h) / ((n.h) (n.v)); the mean of w is the lobe's
+// The light of the environment (input 2) that the surface at p sends along
+// the view ray, as glTF's metallic-roughness model has it: a mix, by
+// Metallic, of a dielectric (a GGX specular with F0 = 0.04 over a Lambert
+// diffuse of BaseColor) and a metal (a GGX specular with F0 = BaseColor).
+// Specular: Samples GGX half vectors h drawn from the microfacets visible
+// from v, each giving a direction l = reflect(-v, h) whose estimator weight
+// for the lobe without Fresnel is w = G1(l); the mean of w is the lobe's
 // directional albedo E (what it returns of a white sky, below 1 on rough
 // surfaces), and scaling by 1 + F0 (1 / E - 1) adds back the light that
 // bounces more than once between microfacets (Kulla-Conty, in Turquin's
 // form). Diffuse: Samples cosine-weighted directions about the normal,
 // times what the dielectric's specular, compensated alike, leaves of the
-// light (1 - its mean of w F). Each read is as blurred as the solid angle
-// its sample stands for, 1 / (Samples pdf).
-vec3 THIS_environment(MaterialContext m) {
+// light (1 - its mean of w F). Both point sets are one stratified set
+// turned about the normal by an angle hashed from p, so the error of a few
+// samples is fine noise rather than a pattern that follows the surface (the
+// same set at every pixel gives ghosts of bright spots, and teeth where the
+// frame turns fast, about the poles of its up vector). Each read is
+// as blurred as the solid angle its sample stands for, 1 / (Samples pdf).
+// Samples 1 reads once along the mirror direction and once along the
+// normal, unturned.
+vec3 THIS_environment(vec3 p, MaterialContext m) {
   vec3 base = THIS_BaseColor;
   float mt = clamp(THIS_Metallic, 0.0, 1.0);
   float a = clamp(THIS_Roughness, 0.03, 1.0);
@@ -29,6 +35,12 @@ vec3 THIS_environment(MaterialContext m) {
   vec3 v = -m.ray.dir;
   float ndv = clamp(dot(n, v), 1e-4, 1.0);
   mat3 tangentFrame = ropkitIblFrame(n);
+  // v in the frame, kept above the surface (a normal from finite
+  // differences may face slightly away from the ray at the silhouette).
+  vec3 vt = v * tangentFrame;
+  vt = normalize(vec3(vt.xy, max(vt.z, 1e-4)));
+  vec4 shift = THIS_Samples > 1 ? ropkitIblShift(p) : vec4(0.0);
+  float g1v = ropkitSmithG1(ndv, a2);
   vec3 specMetal = vec3(0.0);
   vec3 specGloss = vec3(0.0);
   float glossShare = 0.0;
@@ -39,6 +51,12 @@ vec3 THIS_environment(MaterialContext m) {
   for (int i = 0; i < 2 * THIS_Samples; i++) {
     bool isDiffuse = i >= THIS_Samples;
     vec2 xi = ropkitIblPoint(isDiffuse ? i - THIS_Samples : i, THIS_Samples);
+    if (THIS_Samples > 1) {
+      // Turned about the normal by this pixel's angle; y at the middle of
+      // its stratum (so no draw lands in the far tail of the lobe, where one
+      // sample would stand for a wide, blurred share of the sky).
+      xi = vec2(fract(xi.x + (isDiffuse ? shift.z : shift.x)), xi.y + 0.5 / sampleCount);
+    }
     vec3 l;
     float pdf;
     float w = 0.0;
@@ -48,7 +66,7 @@ vec3 THIS_environment(MaterialContext m) {
       l = tangentFrame * c;
       pdf = max(c.z, 1e-4) / PI;
     } else {
-      vec3 h = tangentFrame * ropkitGgxHalf(xi, a2);
+      vec3 h = THIS_Samples > 1 ? tangentFrame * ropkitGgxVisibleHalf(vt, a, xi) : n;
       vdh = max(dot(v, h), 0.0);
       l = 2.0 * vdh * h - v;
       float ndl = dot(n, l);
@@ -57,8 +75,8 @@ vec3 THIS_environment(MaterialContext m) {
       }
       float ndh = max(dot(n, h), 1e-4);
       float den = ndh * ndh * (a2 - 1.0) + 1.0;
-      pdf = a2 / (PI * den * den) * ndh / (4.0 * vdh);
-      w = ropkitSmithG1(ndl, a2) * ropkitSmithG1(ndv, a2) * vdh / (ndh * ndv);
+      pdf = g1v * a2 / (PI * den * den) / (4.0 * ndv);
+      w = ropkitSmithG1(ndl, a2);
     }
     ropkitEnvFootprint = min(1.0 / (sampleCount * max(pdf, 1e-8)), 4.0 * PI);
     vec3 light = inputOp2(l, ropkitDefaultContext()).rgb;
@@ -88,7 +106,7 @@ vec3 THIS_getColor(vec3 p, MaterialContext matCtx) {
   lit.ambient = 0.0;
   vec3 col = ropkitPbr(p, lit, THIS_BaseColor, THIS_Roughness, THIS_Metallic);
   if (ropkitFirstLight) {
-    col += THIS_environment(matCtx);
+    col += THIS_environment(p, matCtx);
   }
   return col;
 #else
