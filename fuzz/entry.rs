@@ -500,7 +500,7 @@ pub fn volume_file(data: &[u8]) {
         }
         Err(e) => assert_readable(&format!("{e}")),
     };
-    if c.byte() % 2 == 0 {
+    if c.byte().is_multiple_of(2) {
         let size = [c.below(70) as u32, c.below(70) as u32, c.below(70) as u32];
         let format = [RawFormat::U8, RawFormat::U16, RawFormat::F32][c.below(3)];
         let rest = &data[data.len().min(8)..];

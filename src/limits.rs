@@ -130,8 +130,12 @@ limits! {
     NETWORK_NODES: usize = 20_000, Count;
     /// Most `vec4` parameter slots of one shader (4 MiB; past 4,090 slots, 64 KiB, live parameters move from a uniform block to a storage buffer).
     PARAM_VEC4S: usize = 1 << 18, Count;
-    /// Largest stitched shader.
-    SHADER_BYTES: usize = 32 << 20, Bytes;
+    /// Largest stitched shader, checked as it is stitched, before naga and
+    /// the driver see it. A mixed tree of 4,000 library nodes stitches to
+    /// 1.8 MB; drivers compile a shader as one function, and a 12 MB one
+    /// (200 custom nodes of 60 KB) held lavapipe's compile past 5 GB and
+    /// 25 minutes (elsewhere it ended in a crash of the driver).
+    SHADER_BYTES: usize = 4 << 20, Bytes;
     /// Most code the custom nodes of one network carry together (`custom:`
     /// blocks, counted per node: a copy counts again), checked when the
     /// network is read or edited, before any stitching. Sixteen of the

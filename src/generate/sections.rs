@@ -117,7 +117,7 @@ pub(super) fn check_size(out: &Out, def: &RopDef, node: &str) -> Result<(), Gene
         line: 1,
         node: node.to_string(),
         message: format!(
-            "the stitched shader grows past the limit of {} with this node",
+            "the stitched shader grows past the limit of {} with this node (SHADER_BYTES): a driver compiles a shader as one function, in time and memory that grow faster than its size; split the scene into several networks, or use repeat filters for repeated parts",
             crate::files::human_size(limit as u64)
         ),
     })

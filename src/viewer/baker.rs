@@ -58,6 +58,7 @@ impl Baker {
         let (tx, rx) = channel::<Request>();
         let (done_tx, done) = channel();
         let thread = std::thread::Builder::new()
+            .stack_size(super::worker::DRIVER_STACK)
             .name("ropkit bake".into())
             .spawn(move || {
                 super::worker::lower_priority();

@@ -153,6 +153,7 @@ impl Worker {
         let said = events_tx.clone();
         let spawned = std::thread::Builder::new()
             .name("ropkit preview".into())
+            .stack_size(DRIVER_STACK)
             .spawn(move || {
                 lower_priority();
                 if let Some(mut w) = Work::start(copy, events_tx, Box::new(wake)) {
@@ -216,6 +217,12 @@ impl Drop for Worker {
         let _ = self.stop(STOP_WAIT);
     }
 }
+
+/// The stack of a thread that creates pipelines: the driver compiles on
+/// the caller's stack, and a compiler's passes over one large function
+/// recurse deeply (the main thread has 8 MiB; a spawned one 2 MiB unless
+/// told). Only what is used is taken.
+pub(super) const DRIVER_STACK: usize = 64 << 20;
 
 /// How long closing the window waits for the preview thread to end.
 pub const STOP_WAIT: Duration = Duration::from_secs(20);

@@ -39,7 +39,7 @@ fn sample_streams_a_file_larger_than_its_chunks() {
             _ => text += &format!("{}\t{} {}\n", p[0], p[1], p[2]),
         }
     }
-    text += "0.5\n0.25 0.5\n";
+    text += "0.5 0\n0.25 0.5\n";
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("points.txt");
     std::fs::write(&file, &text).unwrap();
@@ -89,7 +89,10 @@ fn sample_streams_a_file_larger_than_its_chunks() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(
-        err.contains(&format!("points.txt:{}:1:", lines + 1)),
+        err.contains(&format!(
+            "points.txt:{}:5: 'nope' is not a number",
+            lines + 1
+        )),
         "{err}"
     );
 }
