@@ -221,6 +221,7 @@ fn bench_gpu(c: &mut Criterion) {
         folds: vec![],
         call_depth: 0,
         data: vec![],
+        warnings: vec![],
     };
     let hand_compiled = compile(&hand).unwrap();
     let mut rh = Renderer::new(gpu.clone());

@@ -36,6 +36,7 @@ impl Atlas {
                 glyph: 0,
                 offset: [0.0, 0.0],
             }],
+            ..Default::default()
         };
         let mut values = Vec::with_capacity(side * side);
         for j in 0..side {
@@ -110,6 +111,7 @@ fn main() {
                 glyph: 0,
                 offset: [0.0, 0.0],
             }],
+            ..Default::default()
         };
         // Sample at 16 points per atlas cell (16x zoom), near the outline.
         let step = atlas.cell / 16.0;

@@ -53,11 +53,12 @@ pub(super) fn node_decls(
             Some(fi) if def.reads_param_plainly(&p.name) => {
                 let body = field_value(cx, fi, p, &stored(nm));
                 let _ = writeln!(text, "#define {nm}_{} ({body})", p.name);
+                // Each component in full: code may name only a component,
+                // and macros no code names are left out.
                 for (k, suffix) in p.style.component_suffixes().iter().enumerate() {
                     let _ = writeln!(
                         text,
-                        "#define {nm}_{}{suffix} ({nm}_{}).{}",
-                        p.name,
+                        "#define {nm}_{}{suffix} (({body}).{})",
                         p.name,
                         &"xyzw"[k..k + 1]
                     );

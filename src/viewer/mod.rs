@@ -8,6 +8,8 @@ mod baker;
 mod browse;
 mod graph;
 mod history;
+#[cfg(test)]
+mod network_tests;
 mod params;
 mod preview;
 pub mod worker;

@@ -271,7 +271,11 @@ pub fn fine_slider(
     };
     let from_norm = |n: f64| {
         let n = n.clamp(0.0, 1.0);
-        let x = if log { lo * (hi / lo).powf(n) } else { lo + n * span };
+        let x = if log {
+            lo * (hi / lo).powf(n)
+        } else {
+            lo + n * span
+        };
         if integer { x.round() } else { x }
     };
     let before = *v;
@@ -279,21 +283,26 @@ pub fn fine_slider(
     let width = (ui.available_width() - number_w - ui.spacing().item_spacing.x).clamp(60.0, 420.0);
     let height = ui.spacing().interact_size.y;
     ui.horizontal(|ui| {
-        let (rect, response) = ui.allocate_exact_size(
-            egui::vec2(width, height),
-            egui::Sense::click_and_drag(),
-        );
+        let (rect, response) =
+            ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::click_and_drag());
         response.widget_info(|| {
             egui::WidgetInfo::labeled(egui::WidgetType::Slider, true, format!("{salt} bar"))
         });
         let response = response.on_hover_text(format!(
             "{lo} to {hi}: drag to change, Shift+drag for fine steps, click to set"
         ));
-        let fine = if ui.input(|i| i.modifiers.shift) { 0.1 } else { 1.0 };
+        let fine = if ui.input(|i| i.modifiers.shift) {
+            0.1
+        } else {
+            1.0
+        };
         if response.dragged() {
             // From where the button went down on the first frame (the
             // pointer moves a little before a drag is told from a click).
-            let moved = match (response.drag_started(), ui.input(|i| i.pointer.press_origin())) {
+            let moved = match (
+                response.drag_started(),
+                ui.input(|i| i.pointer.press_origin()),
+            ) {
                 (true, Some(origin)) => response
                     .interact_pointer_pos()
                     .map_or(0.0, |p| p.x - origin.x),
@@ -331,7 +340,11 @@ pub fn fine_slider(
             visuals.bg_fill,
             visuals.fg_stroke,
         );
-        let speed = if integer { (span / 500.0).max(0.05) } else { span / 1000.0 };
+        let speed = if integer {
+            (span / 500.0).max(0.05)
+        } else {
+            span / 1000.0
+        };
         let mut drag = egui::DragValue::new(v)
             .speed(speed)
             .range(lo..=hi)

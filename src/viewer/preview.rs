@@ -270,8 +270,11 @@ impl Preview {
         {
             // The last good picture stays; say that it is not this network's.
             let band = egui::Rect::from_min_size(picture.min, egui::vec2(picture.width(), 22.0));
-            ui.painter()
-                .rect_filled(band, 0.0, egui::Color32::from_rgba_unmultiplied(120, 30, 20, 220));
+            ui.painter().rect_filled(
+                band,
+                0.0,
+                egui::Color32::from_rgba_unmultiplied(120, 30, 20, 220),
+            );
             ui.painter().text(
                 band.left_center() + egui::vec2(6.0, 0.0),
                 egui::Align2::LEFT_CENTER,

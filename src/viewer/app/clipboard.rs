@@ -33,7 +33,11 @@ impl App {
             part.nodes.insert(p.clone(), node);
         }
         // The output key names a node of the piece: the last one copied.
-        part.output = paths.iter().rev().find(|p| part.nodes.contains_key(*p))?.clone();
+        part.output = paths
+            .iter()
+            .rev()
+            .find(|p| part.nodes.contains_key(*p))?
+            .clone();
         Some(part.to_yaml(&self.doc.lib))
     }
 
@@ -77,7 +81,9 @@ impl App {
             .nodes
             .values()
             .filter_map(|n| n.pos)
-            .fold([f32::INFINITY, f32::INFINITY], |a, p| [a[0].min(p[0]), a[1].min(p[1])]);
+            .fold([f32::INFINITY, f32::INFINITY], |a, p| {
+                [a[0].min(p[0]), a[1].min(p[1])]
+            });
         let shift = match (at, corner[0].is_finite()) {
             (Some(at), true) => [at.x - corner[0], at.y - corner[1]],
             _ => [PASTE_OFFSET, PASTE_OFFSET],
@@ -126,12 +132,13 @@ impl App {
                     *s = r.clone();
                 }
             }
-            node.pos = node
-                .pos
-                .map(|[x, y]| [x + PASTE_OFFSET, y + PASTE_OFFSET]);
+            node.pos = node.pos.map(|[x, y]| [x + PASTE_OFFSET, y + PASTE_OFFSET]);
             net.nodes.insert(fresh.clone(), node);
         }
-        let copies: Vec<String> = paths.iter().filter_map(|p| renamed.get(p).cloned()).collect();
+        let copies: Vec<String> = paths
+            .iter()
+            .filter_map(|p| renamed.get(p).cloned())
+            .collect();
         self.edit("duplicate", true, |n| *n = net);
         self.graph.select(copies);
     }

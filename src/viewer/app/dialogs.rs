@@ -51,7 +51,8 @@ impl App {
             self.graph.frame_all();
         }
         if ctx.input_mut(|i| {
-            i.consume_key(Modifiers::NONE, Key::Delete) || i.consume_key(Modifiers::NONE, Key::Backspace)
+            i.consume_key(Modifiers::NONE, Key::Delete)
+                || i.consume_key(Modifiers::NONE, Key::Backspace)
         }) {
             self.delete_selection();
         }
@@ -80,7 +81,9 @@ impl App {
         let pointer = ctx.input(|i| i.pointer.hover_pos());
         let over_graph = pointer.is_some_and(|p| self.graph.screen.contains(p));
         if let Some(text) = paste {
-            let at = pointer.filter(|_| over_graph).map(|p| self.graph.to_graph(p));
+            let at = pointer
+                .filter(|_| over_graph)
+                .map(|p| self.graph.to_graph(p));
             self.paste_text(&text, at);
         }
         // Tab, or a letter typed over the graph (F aside), opens the
@@ -437,20 +440,41 @@ pub(super) const SHORTCUTS: &[(&str, &str)] = &[
     ("Click empty space", "clear the selection"),
     ("Drag a node", "move it (and the rest of the selection)"),
     ("Drag the background", "pan; scroll to zoom"),
-    ("Tab, or type", "add a ROP at the pointer, wired after the selected node"),
+    (
+        "Tab, or type",
+        "add a ROP at the pointer, wired after the selected node",
+    ),
     ("Right-click empty space", "add a ROP there"),
-    ("Right-click a node", "rename, view, bypass, copy, duplicate, delete"),
-    ("Drag from a socket", "connect (green sockets take the wire)"),
+    (
+        "Right-click a node",
+        "rename, view, bypass, copy, duplicate, delete",
+    ),
+    (
+        "Drag from a socket",
+        "connect (green sockets take the wire)",
+    ),
     ("Right-click a wire", "disconnect"),
     ("Delete / Backspace", "delete the selection"),
-    ("Ctrl+C / Ctrl+X / Ctrl+V", "copy, cut, paste (network YAML)"),
+    (
+        "Ctrl+C / Ctrl+X / Ctrl+V",
+        "copy, cut, paste (network YAML)",
+    ),
     ("Ctrl+D", "duplicate the selection"),
-    ("Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y", "undo / redo (node moves too)"),
+    (
+        "Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y",
+        "undo / redo (node moves too)",
+    ),
     ("F / Shift+F", "frame every node / the selection"),
     ("Ctrl+N / Ctrl+O", "new network / open"),
     ("Ctrl+S / Ctrl+Shift+S", "save / save as"),
-    ("Drag on a slider", "change the value; hold Shift for fine steps"),
-    ("Drag on a number", "change it finely (Shift: finer); click to type"),
+    (
+        "Drag on a slider",
+        "change the value; hold Shift for fine steps",
+    ),
+    (
+        "Drag on a number",
+        "change it finely (Shift: finer); click to type",
+    ),
     ("Preview: drag / right-drag / scroll", "orbit / pan / zoom"),
     ("Space (over the preview)", "play or pause time"),
     ("F1", "this list"),

@@ -137,7 +137,9 @@ impl Win {
     /// A point on node `path`'s title, on the screen.
     fn title(&self, path: &str) -> Pos2 {
         let g = &self.app().graph;
-        let r = g.screen_rect(path).unwrap_or_else(|| panic!("{path} is not drawn"));
+        let r = g
+            .screen_rect(path)
+            .unwrap_or_else(|| panic!("{path} is not drawn"));
         r.min + vec2(60.0, 12.0) * g.to_global.scaling
     }
     /// A point of the graph no node covers, near `near` if given.
@@ -309,7 +311,11 @@ fn tab_opens_a_focused_search_that_adds_at_the_pointer_wired_after_the_selection
         "the node lands at the pointer: {pos:?} vs {at:?}"
     );
     assert_eq!(added.input(0), Some("/s"), "wired after the selected node");
-    assert_eq!(w.selection(), ["/transform1"], "only the new node is selected");
+    assert_eq!(
+        w.selection(),
+        ["/transform1"],
+        "only the new node is selected"
+    );
     // Undo takes the whole addition back.
     w.key(Key::Z, ctrl());
     assert!(!w.net().nodes.contains_key("/transform1"));
@@ -322,7 +328,12 @@ fn typing_over_the_graph_opens_the_search_with_what_was_typed() {
     w.h.hover_at(spot);
     w.run();
     w.typed("t");
-    let search = w.app().graph.search.as_ref().expect("typing opens the search");
+    let search = w
+        .app()
+        .graph
+        .search
+        .as_ref()
+        .expect("typing opens the search");
     assert_eq!(search.text, "t");
     w.typed("orus");
     assert_eq!(w.app().graph.search.as_ref().unwrap().text, "torus");
@@ -343,15 +354,17 @@ fn a_right_click_on_empty_space_adds_a_node_where_it_was_clicked() {
     // Clicking into its field keeps it open (a menu would close), once
     // it has settled where the window's edge leaves room for it.
     w.steps(3);
-    let field = w
-        .h
-        .ctx
-        .read_response(egui::Id::new(crate::viewer::graph::search::SEARCH_FIELD))
-        .expect("the search field is drawn")
-        .rect
-        .center();
+    let field =
+        w.h.ctx
+            .read_response(egui::Id::new(crate::viewer::graph::search::SEARCH_FIELD))
+            .expect("the search field is drawn")
+            .rect
+            .center();
     w.click(field);
-    assert!(w.app().graph.search.is_some(), "clicking the field keeps the box");
+    assert!(
+        w.app().graph.search.is_some(),
+        "clicking the field keeps the box"
+    );
     w.typed("box");
     w.key(Key::Enter, Modifiers::NONE);
     let pos = w.net().nodes["/box1"].pos.unwrap();
@@ -388,16 +401,18 @@ fn the_palette_search_shows_matches_and_enter_adds_the_first() {
     let mut w = window(Some(NET));
     // torus sits in the sdf category, collapsed by default (many ROPs).
     assert!(!w.has_label("torus"));
-    let field = w
-        .h
-        .ctx
-        .read_response(egui::Id::new("ropkit-palette-search"))
-        .unwrap()
-        .rect
-        .center();
+    let field =
+        w.h.ctx
+            .read_response(egui::Id::new("ropkit-palette-search"))
+            .unwrap()
+            .rect
+            .center();
     w.click(field);
     w.typed("toru");
-    assert!(w.has_label("torus"), "the match is shown, its category opened");
+    assert!(
+        w.has_label("torus"),
+        "the match is shown, its category opened"
+    );
     let nodes = w.net().nodes.len();
     w.key(Key::Enter, Modifiers::NONE);
     assert_eq!(w.net().nodes.len(), nodes + 1);
@@ -440,7 +455,9 @@ fn opening_over_unsaved_edits_asks_and_cancel_keeps_them() {
     assert_eq!(w.net().file, w.file, "still the same network");
     assert!(w.app().dirty);
     assert_eq!(
-        w.net().param_value(&w.app().doc.lib, "/s", "Radius").unwrap(),
+        w.net()
+            .param_value(&w.app().doc.lib, "/s", "Radius")
+            .unwrap(),
         ParamValue::Float(2.0)
     );
     // Again, and discard.
@@ -450,7 +467,9 @@ fn opening_over_unsaved_edits_asks_and_cancel_keeps_them() {
     w.click_label("Discard");
     assert_eq!(w.net().file, other);
     assert_eq!(
-        w.net().param_value(&w.app().doc.lib, "/s", "Radius").unwrap(),
+        w.net()
+            .param_value(&w.app().doc.lib, "/s", "Radius")
+            .unwrap(),
         ParamValue::Float(0.25)
     );
     // And save: the edits reach the file before the other opens.
@@ -460,7 +479,11 @@ fn opening_over_unsaved_edits_asks_and_cancel_keeps_them() {
     w.run();
     w.click_label("Open");
     w.click_label("Save");
-    assert!(std::fs::read_to_string(&other).unwrap().contains("Radius: 3"));
+    assert!(
+        std::fs::read_to_string(&other)
+            .unwrap()
+            .contains("Radius: 3")
+    );
     assert!(w.net().file == w.file);
 }
 
@@ -487,17 +510,16 @@ fn copy_and_paste_carry_nodes_between_networks_and_ctrl_d_duplicates() {
     a.click_with(t, PointerButton::Primary, Modifiers::SHIFT);
     a.h.event(Event::Copy);
     a.h.step();
-    let copied = a
-        .h
-        .output()
-        .platform_output
-        .commands
-        .iter()
-        .find_map(|c| match c {
-            egui::OutputCommand::CopyText(t) => Some(t.clone()),
-            _ => None,
-        })
-        .expect("Ctrl+C puts text on the clipboard");
+    let copied =
+        a.h.output()
+            .platform_output
+            .commands
+            .iter()
+            .find_map(|c| match c {
+                egui::OutputCommand::CopyText(t) => Some(t.clone()),
+                _ => None,
+            })
+            .expect("Ctrl+C puts text on the clipboard");
     // Network YAML, which loads as a piece of a network.
     let lib = a.app().doc.lib.clone();
     let piece = Network::parse_fragment(&copied, Path::new("clip"), &lib).unwrap();
@@ -514,8 +536,15 @@ fn copy_and_paste_carry_nodes_between_networks_and_ctrl_d_duplicates() {
     b.run();
     let net = b.net();
     assert_eq!(net.nodes["/s"].rop, "box", "the node there stays");
-    assert_eq!(net.nodes["/s1"].rop, "sphere", "the copy takes a fresh path");
-    assert_eq!(net.nodes["/t"].input(0), Some("/s1"), "wired among themselves");
+    assert_eq!(
+        net.nodes["/s1"].rop, "sphere",
+        "the copy takes a fresh path"
+    );
+    assert_eq!(
+        net.nodes["/t"].input(0),
+        Some("/s1"),
+        "wired among themselves"
+    );
     assert_eq!(
         net.param_value(&lib, "/s1", "Radius").unwrap(),
         ParamValue::Float(0.75)
@@ -542,7 +571,9 @@ fn bypass_from_the_node_menu_passes_the_first_input_through_and_is_saved() {
     w.click_label("Bypass");
     assert!(w.net().nodes["/t"].bypass);
     assert!(
-        w.h.query_all_by_label_contains("(bypassed)").next().is_some(),
+        w.h.query_all_by_label_contains("(bypassed)")
+            .next()
+            .is_some(),
         "the node says so"
     );
     w.key(Key::S, ctrl());
@@ -586,8 +617,16 @@ fn a_wire_drag_marks_the_sockets_and_a_refusal_goes_to_the_log() {
         g.wire_from,
         Some(crate::viewer::graph::WireFrom::Output("/s".into()))
     );
-    assert_eq!(g.marks.get(&("/render".into(), 0)), Some(&true), "Scene takes an Sdf");
-    assert_eq!(g.marks.get(&("/render".into(), 1)), Some(&false), "Camera does not");
+    assert_eq!(
+        g.marks.get(&("/render".into(), 0)),
+        Some(&true),
+        "Scene takes an Sdf"
+    );
+    assert_eq!(
+        g.marks.get(&("/render".into(), 1)),
+        Some(&false),
+        "Camera does not"
+    );
     assert_eq!(g.marks.get(&("/t".into(), 0)), Some(&true));
     // Let go on the camera socket: refused, and said in the log.
     w.button(camera, PointerButton::Primary, false, Modifiers::NONE);
@@ -610,7 +649,11 @@ fn the_help_menu_lists_the_shortcuts_and_ctrl_n_starts_a_new_network() {
     assert!(w.has_label("Ctrl+C / Ctrl+X / Ctrl+V"));
     assert!(w.has_label("delete the selection"));
     w.key(Key::N, ctrl());
-    assert!(w.net().file.ends_with("untitled.yaml"), "{:?}", w.net().file);
+    assert!(
+        w.net().file.ends_with("untitled.yaml"),
+        "{:?}",
+        w.net().file
+    );
     assert_eq!(w.net().nodes.len(), 2);
     assert!(w.app().new_file);
 }
@@ -637,7 +680,11 @@ fn typed_and_dragged_values_stay_in_range_and_shift_drags_finely() {
     let from = w.h.get_by_label("Radius bar").rect().center();
     w.drag_with(from, from + vec2(40.0, 0.0), Modifiers::SHIFT);
     let fine = radius(&w) - before;
-    assert!((fine - expected / 10.0).abs() < 0.01, "{fine} vs {}", expected / 10.0);
+    assert!(
+        (fine - expected / 10.0).abs() < 0.01,
+        "{fine} vs {}",
+        expected / 10.0
+    );
     // A value typed past the ROP's range (Radius: 0 to 10) is brought back.
     let number = w.h.get_by_label("Radius bar").rect().right_center() + vec2(40.0, 0.0);
     w.click(number);
@@ -659,10 +706,9 @@ fn the_time_bar_plays_pauses_and_scrubs() {
     w.steps(3);
     assert_eq!(w.app().preview.time(), paused, "paused time holds");
     // Scrub: the slider's middle is the middle of the loop.
-    let slider = w
-        .h
-        .get_by_role_and_label(egui::accesskit::Role::Slider, "time")
-        .rect();
+    let slider =
+        w.h.get_by_role_and_label(egui::accesskit::Role::Slider, "time")
+            .rect();
     w.click(slider.center());
     let t = w.app().preview.time();
     assert!((t - 5.0).abs() < 0.5, "scrubbed to {t}");
@@ -677,7 +723,10 @@ fn the_preview_keeps_the_frame_s_aspect_and_the_panels_keep_their_sizes() {
         w.steps(2);
         let r = w.app().preview.picture_rect;
         let want = size[0] as f32 / size[1] as f32;
-        assert!((r.width() / r.height() - want).abs() < 0.02, "{r:?} for {size:?}");
+        assert!(
+            (r.width() / r.height() - want).abs() < 0.02,
+            "{r:?} for {size:?}"
+        );
     }
     // The splitter between the preview and the parameters.
     let panel = |w: &Win, id: &str| {
@@ -709,33 +758,39 @@ fn the_preview_keeps_the_frame_s_aspect_and_the_panels_keep_their_sizes() {
 }
 
 #[test]
-fn presets_with_crowded_positions_open_without_overlapping_nodes() {
-    let mut w = window(Some(
-        &crate::builtin::preset(Path::new("presets/pbrStillLife.yaml"))
-            .unwrap()
-            .1
-            .to_string(),
-    ));
-    w.steps(4);
-    let g = &w.app().graph;
-    let rects: Vec<(String, egui::Rect)> = w
-        .net()
-        .nodes
-        .keys()
-        .map(|p| (p.clone(), g.screen_rect(p).unwrap()))
-        .collect();
-    for (i, (a, ra)) in rects.iter().enumerate() {
-        for (b, rb) in &rects[i + 1..] {
-            assert!(!ra.intersects(*rb), "{a} {ra:?} overlaps {b} {rb:?}");
+fn every_preset_opens_without_overlapping_nodes() {
+    // As drawn: each preset opened in one window, its nodes' boxes where
+    // the editor put them.
+    let mut w = window(Some(NET));
+    let mut crowded = Vec::new();
+    for name in crate::builtin::preset_names() {
+        let (file, _) = crate::builtin::preset(Path::new(&name)).unwrap();
+        w.app_mut().open(file);
+        w.steps(4);
+        let g = &w.app().graph;
+        let rects: Vec<(String, egui::Rect)> = w
+            .net()
+            .nodes
+            .keys()
+            .map(|p| (p.clone(), g.screen_rect(p).unwrap()))
+            .collect();
+        for (i, (a, ra)) in rects.iter().enumerate() {
+            for (b, rb) in &rects[i + 1..] {
+                if ra.shrink(1.0).intersects(rb.shrink(1.0)) {
+                    crowded.push(format!("{name}: {a} overlaps {b}"));
+                }
+            }
         }
     }
+    assert!(crowded.is_empty(), "{crowded:#?}");
 }
 
 #[test]
 fn the_output_category_label_reads_on_the_panel() {
     // Contrast against the dark panel (egui's dark window fill, 27): a
     // luma of at least 110 out of 255, as the lightest categories have.
-    let luma = |c: egui::Color32| 0.299 * c.r() as f32 + 0.587 * c.g() as f32 + 0.114 * c.b() as f32;
+    let luma =
+        |c: egui::Color32| 0.299 * c.r() as f32 + 0.587 * c.g() as f32 + 0.114 * c.b() as f32;
     for cat in ["output", "camera", "sdf", "field"] {
         let l = luma(crate::viewer::graph::category_label_color(cat));
         assert!(l >= 100.0, "{cat}: luma {l}");
@@ -810,7 +865,10 @@ fn viewing_a_node_draws_it_without_changing_the_network() {
         w.app().log
     );
     let glsl = w.app().doc.built.as_ref().unwrap().shader.glsl.clone();
-    assert!(!glsl.contains("node /t "), "the transform after /s is not drawn");
+    assert!(
+        !glsl.contains("node /t "),
+        "the transform after /s is not drawn"
+    );
     assert_eq!(w.net(), &before, "the network is unchanged");
     assert!(!w.app().dirty);
     // Back to the output.

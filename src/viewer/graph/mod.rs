@@ -153,67 +153,7 @@ impl Graph {
             bypassed: Default::default(),
         };
         g.rebuild(net, lib);
-        g.spread(net, lib);
         g
-    }
-
-    /// Positions written by hand often sit closer than the nodes are big:
-    /// spread them apart (the same arrangement, scaled) until no two boxes
-    /// overlap, or lay the graph out afresh when no scale up to 4 does.
-    fn spread(&mut self, net: &Network, lib: &Library) {
-        let placed: Vec<(NodeId, Pos2, egui::Vec2)> = self
-            .snarl
-            .nodes_pos_ids()
-            .map(|(id, pos, n)| {
-                (
-                    id,
-                    pos,
-                    egui::vec2(NODE_W, node_height(net, lib, &n.path)),
-                )
-            })
-            .collect();
-        if placed.len() > 400 {
-            return;
-        }
-        let overlaps = |sx: f32, sy: f32| {
-            let boxes: Vec<egui::Rect> = placed
-                .iter()
-                .map(|(_, p, size)| {
-                    egui::Rect::from_min_size(Pos2::new(p.x * sx, p.y * sy), *size)
-                })
-                .collect();
-            boxes.iter().enumerate().any(|(i, a)| {
-                boxes[i + 1..]
-                    .iter()
-                    .any(|b| a.expand(4.0).intersects(*b))
-            })
-        };
-        if !overlaps(1.0, 1.0) {
-            return;
-        }
-        let mut scales: Vec<(f32, f32)> = (0..=12)
-            .flat_map(|i| (0..=12).map(move |j| (1.0 + i as f32 * 0.25, 1.0 + j as f32 * 0.25)))
-            .collect();
-        scales.sort_by(|a, b| (a.0 * a.1).total_cmp(&(b.0 * b.1)));
-        match scales.into_iter().find(|(sx, sy)| !overlaps(*sx, *sy)) {
-            Some((sx, sy)) => {
-                for (id, pos, _) in &placed {
-                    if let Some(info) = self.snarl.get_node_info_mut(*id) {
-                        info.pos = Pos2::new(pos.x * sx, pos.y * sy);
-                    }
-                }
-            }
-            None => {
-                let auto = auto_layout(net, lib);
-                for (id, _, _) in &placed {
-                    if let Some(info) = self.snarl.get_node_info_mut(*id)
-                        && let Some(p) = auto.get(&info.value.path)
-                    {
-                        info.pos = *p;
-                    }
-                }
-            }
-        }
     }
 
     /// Makes the view match the network (after an edit, an undo or a
@@ -317,6 +257,7 @@ impl Graph {
             .collect()
     }
 
+    #[cfg(test)]
     /// Where node `path` is on the screen, as last drawn.
     pub fn screen_rect(&self, path: &str) -> Option<egui::Rect> {
         let id = self.ids.get(path)?;
@@ -324,6 +265,7 @@ impl Graph {
         Some(self.to_global * *r)
     }
 
+    #[cfg(test)]
     /// Where a socket of node `path` is on the screen, as last drawn: input
     /// `slot`, or the output for `None`.
     pub fn socket_pos(&self, path: &str, slot: Option<usize>) -> Option<Pos2> {
@@ -345,6 +287,7 @@ impl Graph {
         Some(self.to_global * p)
     }
 
+    #[cfg(test)]
     /// Where node `path` is in graph space (its top-left corner).
     pub fn node_pos(&self, path: &str) -> Option<Pos2> {
         let id = self.ids.get(path)?;
@@ -494,10 +437,11 @@ impl Graph {
             }),
             ..SnarlStyle::new()
         };
-        let response = SnarlWidget::new()
-            .id(id)
-            .style(style)
-            .show(&mut self.snarl, &mut viewer, ui);
+        let response =
+            SnarlWidget::new()
+                .id(id)
+                .style(style)
+                .show(&mut self.snarl, &mut viewer, ui);
         let edits = std::mem::take(&mut viewer.edits);
         let refusal = viewer.refusal.take();
         let rename = viewer.rename.take();
@@ -676,9 +620,7 @@ impl Graph {
                 if let Some(slot) = rows.iter().position(|r| within(*r)) {
                     self.wire_from = Some(WireFrom::Input(path, slot));
                 }
-            } else if rect.right() - p.x <= reach
-                && self.outs.get(id).is_some_and(|r| within(*r))
-            {
+            } else if rect.right() - p.x <= reach && self.outs.get(id).is_some_and(|r| within(*r)) {
                 self.wire_from = Some(WireFrom::Output(path));
             }
             return;
@@ -700,17 +642,20 @@ impl Graph {
             .show(ctx, |ui| {
                 ui.label(format!("New path for {}:", r.path));
                 let field = ui.add(
-                    egui::TextEdit::singleline(&mut r.text).id(egui::Id::new("ropkit-rename-field")),
+                    egui::TextEdit::singleline(&mut r.text)
+                        .id(egui::Id::new("ropkit-rename-field")),
                 );
                 if !r.focused {
                     // Focused with the path selected: typing replaces it.
                     field.request_focus();
                     let mut state = egui::TextEdit::load_state(ctx, field.id).unwrap_or_default();
                     let end = egui::text::CCursor::new(r.text.chars().count());
-                    state.cursor.set_char_range(Some(egui::text::CCursorRange::two(
-                        egui::text::CCursor::new(0),
-                        end,
-                    )));
+                    state
+                        .cursor
+                        .set_char_range(Some(egui::text::CCursorRange::two(
+                            egui::text::CCursor::new(0),
+                            end,
+                        )));
                     state.store(ctx, field.id);
                     r.focused = true;
                 }
@@ -746,11 +691,7 @@ impl Graph {
 /// being dragged: whether each output would feed it): the quick checks of a
 /// connection (input count, return types, cycles), per `(node, slot)` and,
 /// for outputs, per node with slot `usize::MAX`.
-fn socket_marks(
-    lib: &Library,
-    net: &Network,
-    from: &WireFrom,
-) -> HashMap<(String, usize), bool> {
+fn socket_marks(lib: &Library, net: &Network, from: &WireFrom) -> HashMap<(String, usize), bool> {
     let mut marks = HashMap::new();
     match from {
         WireFrom::Output(src) => {
@@ -763,9 +704,9 @@ fn socket_marks(
                 for slot in 0..pin_count(def, node.inputs.len()) {
                     let fits = !cycle.contains(path.as_str())
                         && def.input_def(slot).is_none_or(|i| {
-                            i.return_types
-                                .as_ref()
-                                .is_none_or(|want| sdef.return_types.iter().any(|t| want.contains(t)))
+                            i.return_types.as_ref().is_none_or(|want| {
+                                sdef.return_types.iter().any(|t| want.contains(t))
+                            })
                         });
                     marks.insert((path.clone(), slot), fits);
                 }
@@ -860,10 +801,7 @@ pub fn palette(ui: &mut Ui, lib: &Library, filter: &mut String, height: f32) -> 
     );
     let needle = filter.trim().to_lowercase();
     let mut picked = None;
-    if field.lost_focus()
-        && ui.input(|i| i.key_pressed(egui::Key::Enter))
-        && !needle.is_empty()
-    {
+    if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) && !needle.is_empty() {
         picked = search::ranked(lib, &needle).first().map(|d| d.name.clone());
     }
     let mut by_category: std::collections::BTreeMap<&str, Vec<&RopDef>> = Default::default();

@@ -123,7 +123,8 @@ pub fn show_search(ctx: &egui::Context, lib: &Library, s: &mut AddSearch) -> Sea
                     .id_salt("ropkit-add-search-list")
                     .show(ui, |ui| {
                         for (i, def) in matches.iter().enumerate().take(200) {
-                            let text = egui::RichText::new(format!("{}  ·  {}", def.name, def.category));
+                            let text =
+                                egui::RichText::new(format!("{}  ·  {}", def.name, def.category));
                             let r = ui
                                 .selectable_label(i == s.chosen, text)
                                 .on_hover_text(&def.description);

@@ -350,7 +350,11 @@ impl SnarlViewer<GraphNode> for Viewer<'_> {
         }
         if !is_output {
             let viewing = self.viewing == Some(path.as_str());
-            let label = if viewing { "Stop viewing" } else { "View this node" };
+            let label = if viewing {
+                "Stop viewing"
+            } else {
+                "View this node"
+            };
             if ui
                 .button(label)
                 .on_hover_text("Preview this node without making it the output")
