@@ -194,11 +194,14 @@ class Network:
         "params": {...}, "inputs": {...}}, ...}}``."""
     def to_dict(self) -> dict[str, Any]:
         """The network as a dict, the same shape :meth:`from_dict` takes and a
-        network file holds."""
+        network file holds (in the canonical form, whatever way the file
+        it was loaded from writes it)."""
     def save(self, path: StrPath | None = None) -> None:
         """Writes the network file atomically (a temporary file, then a rename).
         Without ``path`` it writes back to the file it was loaded from; with
-        one, later saves go there."""
+        one, later saves go there. A network loaded from a file is written as
+        that file with only what changed edited: comments, key order and the
+        way values are written stay."""
     def add(self, rop: str, path: str | None = None, **params: ParamValue) -> str:
         """Adds a node of ROP ``rop`` and returns its path. ``path`` defaults to
         a fresh one from the ROP's name (``/sphere1``); keyword arguments set

@@ -407,10 +407,11 @@ impl PyNetwork {
     }
 
     /// The network as a dict, the same shape :meth:`from_dict` takes and a
-    /// network file holds.
+    /// network file holds (in the canonical form, whatever way the file
+    /// it was loaded from writes it).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let yaml: serde_yaml_ng::Value =
-            serde_yaml_ng::from_str(&self.live.net.to_yaml(&self.live.lib))
+            serde_yaml_ng::from_str(&self.live.net.canonical_yaml(&self.live.lib))
                 .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
         let json = serde_json::to_value(yaml)
             .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
@@ -419,7 +420,9 @@ impl PyNetwork {
 
     /// Writes the network file atomically (a temporary file, then a rename).
     /// Without ``path`` it writes back to the file it was loaded from; with
-    /// one, later saves go there.
+    /// one, later saves go there. A network loaded from a file is written as
+    /// that file with only what changed edited: comments, key order and the
+    /// way values are written stay.
     #[pyo3(signature = (path = None))]
     fn save(&mut self, py: Python<'_>, path: Option<PathBuf>) -> PyResult<()> {
         let path = match path.or_else(|| self.source()) {
