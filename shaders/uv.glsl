@@ -27,7 +27,10 @@ vec2 ropkitFaceUV(vec3 r, int axis, float side) {
 vec2 ropkitBoxUV(vec3 rel) {
   vec3 a = abs(rel);
   int axis = (a.x >= a.y && a.x >= a.z) ? 0 : (a.y >= a.z ? 1 : 2);
-  float side = rel[axis] < 0.0 ? -1.0 : 1.0;
+  // Components picked without a dynamic index, which some engines' shader
+  // languages lack.
+  float along = axis == 0 ? rel.x : (axis == 1 ? rel.y : rel.z);
+  float side = along < 0.0 ? -1.0 : 1.0;
   return ropkitFaceUV(rel, axis, side) + 0.5;
 }
 

@@ -160,6 +160,26 @@ struct Special {
 }
 
 const SPECIALS: &[Special] = &[
+    // Without a shape fold returns the folded point, and normalField has
+    // no surface outside a material: each gets a shape to work on.
+    Special {
+        rop: "fold",
+        params: "",
+        sources: &[(
+            "input",
+            &[("/block", "{ rop: box, params: { Size: [1.2, 0.8, 1.6], Translate: [0.5, 0.3, 0.2] } }")],
+        )],
+        wrap: &[],
+    },
+    Special {
+        rop: "normalField",
+        params: "",
+        sources: &[(
+            "shape",
+            &[("/disc", "{ rop: circle, params: { Radius: 0.6 } }")],
+        )],
+        wrap: &[],
+    },
     // A lumpy ball: a distance from the centre, roughened by noise.
     Special {
         rop: "floatToSdf",
@@ -380,7 +400,11 @@ impl Builder {
         let declared: Vec<&InputDef> = declared_inputs(def).collect();
         let wire_optional = view == View::Output || def.category == "combine";
         for (i, input) in declared.iter().enumerate() {
+            // An optional input a special scene gives a source is wired too
+            // (a ROP that refuses to draw without it, fold or normalField).
+            let given = special(def).is_some_and(|sp| sp.sources.iter().any(|(n, _)| *n == input.name));
             let wanted = input.required
+                || given
                 || (wire_optional && input.name != "background")
                 // A switch on the iteration shows two inputs, not one.
                 || (i == 1 && declared[0].name.starts_with("input") && input.name.starts_with("input"));

@@ -728,7 +728,11 @@ pub fn no_input(def: &RopDef, name: &str) -> InputsError {
     InputsError::NoInput {
         rop: def.name.clone(),
         name: echo(name),
-        known: known.join(", "),
+        known: if known.is_empty() {
+            "none: it takes no inputs".to_string()
+        } else {
+            known.join(", ")
+        },
     }
 }
 
@@ -748,6 +752,15 @@ fn read_inputs(raw: Option<&Yaml>, def: &RopDef) -> Result<Vec<Option<String>>, 
     match raw {
         None | Some(Yaml::Null) => {}
         Some(Yaml::Sequence(items)) => {
+            // A list fills the ROP's own inputs in order; a parameter's
+            // socket is connected by its name only.
+            if !def.variadic && items.len() > def.own_inputs() {
+                return Err(InputsError::TooMany(NodeProblem::TooManyInputs {
+                    given: items.len(),
+                    rop: def.name.clone(),
+                    most: def.own_inputs(),
+                }));
+            }
             for (i, v) in items.iter().enumerate() {
                 put(i, as_src(v)?);
             }

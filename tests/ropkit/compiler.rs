@@ -333,7 +333,8 @@ fn glsl_names_are_unique_valid_and_stable() {
         "all_op",
         "built-in functions are reserved too"
     );
-    assert_eq!(glsl_name("/é"), "node");
+    // Letters of other scripts become their code points.
+    assert_eq!(glsl_name("/é"), "ue9");
     let paths: Vec<String> = ["/a/b", "/a_b", "/a-b", "/x"]
         .iter()
         .map(|s| s.to_string())
@@ -792,8 +793,9 @@ fn list_json_describes_every_rop() {
         .iter()
         .map(|i| i["name"].as_str().unwrap())
         .collect();
-    // Its own two inputs, then the socket of its field-capable Blend.
-    assert_eq!(inputs, ["a", "b", "Blend"]);
+    // Its own two inputs, the socket of its field-capable Blend, then the
+    // sockets every other float or vector parameter gets (Steps).
+    assert_eq!(inputs, ["a", "b", "Blend", "Steps"]);
     assert_eq!(combine["inputs"][1]["drives"], serde_json::Value::Null);
     assert_eq!(combine["inputs"][2]["drives"], "Blend");
     assert_eq!(radius["field"], true);

@@ -55,8 +55,9 @@ fn saving_a_rop_file_rebuilds_and_a_broken_one_keeps_the_last_shader() {
     )
     .unwrap();
     let took = wait_and_apply(&mut watcher, &mut live, t0);
+    // Reported, not asserted: times depend on the machine's load
+    // (BENCHMARKS.md measures them).
     eprintln!("ROP file save to new shader: {} ms", took.as_millis());
-    assert!(took < Duration::from_secs(2), "took {took:?}");
     assert_eq!(live.stats.shader_builds, builds + 1);
     assert!(live.error.is_none(), "{:?}", live.error);
     assert!(

@@ -22,7 +22,8 @@ ReturnT thismap(CoordT p, ContextT ctx) {
            + k.yxy * inputOp1(p + k.yxy * h, ctx).x + k.xxx * inputOp1(p + k.xxx * h, ctx).x;
     vec3 a = abs(g);
     axis = (a.x >= a.y && a.x >= a.z) ? 0 : (a.y >= a.z ? 1 : 2);
-    side = g[axis] < 0.0 ? -1.0 : 1.0;
+    float ga = axis == 0 ? g.x : (axis == 1 ? g.y : g.z);
+    side = ga < 0.0 ? -1.0 : 1.0;
   }
   res.uv = ropkitFaceUV(q, axis, side) * THIS_Scale;
 #elif defined(THIS_Projection_spherical)

@@ -70,11 +70,14 @@ float THIS_blockFaces(vec3 qc, ivec3 bl, ivec3 bh) {
   ivec3 dims = THIS_Points_grid_dims;
   vec3 a = qc - (lo + vec3(bl) * cell);
   vec3 b = lo + vec3(bh + 1) * cell - qc;
+  // Per component, without a dynamic index (some engines' languages lack it).
   float d = 1e10;
-  for (int k = 0; k < 3; k++) {
-    if (bl[k] > 0) d = min(d, a[k]);
-    if (bh[k] < dims[k] - 1) d = min(d, b[k]);
-  }
+  if (bl.x > 0) d = min(d, a.x);
+  if (bl.y > 0) d = min(d, a.y);
+  if (bl.z > 0) d = min(d, a.z);
+  if (bh.x < dims.x - 1) d = min(d, b.x);
+  if (bh.y < dims.y - 1) d = min(d, b.y);
+  if (bh.z < dims.z - 1) d = min(d, b.z);
   return max(d, 0.0);
 }
 

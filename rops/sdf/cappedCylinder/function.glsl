@@ -25,14 +25,16 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float THIS_r = max(THIS_Radius_at(p, ctx), 1e-6);
   float THIS_h = max(THIS_Height, 1e-6);
   if (abs(c.z) - THIS_h * 0.5 > length(c.xy) - THIS_r) {
+    // Read from outside the cap, as a box's face (shaders/uv.glsl).
+    vec3 THIS_q = p / (2.0 * THIS_r);
+    float THIS_side = c.z < 0.0 ? -1.0 : 1.0;
 #if defined(THIS_Axis_x)
-    const int THIS_axis = 0;
+    res.uv = vec2(-THIS_side * THIS_q.z, THIS_q.y) + 0.5;
 #elif defined(THIS_Axis_z)
-    const int THIS_axis = 2;
+    res.uv = vec2(THIS_side * THIS_q.x, THIS_q.y) + 0.5;
 #else
-    const int THIS_axis = 1;
+    res.uv = vec2(THIS_q.x, -THIS_side * THIS_q.z) + 0.5;
 #endif
-    res.uv = ropkitFaceUV(p / (2.0 * THIS_r), THIS_axis, c.z < 0.0 ? -1.0 : 1.0) + 0.5;
   } else {
     res.uv = vec2(atan(c.y, c.x) / TAU + 0.5, c.z / THIS_h + 0.5);
   }
