@@ -146,7 +146,10 @@ uvec3 ropkitPcg3(uvec3 v) {
 }
 
 vec4 ropkitIblShift(vec3 p) {
-  uvec3 h = ropkitPcg3(floatBitsToUint(p));
+  // The point snapped to a 1/1024 grid first: the same surface point
+  // marched by another compiler (an export) lands a few ulps away, and
+  // must get the same offsets, or the exported picture's noise differs.
+  uvec3 h = ropkitPcg3(uvec3(ivec3(floor(p * 1024.0)) + 1048576));
   uvec3 g = ropkitPcg3(h);
   return vec4(uvec4(h.xy, g.xy) >> 8u) / 16777216.0;
 }

@@ -507,7 +507,8 @@ fn uv_material_colours_the_hit_by_its_uv() {
     let mut checked = 0;
     let mut bad = Vec::new();
     for (c, p) in col.iter().zip(&pos) {
-        let t = (0.5 * p[0] as f64 + 2.0 * 0.5 * p[2] as f64).rem_euclid(1.0);
+        // The floor read from above: uv = (x, -z) times Scale.
+        let t = (0.5 * p[0] as f64 - 2.0 * 0.5 * p[2] as f64).rem_euclid(1.0);
         // Skip pixels right at the ramp's jump, where a pixel may straddle it.
         if !(0.02..0.98).contains(&t) {
             continue;

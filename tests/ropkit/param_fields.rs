@@ -462,7 +462,7 @@ nodes:
   /x: {{ rop: position, params: {{ Component: x, Scale: 0.5 }} }}
   /c: {{ rop: colorRamp, inputs: [/x] }}
   /ball: {{ rop: sphere, params: {{ Radius: 0.8 }} }}
-  /moved: {{ rop: transform, inputs: {{ input: /ball, Translate: /x }} }}
+  /moved: {{ rop: transform, params: {{ Scale: 1.0 }}, inputs: {{ input: /ball, Scale: /x }} }}
   /shape: {{ rop: phongMaterial, inputs: {{ shape: /moved, Color: /c }} }}
   /cx: {{ rop: position, params: {{ Component: y, Scale: 0.1, Offset: [3, 3, 3] }} }}
   /cam: {{ rop: lookAtCamera, params: {{ Target: [0, 0, 0] }}, inputs: {{ Position: /cx }} }}
@@ -490,7 +490,7 @@ nodes:
     }
     // Saved and read back, the sockets are named.
     let saved = net.to_yaml(&lib);
-    assert!(saved.contains("Translate: /x"), "{saved}");
+    assert!(saved.contains("Scale: /x"), "{saved}");
     let again = Network::parse(&saved, &root().join("param-fields.yaml"), &lib).unwrap();
     assert_eq!(again.nodes, net.nodes);
 }
