@@ -270,8 +270,14 @@ impl From<&RkRenderError> for Problem {
                 Kind::Render,
                 e.to_string(),
                 match site {
+                    // A network made in Python has no file: the texture's
+                    // path is the file then.
                     Some(s) => Located {
-                        at: s.at.clone(),
+                        at: if s.at.path().as_os_str().is_empty() {
+                            Location::new(path, 0, 0)
+                        } else {
+                            s.at.clone()
+                        },
                         node: Some(s.node.clone()),
                         message: format!(
                             "parameter {}: {}: cannot load texture: {message}",

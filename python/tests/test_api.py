@@ -73,7 +73,8 @@ def test_the_library_describes_its_rops(library):
     assert sphere["category"] == "sdf" and "vec3" in sphere["coordTypes"]
     combine = library.rop("combine")
     # Its two inputs, then the socket of its field-capable Blend parameter.
-    assert [i["name"] for i in combine["inputs"]] == ["a", "b", "Blend"]
+    # Its own inputs, then a socket for each float or vector parameter.
+    assert [i["name"] for i in combine["inputs"]] == ["a", "b", "Blend", "Steps"]
     assert combine["inputs"][2]["drives"] == "Blend"
     mode = next(p for p in combine["params"] if p["name"] == "Mode")
     assert mode["style"] == "menu" and "smoothUnion" in mode["options"] and mode["uniform"] is False
