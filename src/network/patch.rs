@@ -543,7 +543,16 @@ impl Patcher<'_> {
                 }
                 Some(i) => {
                     let value = &map.entries[i].value;
+                    // A list fills only the ROP's own inputs: once a
+                    // parameter's socket is wired, the entry becomes the
+                    // mapping by name (that entry alone is rewritten).
+                    let socket_used = !def.variadic
+                        && new.iter().enumerate().any(|(k, s)| s.is_some() && k >= def.own_inputs());
                     match &value.kind {
+                        Kind::Seq(Seq { flow: true, .. }) if socket_used => {
+                            self.replace(value.span, inputs_text(now, Some(def))?)
+                        }
+                        Kind::Seq(_) if socket_used => return None,
                         Kind::Seq(seq) => self.input_list(seq, value, &was.inputs, &new)?,
                         Kind::Map(_) => self.input_map(value, def, &was.inputs, &new)?,
                         _ => return None,

@@ -126,11 +126,24 @@ pub fn auto_layout(net: &Network, lib: &Library) -> HashMap<String, Pos2> {
     out
 }
 
-/// Number of input pins shown: the ROP's inputs, or for a variadic ROP one
-/// more than those connected.
+/// Number of input pins shown: the ROP's own inputs and the parameter
+/// sockets up to the last one connected (every socket shows on the selected
+/// node: see `pin_count_selected`), or for a variadic ROP one more than
+/// those connected. A node with a dozen parameters would otherwise be a
+/// dozen pins tall, and presets and big graphs would overlap.
 pub(super) fn pin_count(def: &RopDef, connected: usize) -> usize {
     if def.variadic {
         (connected + 1).clamp(def.inputs.len(), def.max_inputs())
+    } else {
+        def.own_inputs().max(connected).min(def.inputs.len())
+    }
+}
+
+/// [`pin_count`] for the selected node: every parameter socket shows, so a
+/// field can be wired to any parameter.
+pub(super) fn pin_count_selected(def: &RopDef, connected: usize) -> usize {
+    if def.variadic {
+        pin_count(def, connected)
     } else {
         def.inputs.len()
     }
@@ -233,12 +246,13 @@ mod tests {
             let (nodes, all) = check_layout(&text, &lib);
             // Fitted into the graph panel of a 1280x800 window (about
             // 680x710 points), nodes stay readable: the fit zooms out no
-            // further than 0.19 for 300 nodes (0.2 before combine nodes got
-            // a row for their Blend parameter's field socket).
+            // further than 0.18 for 300 nodes (0.2 before combine nodes got
+            // a row for their Blend parameter's field socket, 0.19 before
+            // transform's Translate became field-capable).
             let screen = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(680.0, 710.0));
             let t = transform_to_show(all.expand(GAP_X), screen);
             assert!(
-                t.scaling >= 0.19 || nodes < 50,
+                t.scaling >= 0.18 || nodes < 50,
                 "{what} ({nodes} nodes) fits only at zoom {:.3} ({all:?})",
                 t.scaling
             );

@@ -171,8 +171,15 @@ impl SnarlViewer<GraphNode> for Viewer<'_> {
             .get(&node.path)
             .map(|n| n.inputs.len())
             .unwrap_or(0);
+        let selected = self.selection.contains(&node.path);
         self.def(&node.path)
-            .map(|d| pin_count(d, connected))
+            .map(|d| {
+                if selected {
+                    pin_count_selected(d, connected)
+                } else {
+                    pin_count(d, connected)
+                }
+            })
             .unwrap_or(0)
     }
 
