@@ -384,7 +384,7 @@ const FUZZ_ROOM: u64 = 16 << 20;
 /// error at a line and column inside the text that quotes nothing of a
 /// file that gave no point.
 pub fn points_file(data: &[u8]) {
-    use ropkit::sample::points::parse_lines;
+    use ropkit::decode::points::parse_lines;
     let Some((&cut, text)) = data.split_first() else {
         return;
     };
