@@ -394,8 +394,7 @@ fn check_variables(
                     .filter(|d| {
                         d.variable.as_ref().is_some_and(|v| {
                             v.role == VariableRole::Provide
-                                && d.param(&v.name_param)
-                                    .and_then(|p| p.default.as_text())
+                                && d.param(&v.name_param).and_then(|p| p.default.as_text())
                                     == Some(name)
                         })
                     })

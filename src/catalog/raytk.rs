@@ -350,7 +350,11 @@ pub fn markdown(map: &RaytkMap) -> String {
          what it does instead.\n\n",
         c.mapped,
         c.full,
-        if c.mapped == 0 { 0.0 } else { 100.0 * c.full as f64 / c.mapped as f64 },
+        if c.mapped == 0 {
+            0.0
+        } else {
+            100.0 * c.full as f64 / c.mapped as f64
+        },
         c.partial,
         c.mapped - c.full - c.partial
     ));

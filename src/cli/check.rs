@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 /// `ropkit check [DIR]`: every ROP (or those below DIR) compiled alone in
 /// the harness, through naga and, when installed, glslangValidator.
 pub fn run(project: &Project, dir: Option<PathBuf>, no_glslang: bool) -> Result<(), String> {
-    if let Some(file) = dir.as_deref().filter(|d| d.is_file() || !d.exists() && is_network_name(d)) {
+    if let Some(file) = dir
+        .as_deref()
+        .filter(|d| d.is_file() || !d.exists() && is_network_name(d))
+    {
         return check_network(project, file, no_glslang);
     }
     let mut project = project.clone();

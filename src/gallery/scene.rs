@@ -167,7 +167,10 @@ const SPECIALS: &[Special] = &[
         params: "",
         sources: &[(
             "input",
-            &[("/block", "{ rop: box, params: { Size: [1.2, 0.8, 1.6], Translate: [0.5, 0.3, 0.2] } }")],
+            &[(
+                "/block",
+                "{ rop: box, params: { Size: [1.2, 0.8, 1.6], Translate: [0.5, 0.3, 0.2] } }",
+            )],
         )],
         wrap: &[],
     },
@@ -402,7 +405,8 @@ impl Builder {
         for (i, input) in declared.iter().enumerate() {
             // An optional input a special scene gives a source is wired too
             // (a ROP that refuses to draw without it, fold or normalField).
-            let given = special(def).is_some_and(|sp| sp.sources.iter().any(|(n, _)| *n == input.name));
+            let given =
+                special(def).is_some_and(|sp| sp.sources.iter().any(|(n, _)| *n == input.name));
             let wanted = input.required
                 || given
                 || (wire_optional && input.name != "background")

@@ -189,7 +189,9 @@ pub fn generate_shaped(
     target.entry(&mut out, &parts.cx(&layout))?;
 
     let mut shader = shader(out, layout, &plan, net, res, mode, target);
-    shader.warnings.extend(unassigned_attributes(net, res, &defs));
+    shader
+        .warnings
+        .extend(unassigned_attributes(net, res, &defs));
     Ok(shader)
 }
 
@@ -442,15 +444,17 @@ fn unassigned_attributes(net: &Network, res: &Resolution, defs: &[&RopDef]) -> V
         .iter()
         .zip(&attrs)
         .filter_map(|(n, a)| match a {
-            Some((AttributeRole::Read, name, _)) if !assigned.contains(name) => Some(super::Warning {
-                file: net.file.clone(),
-                line: net.lines.get(&n.path).copied().unwrap_or(0),
-                node: n.path.clone(),
-                message: format!(
-                    "reads the attribute '{name}', which no node of the network assigns \
+            Some((AttributeRole::Read, name, _)) if !assigned.contains(name) => {
+                Some(super::Warning {
+                    file: net.file.clone(),
+                    line: net.lines.get(&n.path).copied().unwrap_or(0),
+                    node: n.path.clone(),
+                    message: format!(
+                        "reads the attribute '{name}', which no node of the network assigns \
                      (assignAttribute with Name {name}): every hit shows the fallback"
-                ),
-            }),
+                    ),
+                })
+            }
             _ => None,
         })
         .collect()

@@ -547,7 +547,10 @@ impl Patcher<'_> {
                     // parameter's socket is wired, the entry becomes the
                     // mapping by name (that entry alone is rewritten).
                     let socket_used = !def.variadic
-                        && new.iter().enumerate().any(|(k, s)| s.is_some() && k >= def.own_inputs());
+                        && new
+                            .iter()
+                            .enumerate()
+                            .any(|(k, s)| s.is_some() && k >= def.own_inputs());
                     match &value.kind {
                         Kind::Seq(Seq { flow: true, .. }) if socket_used => {
                             self.replace(value.span, inputs_text(now, Some(def))?)

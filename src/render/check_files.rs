@@ -58,8 +58,12 @@ fn check_picture(asset_dirs: &[PathBuf], path: &str, room: u64) -> Result<u64, R
         }
     };
     let decoded: Result<u64, DecodeError> = if is_float_image(&bytes) {
-        decode_float_texture(&bytes, room)
-            .map(|levels| levels.iter().map(|l| u64::from(l.width) * u64::from(l.height) * 8).sum())
+        decode_float_texture(&bytes, room).map(|levels| {
+            levels
+                .iter()
+                .map(|l| u64::from(l.width) * u64::from(l.height) * 8)
+                .sum()
+        })
     } else {
         decode_texture(&bytes, room).map(|img| u64::from(img.width()) * u64::from(img.height()) * 4)
     };

@@ -13,8 +13,8 @@ mod readback;
 mod textures;
 mod volumes;
 
-pub use files::{PictureError, encode_exr, encode_png, save_exr, save_png};
 pub use check_files::check_texture_files;
+pub use files::{PictureError, encode_exr, encode_png, save_exr, save_png};
 pub use gpu::Gpu;
 use pipeline::*;
 use readback::*;

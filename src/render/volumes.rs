@@ -154,7 +154,10 @@ pub(super) fn check_volume(
         }
         None => {
             let bytes = crate::builtin::asset(rel).ok_or_else(|| fail(rel, io_missing().into()))?;
-            let layout = spec.raw.ok_or(VolumeError::NoLayout).map_err(|e| fail(rel, e))?;
+            let layout = spec
+                .raw
+                .ok_or(VolumeError::NoLayout)
+                .map_err(|e| fail(rel, e))?;
             raw_voxels(bytes, layout, room).map_err(|e| fail(rel, e))?
         }
     };

@@ -1567,8 +1567,7 @@ fn extrusions_match_their_solids() {
     let out = sample(&gpu, &lib, &sdf3(node, rect), &pairs);
     expect_lipschitz("extrudeBevel round rectangle", &pairs, &out);
     // bound: the chamfered slab; sign by the cut box and 1-Lipschitz.
-    let node =
-        "{ rop: extrudeBevel, params: { Height: 0.6, Bevel: 0.15, Style: chamfer, Axis: y }, inputs: [/r] }";
+    let node = "{ rop: extrudeBevel, params: { Height: 0.6, Bevel: 0.15, Style: chamfer, Axis: y }, inputs: [/r] }";
     let out = sample(&gpu, &lib, &sdf3(node, rect), &pts);
     let inside = |p: V3| {
         let (x, y, z) = (p[0].abs() - 0.6, p[1].abs() - 0.3, p[2].abs() - 0.4);

@@ -311,11 +311,18 @@ fn check_network_names_the_node_parameter_and_line_of_a_bad_texture() {
     };
     std::fs::write(dir.path().join("good.yaml"), net("assets/uvtest.png")).unwrap();
     std::fs::write(dir.path().join("missing.yaml"), net("nothere.png")).unwrap();
-    std::fs::write(dir.path().join("notimage.png"), "this is text, not a picture\n").unwrap();
+    std::fs::write(
+        dir.path().join("notimage.png"),
+        "this is text, not a picture\n",
+    )
+    .unwrap();
     std::fs::write(dir.path().join("bad.yaml"), net("notimage.png")).unwrap();
     let out = ropkit_in(dir.path(), &[], &["check", "good.yaml"]);
     let said = ok(&out);
-    assert!(said.contains("1 texture and volume files read: no problems"), "{said}");
+    assert!(
+        said.contains("1 texture and volume files read: no problems"),
+        "{said}"
+    );
     for (file, want) in [
         ("missing.yaml", "file not found"),
         ("bad.yaml", "notimage.png"),
@@ -323,7 +330,10 @@ fn check_network_names_the_node_parameter_and_line_of_a_bad_texture() {
         let out = ropkit_in(dir.path(), &[], &["check", file]);
         let err = failed(&out);
         // The node is on line 4 of the network.
-        assert!(err.contains(&format!("{file}:4:1: node /mat, parameter Texture: ")), "{err}");
+        assert!(
+            err.contains(&format!("{file}:4:1: node /mat, parameter Texture: ")),
+            "{err}"
+        );
         assert!(err.contains(want), "{err}");
     }
     // `build` reads no textures: the check is the command that finds it.
@@ -353,11 +363,17 @@ fn attribute_material_reading_an_unassigned_name_warns() {
         } else {
             "  /ball: { rop: sphere }\n  /mat: { rop: attributeMaterial, params: { Name: tint, Type: vec3 }, inputs: [/ball] }\n"
         };
-        format!("output: /render\nnodes:\n{shape}  /render: {{ rop: raymarchRender3D, inputs: [/mat] }}\n")
+        format!(
+            "output: /render\nnodes:\n{shape}  /render: {{ rop: raymarchRender3D, inputs: [/mat] }}\n"
+        )
     };
     std::fs::write(dir.path().join("unassigned.yaml"), text(false)).unwrap();
     std::fs::write(dir.path().join("assigned.yaml"), text(true)).unwrap();
-    let out = ropkit_in(dir.path(), &[], &["build", "unassigned.yaml", "-o", "a.glsl"]);
+    let out = ropkit_in(
+        dir.path(),
+        &[],
+        &["build", "unassigned.yaml", "-o", "a.glsl"],
+    );
     ok(&out);
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(err.contains("warning: "), "{err}");

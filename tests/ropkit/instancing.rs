@@ -473,7 +473,11 @@ fn instancing_grid_puts_no_pattern_into_shadows_and_occlusion() {
     // 300 copies scattered over a 6 x 6 patch, standing on the floor.
     let insts: Vec<Inst> = (0..300)
         .map(|_| Inst {
-            pos: [rng.range(-3.0, 3.0), rng.range(0.15, 0.6), rng.range(-3.0, 3.0)],
+            pos: [
+                rng.range(-3.0, 3.0),
+                rng.range(0.15, 0.6),
+                rng.range(-3.0, 3.0),
+            ],
             scale: rng.range(0.4, 1.0),
             rotate: [0.0, rng.range(-180.0, 180.0), 0.0],
             color: [0.8, 0.7, 0.6],

@@ -107,7 +107,11 @@ fn box_and_round_box_faces_each_map_onto_the_unit_square() {
         // mapped as documented: read from outside, u right and v up.
         let axis = k % 3;
         let side = if (k / 3) % 2 == 0 { 1.0 } else { -1.0 };
-        let mut rel = [r.range(-0.45, 0.45), r.range(-0.45, 0.45), r.range(-0.45, 0.45)];
+        let mut rel = [
+            r.range(-0.45, 0.45),
+            r.range(-0.45, 0.45),
+            r.range(-0.45, 0.45),
+        ];
         rel[axis] = 0.5 * side;
         let p = [0, 1, 2].map(|i| c[i] + rel[i] * s[i]);
         let uv = face_uv(rel, axis, side);
@@ -365,7 +369,9 @@ fn uv_transform_offsets_scales_and_rotates_about_its_pivot() {
 /// bottom-left corner, v up). Asymmetric in both directions, so a flip or
 /// a mirror shows as a channel running the wrong way.
 fn uv_coded_png(dir: &std::path::Path) {
-    let img = image::RgbaImage::from_fn(256, 256, |x, y| image::Rgba([x as u8, (255 - y) as u8, 128, 255]));
+    let img = image::RgbaImage::from_fn(256, 256, |x, y| {
+        image::Rgba([x as u8, (255 - y) as u8, 128, 255])
+    });
     img.save(dir.join("uvcode.png")).unwrap();
 }
 
@@ -395,10 +401,7 @@ fn read_uv(img: &image::RgbaImage, x: u32, y: u32) -> Option<[f64; 2]> {
 /// of the screen, v grows upwards) and, where `want` is given, that the UV
 /// read is the one the convention's formula gives at that pixel's point.
 #[allow(clippy::type_complexity)]
-fn check_views(
-    test: &str,
-    views: &[(&str, String, &dyn Fn(f64, f64) -> Option<[f64; 2]>)],
-) {
+fn check_views(test: &str, views: &[(&str, String, &dyn Fn(f64, f64) -> Option<[f64; 2]>)]) {
     let Some(gpu) = gpu(test) else { return };
     let lib = catalog_library();
     let dir = tempfile::tempdir().unwrap();
@@ -409,24 +412,33 @@ fn check_views(
     for (what, text, want) in views {
         let file = dir.path().join("net.yaml");
         std::fs::write(&file, text).unwrap();
-        let net = ropkit::network::Network::load(&file, &lib).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let net =
+            ropkit::network::Network::load(&file, &lib).unwrap_or_else(|e| panic!("{what}: {e}"));
         let built = ropkit::build::build(&lib, &net, ropkit::generate::Mode::Render)
             .unwrap_or_else(|e| panic!("{what}: {e}"));
         let mut r = ropkit::render::Renderer::new(gpu.clone());
         r.asset_dirs = vec![dir.path().to_path_buf()];
-        r.set_shader(&built.shader, &built.compiled).unwrap_or_else(|e| panic!("{what}: {e}"));
+        r.set_shader(&built.shader, &built.compiled)
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
         r.set_params(&built.shader.param_values(&net, &lib));
-        let img = r.render_image(N, N).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let img = r
+            .render_image(N, N)
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
         // Pixels of the middle half, on a grid (a face seen edge-on, where a
-    // projection's coordinate stands still, counts as neither way); screen coordinates -0.5..0.5, y up.
+        // projection's coordinate stands still, counts as neither way); screen coordinates -0.5..0.5, y up.
         let grid: Vec<u32> = (0..7).map(|i| N / 4 + i * (N / 2) / 6).collect();
         let screen = |x: u32, y: u32| {
-            ((x as f64 + 0.5) / N as f64 - 0.5, 0.5 - (y as f64 + 0.5) / N as f64)
+            (
+                (x as f64 + 0.5) / N as f64 - 0.5,
+                0.5 - (y as f64 + 0.5) / N as f64,
+            )
         };
         let mut shown = 0;
         for &y in &grid {
             for &x in &grid {
-                let Some(uv) = read_uv(&img, x, y) else { continue };
+                let Some(uv) = read_uv(&img, x, y) else {
+                    continue;
+                };
                 shown += 1;
                 // One grid step right and one up, where the surface goes on.
                 let step = N / 12;
@@ -444,7 +456,9 @@ fn check_views(
                     && (uv[1] - up[1]) < 0.5
                     && (uv[0] - up[0]).abs() < 0.15
                 {
-                    failures.push(format!("{what}: v does not grow upwards at pixel ({x}, {y}): {uv:?} then {up:?}"));
+                    failures.push(format!(
+                        "{what}: v does not grow upwards at pixel ({x}, {y}): {uv:?} then {up:?}"
+                    ));
                 }
                 let (sx, sy) = screen(x, y);
                 if let Some(w) = want(sx, sy) {
@@ -462,10 +476,17 @@ fn check_views(
             }
         }
         if shown < 30 {
-            failures.push(format!("{what}: only {shown} of 49 grid pixels show the surface"));
+            failures.push(format!(
+                "{what}: only {shown} of 49 grid pixels show the surface"
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} problems:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} problems:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -492,7 +513,9 @@ fn textures_read_upright_and_unmirrored_from_outside_on_every_uv_source() {
     let floor = "  /shape: { rop: plane, params: { Normal: [0, 1, 0] } }\n".to_string();
     let wall = "  /shape: { rop: plane, params: { Normal: [1, 0, 0] } }\n".to_string();
     let planar = |axis: &str, shape: &str| {
-        format!("{shape}  /shape: {{ rop: assignUV, params: {{ Projection: planar, Axis: {axis}, Scale: 1 }}, inputs: [/src] }}\n")
+        format!(
+            "{shape}  /shape: {{ rop: assignUV, params: {{ Projection: planar, Axis: {axis}, Scale: 1 }}, inputs: [/src] }}\n"
+        )
     };
     let src_box = "  /src: { rop: box, params: { Size: [1, 1, 1], Translate: [0.5, 0.5, 0.5] } }\n";
     let tri = "  /src: { rop: box, params: { Size: [1, 1, 1], Translate: [0.5, 0.5, 0.5] } }\n  /shape: { rop: assignUV, params: { Projection: triplanar, Scale: 1 }, inputs: [/src] }\n".to_string();
@@ -511,23 +534,94 @@ fn textures_read_upright_and_unmirrored_from_outside_on_every_uv_source() {
         ("box bottom", uv_view(&bx, [0.0, -5.0, 3.0], o, 1.6), &none),
         ("roundBox +x", uv_view(&rb, [5.0, 0.0, 0.0], o, 1.6), &face),
         ("roundBox -z", uv_view(&rb, [0.0, 0.0, -5.0], o, 1.6), &face),
-        ("sphere from +z", uv_view(&ball, [0.0, 0.0, 5.0], o, 1.6), &sphere_front),
-        ("sphere from -x", uv_view(&ball, [-5.0, 0.0, 0.0], o, 1.6), &none),
-        ("assignUV spherical from +z", uv_view(&spherical, [0.0, 0.0, 5.0], o, 1.6), &sphere_front),
-        ("assignUV spherical from +x", uv_view(&spherical, [5.0, 0.0, 0.0], o, 1.6), &none),
-        ("assignUV cylindrical from +x", uv_view(&cylindrical, [5.0, 0.5, 0.0], [0.0, 0.5, 0.0], 1.6), &none),
-        ("cappedCylinder side from +x", uv_view(&cyl, [5.0, 0.0, 0.0], o, 1.6), &none),
-        ("cappedCylinder top", uv_view(&cyl, [0.0, 5.0, 3.0], o, 2.4), &none),
-        ("floor plane", uv_view(&floor, [0.5, 5.0, 3.5], [0.5, 0.0, 0.5], 0.8), &none),
-        ("wall plane", uv_view(&wall, [5.0, 0.5, 0.5], [0.0, 0.5, 0.5], 0.8), &none),
-        ("assignUV planar z", uv_view(&planar("z", src_box), [0.5, 0.5, 5.0], c, 1.6), &face),
-        ("assignUV planar x", uv_view(&planar("x", src_box), [5.0, 0.5, 0.5], c, 1.6), &face),
-        ("assignUV planar y", uv_view(&planar("y", src_box), [0.5, 5.0, 3.5], c, 1.6), &none),
-        ("assignUV triplanar +x", uv_view(&tri, [5.0, 0.5, 0.5], c, 1.6), &face),
-        ("assignUV triplanar -x", uv_view(&tri, [-5.0, 0.5, 0.5], c, 1.6), &face),
-        ("assignUV triplanar -z", uv_view(&tri, [0.5, 0.5, -5.0], c, 1.6), &face),
-        ("textureMaterial +x", uv_view(&textured, [5.0, 0.5, 0.5], c, 1.6), &none),
-        ("textureMaterial -z", uv_view(&textured, [0.5, 0.5, -5.0], c, 1.6), &none),
+        (
+            "sphere from +z",
+            uv_view(&ball, [0.0, 0.0, 5.0], o, 1.6),
+            &sphere_front,
+        ),
+        (
+            "sphere from -x",
+            uv_view(&ball, [-5.0, 0.0, 0.0], o, 1.6),
+            &none,
+        ),
+        (
+            "assignUV spherical from +z",
+            uv_view(&spherical, [0.0, 0.0, 5.0], o, 1.6),
+            &sphere_front,
+        ),
+        (
+            "assignUV spherical from +x",
+            uv_view(&spherical, [5.0, 0.0, 0.0], o, 1.6),
+            &none,
+        ),
+        (
+            "assignUV cylindrical from +x",
+            uv_view(&cylindrical, [5.0, 0.5, 0.0], [0.0, 0.5, 0.0], 1.6),
+            &none,
+        ),
+        (
+            "cappedCylinder side from +x",
+            uv_view(&cyl, [5.0, 0.0, 0.0], o, 1.6),
+            &none,
+        ),
+        (
+            "cappedCylinder top",
+            uv_view(&cyl, [0.0, 5.0, 3.0], o, 2.4),
+            &none,
+        ),
+        (
+            "floor plane",
+            uv_view(&floor, [0.5, 5.0, 3.5], [0.5, 0.0, 0.5], 0.8),
+            &none,
+        ),
+        (
+            "wall plane",
+            uv_view(&wall, [5.0, 0.5, 0.5], [0.0, 0.5, 0.5], 0.8),
+            &none,
+        ),
+        (
+            "assignUV planar z",
+            uv_view(&planar("z", src_box), [0.5, 0.5, 5.0], c, 1.6),
+            &face,
+        ),
+        (
+            "assignUV planar x",
+            uv_view(&planar("x", src_box), [5.0, 0.5, 0.5], c, 1.6),
+            &face,
+        ),
+        (
+            "assignUV planar y",
+            uv_view(&planar("y", src_box), [0.5, 5.0, 3.5], c, 1.6),
+            &none,
+        ),
+        (
+            "assignUV triplanar +x",
+            uv_view(&tri, [5.0, 0.5, 0.5], c, 1.6),
+            &face,
+        ),
+        (
+            "assignUV triplanar -x",
+            uv_view(&tri, [-5.0, 0.5, 0.5], c, 1.6),
+            &face,
+        ),
+        (
+            "assignUV triplanar -z",
+            uv_view(&tri, [0.5, 0.5, -5.0], c, 1.6),
+            &face,
+        ),
+        (
+            "textureMaterial +x",
+            uv_view(&textured, [5.0, 0.5, 0.5], c, 1.6),
+            &none,
+        ),
+        (
+            "textureMaterial -z",
+            uv_view(&textured, [0.5, 0.5, -5.0], c, 1.6),
+            &none,
+        ),
     ];
-    check_views("textures_read_upright_and_unmirrored_from_outside_on_every_uv_source", &views);
+    check_views(
+        "textures_read_upright_and_unmirrored_from_outside_on_every_uv_source",
+        &views,
+    );
 }

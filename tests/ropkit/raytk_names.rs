@@ -129,10 +129,22 @@ fn raytk_operator_list_is_well_formed() {
         ),
         ("sdf: ['box sdf']", "not an operator name"),
         ("sdf: [{ name: a, none: not yet, feature: b }]", "both"),
-        ("sdf: [{ name: a, parity: partial }]", "lists nothing under missing"),
-        ("sdf: [{ name: a, parity: full, missing: [x] }]", "missing: is for parity: partial"),
-        ("sdf: [{ name: a, parity: full, unlike: 'b: another thing' }]", "both parity: and unlike:"),
-        ("sdf: [{ name: a, parity: most }]", "docs/raytk-operators.yaml"),
+        (
+            "sdf: [{ name: a, parity: partial }]",
+            "lists nothing under missing",
+        ),
+        (
+            "sdf: [{ name: a, parity: full, missing: [x] }]",
+            "missing: is for parity: partial",
+        ),
+        (
+            "sdf: [{ name: a, parity: full, unlike: 'b: another thing' }]",
+            "both parity: and unlike:",
+        ),
+        (
+            "sdf: [{ name: a, parity: most }]",
+            "docs/raytk-operators.yaml",
+        ),
     ] {
         let err = raytk::parse_operators(text).expect_err(text);
         assert!(err.to_string().contains(want), "{text}: {err}");
@@ -235,7 +247,10 @@ fn every_claimed_raytk_operator_has_an_audited_parity() {
         .filter(|r| !r.rops.is_empty() && r.op.parity.is_none())
         .map(|r| r.op.name.as_str())
         .collect();
-    assert!(unaudited.is_empty(), "claimed without a parity: {unaudited:?}");
+    assert!(
+        unaudited.is_empty(),
+        "claimed without a parity: {unaudited:?}"
+    );
     let wrongly_claimed: Vec<&str> = map
         .rows
         .iter()
