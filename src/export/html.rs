@@ -27,8 +27,12 @@ const SCRIPT: &str = include_str!("web/page.js");
 /// The page for `net`. Texture paths are looked up in `asset_dirs` (first
 /// match wins), then among the built-in assets.
 pub fn page(net: &Network, lib: &Library, asset_dirs: &[PathBuf]) -> Result<String, ExportError> {
-    let built = build(lib, net, Mode::Web).map_err(|e| ExportError::Web(e.report()))?;
-    let es = glsl_es(&built.compiled)?;
+    let built = build(lib, net, &Mode::Web.into()).map_err(|e| ExportError::Web(e.report()))?;
+    let es = glsl_es(
+        built
+            .compiled()
+            .map_err(|e| ExportError::Web(e.to_string()))?,
+    )?;
     let shader = &built.shader;
     let title = net
         .file

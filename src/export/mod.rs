@@ -242,7 +242,7 @@ pub fn export_in(
     // written from a build whose transforms stay apart.
     let unfolded;
     let built = if bound_by_layout(format) && !built.shader.folds.is_empty() {
-        unfolded = crate::build::build_for_export(lib, net, built.shader.mode)
+        unfolded = crate::build::build(lib, net, &built.options.for_export())
             .map_err(|e| ExportError::Build(e.report()))?;
         &unfolded
     } else {
@@ -251,9 +251,13 @@ pub fn export_in(
     match format {
         Format::Html => html::page(net, lib, asset_dirs).map(String::into_bytes),
         Format::Glsl => Ok(built.shader.glsl.clone().into_bytes()),
-        Format::Shadertoy => crate::build::stitch(lib, net, crate::generate::Mode::Shadertoy)
-            .map(|(_, shader)| shader.glsl.into_bytes())
-            .map_err(|e| ExportError::Shadertoy(e.to_string())),
+        Format::Shadertoy => crate::build::build(
+            lib,
+            net,
+            &built.options.with_mode(crate::generate::Mode::Shadertoy),
+        )
+        .map(|b| b.shader.glsl.into_bytes())
+        .map_err(|e| ExportError::Shadertoy(e.to_string())),
         Format::Json => Ok(
             serde_json::to_string_pretty(&layout_json(&built.shader, net, lib))
                 .unwrap_or_default()
@@ -261,7 +265,10 @@ pub fn export_in(
         ),
         Format::Wgsl => {
             let flags = naga::back::wgsl::WriterFlags::empty();
-            naga::back::wgsl::write_string(&built.compiled.module, &built.compiled.info, flags)
+            let compiled = built
+                .compiled()
+                .map_err(|e| ExportError::Wgsl(e.to_string()))?;
+            naga::back::wgsl::write_string(&compiled.module, &compiled.info, flags)
                 .map(String::into_bytes)
                 .map_err(|e| ExportError::Wgsl(e.to_string()))
         }
@@ -271,14 +278,12 @@ pub fn export_in(
                 shader_stage: naga::ShaderStage::Fragment,
                 entry_point: "main".into(),
             };
-            naga::back::spv::write_vec(
-                &built.compiled.module,
-                &built.compiled.info,
-                &options,
-                Some(&pipeline),
-            )
-            .map(|words| words.iter().flat_map(|w| w.to_le_bytes()).collect())
-            .map_err(|e| ExportError::Spirv(e.to_string()))
+            let compiled = built
+                .compiled()
+                .map_err(|e| ExportError::Spirv(e.to_string()))?;
+            naga::back::spv::write_vec(&compiled.module, &compiled.info, &options, Some(&pipeline))
+                .map(|words| words.iter().flat_map(|w| w.to_le_bytes()).collect())
+                .map_err(|e| ExportError::Spirv(e.to_string()))
         }
         Format::Hlsl => hlsl::write(built).map(|(text, _)| text.into_bytes()),
         Format::Msl => msl::write(built).map(|(text, _)| text.into_bytes()),

@@ -199,8 +199,12 @@ fn hlsl_and_msl_export_for_every_preset() {
     let lib = library();
     for path in presets() {
         let net = Network::load(&path, &lib).unwrap();
-        let built = ropkit::build::build(&lib, &net, ropkit::generate::Mode::Render).unwrap();
-        naga_validate(&built.compiled.module, &path.display().to_string());
+        let built =
+            ropkit::build::build(&lib, &net, &ropkit::generate::Mode::Render.into()).unwrap();
+        naga_validate(
+            &built.compiled.as_ref().unwrap().module,
+            &path.display().to_string(),
+        );
         for format in [Format::Hlsl, Format::Msl] {
             let bytes = exported(&lib, &net, format);
             assert!(std::str::from_utf8(&bytes).is_ok(), "{format}");
@@ -713,7 +717,7 @@ fn features_a_format_cannot_carry_are_refused_by_name() {
     let lib = library();
     // Unreal takes no textures into a Custom node's functions.
     let net = Network::load(&root().join("presets/materials.yaml"), &lib).unwrap();
-    let built = ropkit::build::build(&lib, &net, ropkit::generate::Mode::Render).unwrap();
+    let built = ropkit::build::build(&lib, &net, &ropkit::generate::Mode::Render.into()).unwrap();
     let e = ropkit::export::export(&built, &net, &lib, Format::Unreal)
         .unwrap_err()
         .to_string();
@@ -759,7 +763,7 @@ fn features_a_format_cannot_carry_are_refused_by_name() {
         let path = dir.path().join(file);
         std::fs::write(&path, text).unwrap();
         let net = Network::load(&path, &lib).unwrap_or_else(|e| panic!("{file}: {e}"));
-        let built = ropkit::build::build(&lib, &net, ropkit::generate::Mode::Render)
+        let built = ropkit::build::build(&lib, &net, &ropkit::generate::Mode::Render.into())
             .unwrap_or_else(|e| panic!("{file}: {e}"));
         for (format, word) in refused {
             let e = ropkit::export::export(&built, &net, &lib, format)

@@ -52,8 +52,8 @@ pub struct Scene {
 
 /// Builds the network for the engines and gathers its properties.
 pub fn scene(net: &Network, lib: &Library) -> Result<(Scene, Built), ExportError> {
-    let built =
-        crate::build::build(lib, net, Mode::Engine).map_err(|e| ExportError::Engine(e.report()))?;
+    let built = crate::build::build(lib, net, &Mode::Engine.into())
+        .map_err(|e| ExportError::Engine(e.report()))?;
     let mut properties = Vec::new();
     for slot in &built.shader.params {
         let name = built
@@ -195,17 +195,15 @@ pub fn lowered(
     host: &dyn lower::Host,
     format: &'static str,
 ) -> Result<lower::Lowered, ExportError> {
-    let module = super::bindings::named_module(&built.compiled.module, &built.shader);
-    lower::lower(
-        &module,
-        &built.compiled.info,
-        dialect,
-        host,
-        &scene.reserved(),
-    )
-    .map_err(|e| ExportError::Refused {
-        format,
-        feature: e.0,
+    let compiled = built
+        .compiled()
+        .map_err(|e| ExportError::Engine(e.to_string()))?;
+    let module = super::bindings::named_module(&compiled.module, &built.shader);
+    lower::lower(&module, &compiled.info, dialect, host, &scene.reserved()).map_err(|e| {
+        ExportError::Refused {
+            format,
+            feature: e.0,
+        }
     })
 }
 
