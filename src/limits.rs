@@ -115,6 +115,11 @@ limits! {
     /// components (nested composites multiply: a hostile font could make
     /// one glyph draw a billion).
     GLYPH_COMPONENTS: u64 = 256, Count;
+    /// Most outline points one TrueType glyph draws, its components' points
+    /// included, counted before the outline is read: a simple glyph of a
+    /// few bytes can claim 65,535 points, and a composite can name it 256
+    /// times. A glyph of a real font has a few hundred.
+    GLYPH_POINTS: u64 = 16_384, Count;
     /// Most charstring operators and operands the CFF outlines of one text
     /// run, all glyphs together, counted before each glyph is drawn with
     /// every subroutine call followed (a call runs its code again): a font

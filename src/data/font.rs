@@ -86,6 +86,11 @@ pub enum FontError {
         limits::GLYPH_COMPONENTS
     )]
     TooManyComponents { glyph: u16, ch: char },
+    #[error(
+        "glyph {glyph} (for {ch:?}) draws more than {} outline points, its components' included (GLYPH_POINTS)",
+        limits::GLYPH_POINTS
+    )]
+    TooManyPoints { glyph: u16, ch: char },
     #[error("glyph {glyph} (for {ch:?}) names itself through its components")]
     ComponentCycle { glyph: u16, ch: char },
     #[error(
@@ -340,10 +345,13 @@ impl<'a, 'f> Glyphs<'a, 'f> {
         }
         if let Some(components) = &mut self.components {
             use composite::Expansion;
-            match components.check(id.0, limits::GLYPH_COMPONENTS) {
+            match components.check(id.0, limits::GLYPH_COMPONENTS, limits::GLYPH_POINTS) {
                 Ok(_) => {}
                 Err(Expansion::TooMany) => {
                     return Err(FontError::TooManyComponents { glyph: id.0, ch });
+                }
+                Err(Expansion::TooManyPoints) => {
+                    return Err(FontError::TooManyPoints { glyph: id.0, ch });
                 }
                 Err(Expansion::Cycle) => return Err(FontError::ComponentCycle { glyph: id.0, ch }),
             }

@@ -28,6 +28,8 @@ pub enum DecodeError {
     Image(#[from] image::ImageError),
     #[error("{width}x{height} is larger than the limit of {side}x{side}", side = crate::limits::TEXTURE_SIDE)]
     TooLarge { width: u32, height: u32 },
+    #[error("{width}x{height}: the image has no pixels")]
+    Empty { width: u32, height: u32 },
     #[error(
         "{width}x{height} does not fit: the textures of one shader take at most {} together (TEXTURE_BUDGET_BYTES); use a smaller image, or fewer",
         crate::files::human_size(crate::limits::TEXTURE_BUDGET_BYTES)
@@ -35,15 +37,24 @@ pub enum DecodeError {
     OverBudget { width: u32, height: u32 },
 }
 
+/// Refuses an image with a side of 0 or past [`crate::limits::TEXTURE_SIDE`].
+fn check_sides(width: u32, height: u32) -> Result<(), DecodeError> {
+    if width == 0 || height == 0 {
+        return Err(DecodeError::Empty { width, height });
+    }
+    let side = crate::limits::TEXTURE_SIDE;
+    if width > side || height > side {
+        return Err(DecodeError::TooLarge { width, height });
+    }
+    Ok(())
+}
+
 /// Decodes an image, refusing sizes past [`crate::limits::TEXTURE_SIDE`],
 /// or past `room` bytes of RGBA, before any pixel memory is allocated.
 pub fn decode_texture(bytes: &[u8], room: u64) -> Result<image::RgbaImage, DecodeError> {
     let reader = image::ImageReader::new(std::io::Cursor::new(bytes)).with_guessed_format()?;
     let (width, height) = reader.into_dimensions()?;
-    let side = crate::limits::TEXTURE_SIDE;
-    if width > side || height > side {
-        return Err(DecodeError::TooLarge { width, height });
-    }
+    check_sides(width, height)?;
     check_room(width, height, room)?;
     let img = image::ImageReader::new(std::io::Cursor::new(bytes))
         .with_guessed_format()?
@@ -98,10 +109,7 @@ pub struct Level {
 pub fn decode_float_texture(bytes: &[u8], room: u64) -> Result<Vec<Level>, DecodeError> {
     let reader = image::ImageReader::new(std::io::Cursor::new(bytes)).with_guessed_format()?;
     let (width, height) = reader.into_dimensions()?;
-    let side = crate::limits::TEXTURE_SIDE;
-    if width > side || height > side {
-        return Err(DecodeError::TooLarge { width, height });
-    }
+    check_sides(width, height)?;
     if float_gpu_bytes(width, height) > room {
         return Err(DecodeError::OverBudget { width, height });
     }

@@ -88,6 +88,11 @@ fn within_hard_limits(p: &ParamDef, x: f64) -> f64 {
     }
 }
 
+/// The editor of one parameter's value, by its style: a slider for a
+/// number, a checkbox, a colour picker, drags for the parts of a vector, a
+/// menu, a pick among the project's files, a text line. What the user set
+/// (the value as it was when nothing changed), or `None` for a value the
+/// style cannot edit (shown as it is).
 fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> Option<ParamValue> {
     match (p.style, value) {
         (ParamStyle::Float, ParamValue::Float(f)) => {
@@ -108,141 +113,150 @@ fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> O
             ui.checkbox(&mut v, "");
             Some(ParamValue::Bool(v))
         }
-        (ParamStyle::Rgb, ParamValue::Vector(c)) if c.len() == 3 => {
-            // The picker round-trips the value through its own colour types even
-            // when nobody touches it: only a change the user made counts.
-            let mut rgb = [c[0] as f32, c[1] as f32, c[2] as f32];
-            let changed = ui.color_edit_button_rgb(&mut rgb).changed();
-            changed.then(|| ParamValue::Vector(rgb.iter().map(|x| *x as f64).collect()))
+        (ParamStyle::Rgb | ParamStyle::Rgba, ParamValue::Vector(c))
+            if c.len() == p.style.components() =>
+        {
+            colour(ui, c)
         }
-        (ParamStyle::Rgba, ParamValue::Vector(c)) if c.len() == 4 => {
-            let mut rgba = [c[0] as f32, c[1] as f32, c[2] as f32, c[3] as f32];
-            let changed = ui.color_edit_button_rgba_unmultiplied(&mut rgba).changed();
-            changed.then(|| ParamValue::Vector(rgba.iter().map(|x| *x as f64).collect()))
-        }
-        (_, ParamValue::Vector(c)) => {
-            let mut v = c.clone();
-            let r = range(p, (f64::NEG_INFINITY, f64::INFINITY));
-            let speed = if r.end().is_finite() && r.start().is_finite() {
-                (r.end() - r.start()) / 300.0
-            } else {
-                0.01
-            };
-            ui.horizontal(|ui| {
-                for (x, suffix) in v.iter_mut().zip(p.style.component_suffixes()) {
-                    // Typed or dragged values stay within the ROP's range.
-                    let mut drag = egui::DragValue::new(x)
-                        .speed(speed)
-                        .prefix(format!("{suffix} "))
-                        .clamp_existing_to_range(false);
-                    if r.start().is_finite() || r.end().is_finite() {
-                        drag = drag.range(r.clone());
-                    }
-                    ui.add(drag);
-                }
-            });
-            Some(ParamValue::Vector(
-                v.into_iter().map(|x| within_hard_limits(p, x)).collect(),
-            ))
-        }
-        (ParamStyle::Menu, ParamValue::Text(t)) => {
-            let mut v = t.clone();
-            egui::ComboBox::from_id_salt(("menu", &p.name))
-                .selected_text(&v)
-                .show_ui(ui, |ui| {
-                    for o in &p.options {
-                        ui.selectable_value(&mut v, o.clone(), o);
-                    }
-                });
-            Some(ParamValue::Text(v))
-        }
-        (ParamStyle::Texture, ParamValue::Text(t)) => {
-            let mut v = t.clone();
-            let shown = if v.is_empty() {
-                "(none)".to_string()
-            } else {
-                v.clone()
-            };
-            egui::ComboBox::from_id_salt(("texture", &p.name))
-                .selected_text(shown)
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut v, String::new(), "(none)");
-                    for a in assets.iter().filter(|a| picks(p.style, a)) {
-                        ui.selectable_value(&mut v, a.clone(), a);
-                    }
-                });
-            Some(ParamValue::Text(v))
-        }
-        (ParamStyle::Points, _) => {
-            // A file of the project, or the list written in the network
-            // (kept as it is until a file is picked).
-            let inline = match value {
-                ParamValue::Points(l) => Some(format!("(inline: {} points)", l.points.len())),
-                _ => None,
-            };
-            let current = value.as_text().unwrap_or("").to_string();
-            let mut v = current.clone();
-            let shown = inline.clone().unwrap_or_else(|| {
-                if v.is_empty() {
-                    "(none)".to_string()
-                } else {
-                    v.clone()
-                }
-            });
-            egui::ComboBox::from_id_salt(("points", &p.name))
-                .selected_text(shown)
-                .show_ui(ui, |ui| {
-                    if let Some(label) = &inline {
-                        ui.selectable_value(&mut v, String::new(), label.as_str());
-                    }
-                    for a in assets.iter().filter(|a| picks(p.style, a)) {
-                        ui.selectable_value(&mut v, a.clone(), a);
-                    }
-                });
-            (v != current && !v.is_empty())
-                .then_some(ParamValue::Text(v))
-                .or_else(|| Some(value.clone()))
-        }
-        (ParamStyle::Font, ParamValue::Text(t)) => {
-            // Empty: the bundled font.
-            let mut v = t.clone();
-            let shown = if v.is_empty() {
-                "(bundled)"
-            } else {
-                v.as_str()
-            };
-            egui::ComboBox::from_id_salt(("font", &p.name))
-                .selected_text(shown.to_string())
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut v, String::new(), "(bundled)");
-                    for a in assets.iter().filter(|a| picks(p.style, a)) {
-                        ui.selectable_value(&mut v, a.clone(), a);
-                    }
-                });
-            Some(ParamValue::Text(v))
-        }
+        (_, ParamValue::Vector(c)) => Some(vector(ui, p, c)),
+        (ParamStyle::Menu, ParamValue::Text(t)) => Some(menu(ui, p, t)),
+        (ParamStyle::Texture, ParamValue::Text(t)) => Some(file_pick(ui, p, t, "(none)", assets)),
+        (ParamStyle::Font, ParamValue::Text(t)) => Some(file_pick(ui, p, t, "(bundled)", assets)),
+        (ParamStyle::Points, _) => Some(points(ui, p, value, assets)),
         // A volume's path: a file, a folder or a pattern, typed in.
-        (ParamStyle::String | ParamStyle::Volume, ParamValue::Text(t)) => {
-            let mut v = t.clone();
-            // Applied on Enter or focus loss: each keystroke would rebuild.
-            let id = ui.make_persistent_id(("string", &p.name));
-            let mut draft: String = ui.data_mut(|d| d.get_temp(id)).unwrap_or_else(|| t.clone());
-            let r = ui.text_edit_singleline(&mut draft);
-            if r.lost_focus() {
-                v = draft.clone();
-            }
-            if r.has_focus() {
-                ui.data_mut(|d| d.insert_temp(id, draft));
-            } else {
-                ui.data_mut(|d| d.remove::<String>(id));
-            }
-            Some(ParamValue::Text(v))
-        }
+        (ParamStyle::String | ParamStyle::Volume, ParamValue::Text(t)) => Some(text_line(ui, p, t)),
         _ => {
             ui.label(format!("{value:?}"));
             None
         }
     }
+}
+
+/// A colour picker for an RGB or RGBA value. The picker round-trips the
+/// value through its own colour types even when nobody touches it: only a
+/// change the user made counts.
+fn colour(ui: &mut Ui, c: &[f64]) -> Option<ParamValue> {
+    let back = |v: &[f32]| ParamValue::Vector(v.iter().map(|x| *x as f64).collect());
+    if c.len() == 4 {
+        let mut rgba = [c[0] as f32, c[1] as f32, c[2] as f32, c[3] as f32];
+        let changed = ui.color_edit_button_rgba_unmultiplied(&mut rgba).changed();
+        changed.then(|| back(&rgba))
+    } else {
+        let mut rgb = [c[0] as f32, c[1] as f32, c[2] as f32];
+        let changed = ui.color_edit_button_rgb(&mut rgb).changed();
+        changed.then(|| back(&rgb))
+    }
+}
+
+/// One drag per component, within the ROP's range.
+fn vector(ui: &mut Ui, p: &ParamDef, c: &[f64]) -> ParamValue {
+    let mut v = c.to_vec();
+    let r = range(p, (f64::NEG_INFINITY, f64::INFINITY));
+    let speed = if r.end().is_finite() && r.start().is_finite() {
+        (r.end() - r.start()) / 300.0
+    } else {
+        0.01
+    };
+    ui.horizontal(|ui| {
+        for (x, suffix) in v.iter_mut().zip(p.style.component_suffixes()) {
+            // Typed or dragged values stay within the ROP's range.
+            let mut drag = egui::DragValue::new(x)
+                .speed(speed)
+                .prefix(format!("{suffix} "))
+                .clamp_existing_to_range(false);
+            if r.start().is_finite() || r.end().is_finite() {
+                drag = drag.range(r.clone());
+            }
+            ui.add(drag);
+        }
+    });
+    ParamValue::Vector(v.into_iter().map(|x| within_hard_limits(p, x)).collect())
+}
+
+/// A menu of the parameter's options.
+fn menu(ui: &mut Ui, p: &ParamDef, t: &str) -> ParamValue {
+    let mut v = t.to_string();
+    egui::ComboBox::from_id_salt(("menu", &p.name))
+        .selected_text(&v)
+        .show_ui(ui, |ui| {
+            for o in &p.options {
+                ui.selectable_value(&mut v, o.clone(), o);
+            }
+        });
+    ParamValue::Text(v)
+}
+
+/// A pick among the project's files the style reads (a texture, a font);
+/// the empty choice is shown as `empty` (no texture, the bundled font).
+fn file_pick(ui: &mut Ui, p: &ParamDef, t: &str, empty: &str, assets: &[String]) -> ParamValue {
+    let mut v = t.to_string();
+    let shown = if v.is_empty() {
+        empty.to_string()
+    } else {
+        v.clone()
+    };
+    egui::ComboBox::from_id_salt((p.style.as_str(), &p.name))
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut v, String::new(), empty);
+            for a in assets.iter().filter(|a| picks(p.style, a)) {
+                ui.selectable_value(&mut v, a.clone(), a);
+            }
+        });
+    ParamValue::Text(v)
+}
+
+/// A point list: a file of the project, or the list written in the
+/// network (kept as it is until a file is picked).
+fn points(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> ParamValue {
+    let inline = match value {
+        ParamValue::Points(l) => Some(format!("(inline: {} points)", l.points.len())),
+        _ => None,
+    };
+    let current = value.as_text().unwrap_or("").to_string();
+    let mut v = current.clone();
+    let shown = inline.clone().unwrap_or_else(|| {
+        if v.is_empty() {
+            "(none)".to_string()
+        } else {
+            v.clone()
+        }
+    });
+    egui::ComboBox::from_id_salt(("points", &p.name))
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            if let Some(label) = &inline {
+                ui.selectable_value(&mut v, String::new(), label.as_str());
+            }
+            for a in assets.iter().filter(|a| picks(p.style, a)) {
+                ui.selectable_value(&mut v, a.clone(), a);
+            }
+        });
+    if v != current && !v.is_empty() {
+        ParamValue::Text(v)
+    } else {
+        value.clone()
+    }
+}
+
+/// A line of text, applied on Enter or focus loss (each keystroke would
+/// rebuild).
+fn text_line(ui: &mut Ui, p: &ParamDef, t: &str) -> ParamValue {
+    let mut v = t.to_string();
+    let id = ui.make_persistent_id(("string", &p.name));
+    let mut draft: String = ui
+        .data_mut(|d| d.get_temp(id))
+        .unwrap_or_else(|| t.to_string());
+    let r = ui.text_edit_singleline(&mut draft);
+    if r.lost_focus() {
+        v = draft.clone();
+    }
+    if r.has_focus() {
+        ui.data_mut(|d| d.insert_temp(id, draft));
+    } else {
+        ui.data_mut(|d| d.remove::<String>(id));
+    }
+    ParamValue::Text(v)
 }
 
 /// A value on a bar and a number. A click on the bar sets the value where
