@@ -9,7 +9,7 @@
 //! data: URLs.
 
 use super::{ExportError, value_json};
-use crate::build::build;
+use crate::build::Built;
 use crate::compile::Compiled;
 use crate::generate::{Mode, Shader};
 use crate::library::Library;
@@ -24,10 +24,15 @@ const PAGE: &str = include_str!("web/page.html");
 const STYLE: &str = include_str!("web/page.css");
 const SCRIPT: &str = include_str!("web/page.js");
 
-/// The page for `net`. Texture paths are looked up in `asset_dirs` (first
+/// The page for `net`, from its web build (`Mode::Web`). Texture paths are looked up in `asset_dirs` (first
 /// match wins), then among the built-in assets.
-pub fn page(net: &Network, lib: &Library, asset_dirs: &[PathBuf]) -> Result<String, ExportError> {
-    let built = build(lib, net, Mode::Web).map_err(|e| ExportError::Web(e.report()))?;
+pub fn page(
+    built: &Built,
+    net: &Network,
+    lib: &Library,
+    asset_dirs: &[PathBuf],
+) -> Result<String, ExportError> {
+    debug_assert_eq!(built.shader.mode, Mode::Web);
     let es = glsl_es(&built.compiled)?;
     let shader = &built.shader;
     let title = net

@@ -11,6 +11,7 @@
 //! constant.
 
 use super::{Property, Scene, float, floats, lowered, rotation_fn, scene};
+use crate::build::Built;
 use crate::export::ExportError;
 use crate::export::lower::{Dialect, GlobalAccess, Host, Unsupported};
 use crate::library::Library;
@@ -158,12 +159,17 @@ fn uniform(p: &Property, v: Version) -> String {
 }
 
 /// The shader text for `version`.
-pub fn write(net: &Network, lib: &Library, version: Version) -> Result<String, ExportError> {
-    let (scene, built) = scene(net, lib)?;
+pub fn write(
+    built: &Built,
+    net: &Network,
+    lib: &Library,
+    version: Version,
+) -> Result<String, ExportError> {
+    let scene = scene(built, net, lib);
     let dialect = version.dialect();
     let slots = scene.slots(dialect, |p| property_type(p, version).1);
     let host = GodotHost { slots };
-    let code = lowered(&built, &scene, dialect, &host, version.format())?;
+    let code = lowered(built, &scene, dialect, &host, version.format())?;
     Ok(assemble(&scene, version, &code))
 }
 

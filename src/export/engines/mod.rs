@@ -50,10 +50,9 @@ pub struct Scene {
     pub source: String,
 }
 
-/// Builds the network for the engines and gathers its properties.
-pub fn scene(net: &Network, lib: &Library) -> Result<(Scene, Built), ExportError> {
-    let built =
-        crate::build::build(lib, net, Mode::Engine).map_err(|e| ExportError::Engine(e.report()))?;
+/// The properties of the network's engine build (`Mode::Engine`).
+pub fn scene(built: &Built, net: &Network, lib: &Library) -> Scene {
+    debug_assert_eq!(built.shader.mode, Mode::Engine);
     let mut properties = Vec::new();
     for slot in &built.shader.params {
         let name = built
@@ -84,14 +83,11 @@ pub fn scene(net: &Network, lib: &Library) -> Result<(Scene, Built), ExportError
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_default();
-    Ok((
-        Scene {
-            shader: built.shader.clone(),
-            properties,
-            source,
-        },
-        built,
-    ))
+    Scene {
+        shader: built.shader.clone(),
+        properties,
+        source,
+    }
 }
 
 fn components(v: &ParamValue, n: usize) -> Vec<f32> {

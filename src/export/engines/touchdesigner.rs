@@ -6,6 +6,7 @@
 //! network's textures from the TOP's inputs in order.
 
 use super::{Property, floats, lowered, rotation_fn, scene};
+use crate::build::Built;
 use crate::export::ExportError;
 use crate::export::lower::{Dialect, GlobalAccess, Host, Unsupported};
 use crate::library::Library;
@@ -64,10 +65,10 @@ fn glsl_type(p: &Property) -> &'static str {
 }
 
 /// The shader text.
-pub fn write(net: &Network, lib: &Library) -> Result<String, ExportError> {
-    let (scene, built) = scene(net, lib)?;
+pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, ExportError> {
+    let scene = scene(built, net, lib);
     let slots = scene.slots(Dialect::Glsl, |p| p.name.clone());
-    let code = lowered(&built, &scene, Dialect::Glsl, &TdHost { slots }, FORMAT)?;
+    let code = lowered(built, &scene, Dialect::Glsl, &TdHost { slots }, FORMAT)?;
     let mut s = String::new();
     let _ = writeln!(
         s,

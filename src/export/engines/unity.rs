@@ -5,6 +5,7 @@
 //! `_Time.y`. The picture is drawn over the mesh's UVs, so a quad shows it.
 
 use super::{Property, float, floats, lowered, rotation_fn, scene};
+use crate::build::Built;
 use crate::export::ExportError;
 use crate::export::lower::{Dialect, GlobalAccess, Host, Unsupported};
 use crate::library::Library;
@@ -118,8 +119,8 @@ fn property(p: &Property) -> (String, String, String) {
 }
 
 /// The shader text.
-pub fn write(net: &Network, lib: &Library) -> Result<String, ExportError> {
-    let (scene, built) = scene(net, lib)?;
+pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, ExportError> {
+    let scene = scene(built, net, lib);
     let props: Vec<(String, String, String)> = scene.properties.iter().map(property).collect();
     let reads: std::collections::HashMap<&str, &str> = scene
         .properties
@@ -128,7 +129,7 @@ pub fn write(net: &Network, lib: &Library) -> Result<String, ExportError> {
         .map(|(p, (_, _, r))| (p.name.as_str(), r.as_str()))
         .collect();
     let slots = scene.slots(Dialect::Hlsl, |p| reads[p.name.as_str()].to_string());
-    let code = lowered(&built, &scene, Dialect::Hlsl, &UnityHost { slots }, FORMAT)?;
+    let code = lowered(built, &scene, Dialect::Hlsl, &UnityHost { slots }, FORMAT)?;
     let name = net
         .file
         .file_stem()

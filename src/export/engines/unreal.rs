@@ -5,9 +5,10 @@
 //! picture's size and one input per live parameter, each wired to a
 //! ScalarParameter or VectorParameter of the same name (the material's own
 //! properties). Textures cannot be passed this way: a network with one is
-//! refused.
+//! refused (the format's row in [`crate::export::FORMATS`] says so).
 
 use super::{Property, float, floats, lowered, rotation_fn, scene};
+use crate::build::Built;
 use crate::export::ExportError;
 use crate::export::lower::{Dialect, GlobalAccess, Host, Unsupported};
 use crate::library::Library;
@@ -103,19 +104,13 @@ fn input(p: &Property) -> (&'static str, String) {
 }
 
 /// The Custom node's code, with the steps and the inputs in a comment first.
-pub fn write(net: &Network, lib: &Library) -> Result<String, ExportError> {
-    let (scene, built) = scene(net, lib)?;
-    if let Some(t) = scene.shader.textures.first() {
-        return Err(ExportError::Refused {
-            format: FORMAT,
-            feature: format!("a texture ({}, node {})", t.path, t.node),
-        });
-    }
+pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, ExportError> {
+    let scene = scene(built, net, lib);
     let slots = scene.slots(Dialect::Hlsl, |p| match p.style {
         ParamStyle::Int => format!("round({})", p.name),
         _ => p.name.clone(),
     });
-    let code = lowered(&built, &scene, Dialect::Hlsl, &UnrealHost { slots }, FORMAT)?;
+    let code = lowered(built, &scene, Dialect::Hlsl, &UnrealHost { slots }, FORMAT)?;
     let mut inputs: Vec<(String, &str, String)> = INPUTS
         .iter()
         .map(|(n, t, w)| (n.to_string(), *t, w.to_string()))

@@ -1,0 +1,171 @@
+//! The builds the formats are written from ([`Source`]), each made once
+//! for a network however many formats are written from it. This is the one
+//! place the export calls the build pipeline.
+
+use super::{ExportError, Source};
+use crate::build::{BuildError, Built};
+use crate::generate::{Mode, Shader, Warning};
+use crate::library::Library;
+use crate::network::Network;
+use std::cell::OnceCell;
+use std::path::PathBuf;
+
+/// Writes the formats of one network, building what each needs once: a
+/// command that writes one format builds one shader; the conformance test
+/// that writes every format builds each [`Source`] once.
+pub struct Exporter<'a> {
+    pub(super) net: &'a Network,
+    pub(super) lib: &'a Library,
+    pub(super) asset_dirs: Vec<PathBuf>,
+    /// The caller's build, used as it is where it can be.
+    given: Option<&'a Built>,
+    layout: OnceCell<Result<Built, ExportError>>,
+    shadertoy: OnceCell<Result<Shader, ExportError>>,
+    engine: OnceCell<Result<Built, ExportError>>,
+    web: OnceCell<Result<Built, ExportError>>,
+}
+
+impl<'a> Exporter<'a> {
+    /// For a network nothing was built from yet.
+    pub fn new(net: &'a Network, lib: &'a Library) -> Self {
+        Exporter {
+            net,
+            lib,
+            asset_dirs: super::html::default_asset_dirs(net),
+            given: None,
+            layout: OnceCell::new(),
+            shadertoy: OnceCell::new(),
+            engine: OnceCell::new(),
+            web: OnceCell::new(),
+        }
+    }
+
+    /// For a network already built (`built`, of `net`): the layout-bound
+    /// formats are written from it unless it folds transforms.
+    pub fn from_build(built: &'a Built, net: &'a Network, lib: &'a Library) -> Self {
+        Exporter {
+            given: Some(built),
+            ..Exporter::new(net, lib)
+        }
+    }
+
+    /// Texture files are looked up in `dirs` (first match wins; the
+    /// built-in assets after them).
+    pub fn with_asset_dirs(mut self, dirs: Vec<PathBuf>) -> Self {
+        self.asset_dirs = dirs;
+        self
+    }
+
+    /// The build of the layout-bound formats: the caller's, or one whose
+    /// transforms stay apart (a folded run's composed map is a slot only
+    /// ropkit's renderer computes at each upload, which no other program
+    /// filling the layout would).
+    pub fn layout(&self) -> Result<&Built, ExportError> {
+        if let Some(b) = self.given
+            && b.shader.folds.is_empty()
+        {
+            return Ok(b);
+        }
+        let mode = self.given.map_or(Mode::Render, |b| b.shader.mode);
+        self.layout
+            .get_or_init(|| make(self.lib, self.net, Source::Layout, mode).map(Made::built))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// The Shadertoy pass, stitched.
+    pub fn shadertoy(&self) -> Result<&Shader, ExportError> {
+        self.shadertoy
+            .get_or_init(|| {
+                make(self.lib, self.net, Source::Shadertoy, Mode::Shadertoy).map(Made::shader)
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// The engines' build.
+    pub fn engine(&self) -> Result<&Built, ExportError> {
+        self.engine
+            .get_or_init(|| make(self.lib, self.net, Source::Engine, Mode::Engine).map(Made::built))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// The web page's build.
+    pub fn web(&self) -> Result<&Built, ExportError> {
+        self.web
+            .get_or_init(|| make(self.lib, self.net, Source::Web, Mode::Web).map(Made::built))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// A shader already built for the network, of any source: what the
+    /// network uses (textures, volumes) is the same in each.
+    pub(super) fn any_shader(&self) -> Option<&Shader> {
+        self.given
+            .map(|b| &b.shader)
+            .or_else(|| ok(&self.layout).map(|b| &b.shader))
+            .or_else(|| ok(&self.engine).map(|b| &b.shader))
+            .or_else(|| ok(&self.web).map(|b| &b.shader))
+            .or_else(|| ok(&self.shadertoy))
+    }
+
+    /// What the builds made so far found worth telling, each once.
+    pub fn warnings(&self) -> Vec<Warning> {
+        let mut out: Vec<Warning> = Vec::new();
+        let shaders = [
+            self.given.map(|b| &b.shader),
+            ok(&self.layout).map(|b| &b.shader),
+            ok(&self.shadertoy),
+            ok(&self.engine).map(|b| &b.shader),
+            ok(&self.web).map(|b| &b.shader),
+        ];
+        for w in shaders.into_iter().flatten().flat_map(|s| &s.warnings) {
+            if !out.contains(w) {
+                out.push(w.clone());
+            }
+        }
+        out
+    }
+}
+
+/// What a cell holds, if it was made and succeeded.
+fn ok<T>(cell: &OnceCell<Result<T, ExportError>>) -> Option<&T> {
+    cell.get().and_then(|r| r.as_ref().ok())
+}
+
+/// A build, or a stitched shader where nothing compiles it here.
+enum Made {
+    Built(Built),
+    Shader(Shader),
+}
+
+impl Made {
+    fn built(self) -> Built {
+        match self {
+            Made::Built(b) => b,
+            Made::Shader(_) => unreachable!("a stitched shader where a build was asked for"),
+        }
+    }
+    fn shader(self) -> Shader {
+        match self {
+            Made::Built(b) => b.shader,
+            Made::Shader(s) => s,
+        }
+    }
+}
+
+/// The one call into the build pipeline for each source, and its error as
+/// the export reports it.
+fn make(lib: &Library, net: &Network, source: Source, mode: Mode) -> Result<Made, ExportError> {
+    use crate::build;
+    let made = match source {
+        Source::Layout => build::build_for_export(lib, net, mode).map(Made::Built),
+        Source::Shadertoy => build::stitch(lib, net, mode).map(|(_, s)| Made::Shader(s)),
+        Source::Engine | Source::Web => build::build(lib, net, mode).map(Made::Built),
+    };
+    made.map_err(|e: BuildError| ExportError::Build {
+        from: source,
+        error: Box::new(e),
+    })
+}
