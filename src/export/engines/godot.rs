@@ -13,7 +13,7 @@
 use super::{Property, Scene, float, floats, lowered, rotation_fn, scene};
 use crate::build::Built;
 use crate::export::ExportError;
-use crate::export::lower::{Dialect, GlobalAccess, Host, Unsupported};
+use crate::export::lower::{GlobalAccess, Host, Syntax, Unsupported, syntax};
 use crate::library::Library;
 use crate::network::Network;
 use crate::types::ParamStyle;
@@ -27,10 +27,10 @@ pub enum Version {
 }
 
 impl Version {
-    fn dialect(self) -> Dialect {
+    fn syntax(self) -> &'static dyn Syntax {
         match self {
-            Version::Godot3 => Dialect::Godot3,
-            Version::Godot4 => Dialect::Godot4,
+            Version::Godot3 => &syntax::Godot3,
+            Version::Godot4 => &syntax::Godot4,
         }
     }
     fn format(self) -> &'static str {
@@ -166,10 +166,10 @@ pub fn write(
     version: Version,
 ) -> Result<String, ExportError> {
     let scene = scene(built, net, lib);
-    let dialect = version.dialect();
-    let slots = scene.slots(dialect, |p| property_type(p, version).1);
+    let syntax = version.syntax();
+    let slots = scene.slots(syntax, |p| property_type(p, version).1);
     let host = GodotHost { slots };
-    let code = lowered(built, &scene, dialect, &host, version.format())?;
+    let code = lowered(built, &scene, syntax, &host, version.format())?;
     Ok(assemble(&scene, version, &code))
 }
 
@@ -206,7 +206,7 @@ fn assemble(scene: &Scene, version: Version, code: &crate::export::lower::Lowere
     }
     s.push('\n');
     if scene.has_rotation() {
-        s.push_str(&rotation_fn(version.dialect()));
+        s.push_str(&rotation_fn(version.syntax()));
         s.push('\n');
     }
     for f in &code.functions {

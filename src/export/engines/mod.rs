@@ -10,7 +10,7 @@ pub mod unity;
 pub mod unreal;
 
 use super::ExportError;
-use super::lower::{self, Dialect};
+use super::lower::{self, Syntax};
 use crate::build::Built;
 use crate::generate::{Mode, ParamSlot, Shader};
 use crate::library::Library;
@@ -107,19 +107,12 @@ impl Scene {
 
     /// The `vec4` parameter slots the shader reads, each composed from the
     /// properties that live in it, written with `read(property)` (the
-    /// property as the code reads it) and `vec4` (the dialect's vector
-    /// constructor).
-    pub fn slots(&self, dialect: Dialect, read: impl Fn(&Property) -> String) -> Vec<String> {
+    /// property as the code reads it), in the language of `syntax`.
+    pub fn slots(&self, syntax: &dyn Syntax, read: impl Fn(&Property) -> String) -> Vec<String> {
         let n = self.shader.param_vec4s;
         let mut cells = vec![["0.0".to_string(), "0.0".into(), "0.0".into(), "0.0".into()]; n];
         let mut whole: Vec<Option<String>> = vec![None; n];
-        let float = |t: String| {
-            if dialect.hlsl() {
-                format!("((float)({t}))")
-            } else {
-                format!("float({t})")
-            }
-        };
+        let float = |t: String| syntax.convert("float", &t);
         for p in &self.properties {
             let r = read(p);
             let s = &p.slot;
@@ -138,7 +131,7 @@ impl Scene {
                 }
             }
         }
-        let vec4 = if dialect.hlsl() { "float4" } else { "vec4" };
+        let vec4 = syntax.vector(4, naga::Scalar::F32);
         cells
             .into_iter()
             .zip(whole)
@@ -162,12 +155,11 @@ const ROTATION_FN: &str = "rk_rotation_column";
 /// The helper that turns a rotation property (degrees about x, then y, then
 /// z) into the three slots ropkit's shader reads: column k of
 /// Rz * Ry * Rx in `.xyz`, angle k in `.w`.
-pub fn rotation_fn(dialect: Dialect) -> String {
-    let (v3, v4) = if dialect.hlsl() {
-        ("float3", "float4")
-    } else {
-        ("vec3", "vec4")
-    };
+pub fn rotation_fn(syntax: &dyn Syntax) -> String {
+    let (v3, v4) = (
+        syntax.vector(3, naga::Scalar::F32),
+        syntax.vector(4, naga::Scalar::F32),
+    );
     format!(
         "{v4} {ROTATION_FN}({v3} degrees, int k) {{\n\
         \x20 {v3} c = cos(radians(degrees));\n\
@@ -187,7 +179,7 @@ pub fn rotation_fn(dialect: Dialect) -> String {
 pub fn lowered(
     built: &Built,
     scene: &Scene,
-    dialect: Dialect,
+    syntax: &dyn Syntax,
     host: &dyn lower::Host,
     format: &'static str,
 ) -> Result<lower::Lowered, ExportError> {
@@ -195,7 +187,7 @@ pub fn lowered(
     lower::lower(
         &module,
         &built.compiled.info,
-        dialect,
+        syntax,
         host,
         &scene.reserved(),
     )

@@ -8,7 +8,7 @@
 use super::{Property, floats, lowered, rotation_fn, scene};
 use crate::build::Built;
 use crate::export::ExportError;
-use crate::export::lower::{Dialect, GlobalAccess, Host, Unsupported};
+use crate::export::lower::{GlobalAccess, Host, Unsupported, syntax::Glsl};
 use crate::library::Library;
 use crate::network::Network;
 use std::fmt::Write as _;
@@ -67,8 +67,8 @@ fn glsl_type(p: &Property) -> &'static str {
 /// The shader text.
 pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, ExportError> {
     let scene = scene(built, net, lib);
-    let slots = scene.slots(Dialect::Glsl, |p| p.name.clone());
-    let code = lowered(built, &scene, Dialect::Glsl, &TdHost { slots }, FORMAT)?;
+    let slots = scene.slots(&Glsl, |p| p.name.clone());
+    let code = lowered(built, &scene, &Glsl, &TdHost { slots }, FORMAT)?;
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -99,7 +99,7 @@ pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, Expo
     }
     s.push_str("\nlayout(location = 0) out vec4 fragColor;\n\n");
     if scene.has_rotation() {
-        s.push_str(&rotation_fn(Dialect::Glsl));
+        s.push_str(&rotation_fn(&Glsl));
         s.push('\n');
     }
     for f in &code.functions {

@@ -7,7 +7,7 @@
 use super::{Property, float, floats, lowered, rotation_fn, scene};
 use crate::build::Built;
 use crate::export::ExportError;
-use crate::export::lower::{Dialect, GlobalAccess, Host, Unsupported};
+use crate::export::lower::{GlobalAccess, Host, Unsupported, syntax::Hlsl};
 use crate::library::Library;
 use crate::network::Network;
 use crate::types::ParamStyle;
@@ -128,8 +128,8 @@ pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, Expo
         .zip(&props)
         .map(|(p, (_, _, r))| (p.name.as_str(), r.as_str()))
         .collect();
-    let slots = scene.slots(Dialect::Hlsl, |p| reads[p.name.as_str()].to_string());
-    let code = lowered(built, &scene, Dialect::Hlsl, &UnityHost { slots }, FORMAT)?;
+    let slots = scene.slots(&Hlsl, |p| reads[p.name.as_str()].to_string());
+    let code = lowered(built, &scene, &Hlsl, &UnityHost { slots }, FORMAT)?;
     let name = net
         .file
         .file_stem()
@@ -180,7 +180,7 @@ pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, Expo
     );
     let mut code_text = String::new();
     if scene.has_rotation() {
-        code_text.push_str(&rotation_fn(Dialect::Hlsl));
+        code_text.push_str(&rotation_fn(&Hlsl));
         code_text.push('\n');
     }
     for f in &code.functions {

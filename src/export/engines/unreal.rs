@@ -10,7 +10,7 @@
 use super::{Property, float, floats, lowered, rotation_fn, scene};
 use crate::build::Built;
 use crate::export::ExportError;
-use crate::export::lower::{Dialect, GlobalAccess, Host, Unsupported};
+use crate::export::lower::{GlobalAccess, Host, Unsupported, syntax::Hlsl};
 use crate::library::Library;
 use crate::network::Network;
 use crate::types::ParamStyle;
@@ -106,11 +106,11 @@ fn input(p: &Property) -> (&'static str, String) {
 /// The Custom node's code, with the steps and the inputs in a comment first.
 pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, ExportError> {
     let scene = scene(built, net, lib);
-    let slots = scene.slots(Dialect::Hlsl, |p| match p.style {
+    let slots = scene.slots(&Hlsl, |p| match p.style {
         ParamStyle::Int => format!("round({})", p.name),
         _ => p.name.clone(),
     });
-    let code = lowered(built, &scene, Dialect::Hlsl, &UnrealHost { slots }, FORMAT)?;
+    let code = lowered(built, &scene, &Hlsl, &UnrealHost { slots }, FORMAT)?;
     let mut inputs: Vec<(String, &str, String)> = INPUTS
         .iter()
         .map(|(n, t, w)| (n.to_string(), *t, w.to_string()))
@@ -139,7 +139,7 @@ pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, Expo
     s.push_str("struct RopkitScene {\n");
     let mut methods = String::new();
     if scene.has_rotation() {
-        methods.push_str(&rotation_fn(Dialect::Hlsl));
+        methods.push_str(&rotation_fn(&Hlsl));
     }
     for f in &code.functions {
         methods.push_str(f);
