@@ -2,7 +2,7 @@
 //! for a network however many formats are written from it. This is the one
 //! place the export calls the build pipeline.
 
-use super::{ExportError, Source};
+use super::{DataCarry, ExportError, Format, FormatInfo, Source, names};
 use crate::build::{BuildError, Built};
 use crate::generate::{Mode, Shader, Warning};
 use crate::library::Library;
@@ -110,6 +110,46 @@ impl<'a> Exporter<'a> {
             .or_else(|| ok(&self.shadertoy))
     }
 
+    /// Why a format that takes the data parameters as constants in the
+    /// code cannot hold this network's, naming the nodes whose data it is
+    /// and what to do; `None` when the data fits (or there is none).
+    pub fn data_refusal(&self, info: &FormatInfo) -> Option<ExportError> {
+        if info.data != DataCarry::Constants {
+            return None;
+        }
+        // The texels, from the build that binds them as a texture.
+        let built = self.layout().ok()?;
+        let texels = &built.shader.data;
+        if texels.is_empty() {
+            return None;
+        }
+        let n = texels.len();
+        let reason = match crate::data::inline_glsl(texels) {
+            None => format!(
+                "more than the {} texels a constant array in the code may hold (DATA_INLINE_TEXELS)",
+                crate::limits::DATA_INLINE_TEXELS
+            ),
+            // Only a compiled build meets the statement cap (the engines' is
+            // compiled here to be lowered; a Shadertoy pass is not).
+            Some(text) if info.source == Source::Engine => {
+                let cap = crate::limits::GLSL_STATEMENT_TOKENS;
+                crate::glsl::expanded_size(&text, cap)?;
+                format!(
+                    "too many for one constant array in the code (one statement of at most {cap} tokens, GLSL_STATEMENT_TOKENS: about {} texels)",
+                    fitting(texels, cap)
+                )
+            }
+            Some(_) => return None,
+        };
+        Some(ExportError::Data {
+            format: info.name,
+            nodes: data_nodes(built, self.net, self.lib),
+            texels: n,
+            reason,
+            instead: names(|f| f.data == DataCarry::Texture && f.format != Format::Json),
+        })
+    }
+
     /// What the builds made so far found worth telling, each once.
     pub fn warnings(&self) -> Vec<Warning> {
         let mut out: Vec<Warning> = Vec::new();
@@ -127,6 +167,46 @@ impl<'a> Exporter<'a> {
         }
         out
     }
+}
+
+/// The nodes with data parameters: `node /title (text: Text)`, ...
+fn data_nodes(built: &Built, net: &Network, lib: &Library) -> String {
+    let mut out = Vec::new();
+    for n in &built.resolution.nodes {
+        let Some(def) = net.nodes.get(&n.path).and_then(|node| node.def(lib)) else {
+            continue;
+        };
+        let params: Vec<&str> = def
+            .params
+            .iter()
+            .filter(|p| p.style.is_data())
+            .map(|p| p.name.as_str())
+            .collect();
+        if !params.is_empty() {
+            out.push(format!(
+                "node {} (ROP {}: {})",
+                n.path,
+                n.rop,
+                params.join(", ")
+            ));
+        }
+    }
+    out.join("; ")
+}
+
+/// How many of `texels` one constant array of at most `cap` tokens holds.
+fn fitting(texels: &[[f32; 4]], cap: u64) -> usize {
+    let fits = |k: usize| {
+        k == 0
+            || crate::data::inline_glsl(&texels[..k])
+                .is_some_and(|t| crate::glsl::expanded_size(&t, cap).is_none())
+    };
+    let (mut lo, mut hi) = (0, texels.len());
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if fits(mid) { lo = mid } else { hi = mid - 1 }
+    }
+    lo
 }
 
 /// What a cell holds, if it was made and succeeded.

@@ -131,7 +131,7 @@ pub enum Validator {
     /// uniforms, Godot's or TouchDesigner's built-ins).
     GlslangHosted,
     /// glslang's HLSL front end (for Unity and Unreal, inside a stand-in
-    /// for what the engine declares), then `spirv-val`.
+    /// for what the engine declares).
     GlslangHlsl,
     /// naga's WGSL front end and validator.
     NagaWgsl,
@@ -151,9 +151,9 @@ impl Validator {
         match self {
             Validator::Glslang => "glslang",
             Validator::GlslangHosted => "glslang, under the host's declarations",
-            Validator::GlslangHlsl => "glslang's HLSL front end, spirv-val",
+            Validator::GlslangHlsl => "glslang's HLSL front end",
             Validator::NagaWgsl => "naga's WGSL front end",
-            Validator::SpirvVal => "spirv-val",
+            Validator::SpirvVal => "spirv-val; naga reads it back",
             Validator::JsonSchema => "JSON parse and schema",
             Validator::SelfContained => "one file, no requests; glslang on its GLSL ES",
             Validator::NagaModule => "naga's validator on its module (no Metal compiler here)",
@@ -291,6 +291,21 @@ pub enum ExportError {
         from: Source,
         error: Box<crate::build::BuildError>,
     },
+    /// The data parameters are too many for the constants a format takes
+    /// them as.
+    #[error(
+        "{format} export: the data parameters of {nodes} come to {texels} texels, {reason}; \
+         shorten the text or the point list, or export as {instead} (they bind the data as a texture)"
+    )]
+    Data {
+        format: &'static str,
+        /// Each node with data parameters: `node /path (ROP rop: Param)`.
+        nodes: String,
+        texels: usize,
+        reason: String,
+        /// The formats that carry the data.
+        instead: String,
+    },
     /// The network uses something the format cannot carry.
     #[error("{format} export: this network uses {feature}, which {format} cannot carry")]
     Refused {
@@ -341,7 +356,7 @@ impl Exporter<'_> {
                 layout_format(built, self.net, self.lib, format)
             }
             Source::Shadertoy => {
-                let shader = self.shadertoy()?;
+                let shader = self.shadertoy().map_err(|e| self.explained(info, e))?;
                 refusal(info, shader)?;
                 Ok(shader.glsl.clone().into_bytes())
             }
@@ -351,7 +366,7 @@ impl Exporter<'_> {
                 html::page(built, self.net, self.lib, &self.asset_dirs).map(String::into_bytes)
             }
             Source::Engine => {
-                let built = self.engine()?;
+                let built = self.engine().map_err(|e| self.explained(info, e))?;
                 refusal(info, &built.shader)?;
                 let (net, lib) = (self.net, self.lib);
                 let text = match format {
@@ -368,6 +383,17 @@ impl Exporter<'_> {
                 };
                 text.map(String::into_bytes)
             }
+        }
+    }
+}
+
+impl Exporter<'_> {
+    /// A failed build, as the refusal of what the format cannot hold
+    /// where that is why.
+    fn explained(&self, info: &FormatInfo, e: ExportError) -> ExportError {
+        match e {
+            ExportError::Build { .. } => self.data_refusal(info).unwrap_or(e),
+            e => e,
         }
     }
 }

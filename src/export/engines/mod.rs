@@ -193,8 +193,32 @@ pub fn lowered(
     )
     .map_err(|e| ExportError::Refused {
         format,
-        feature: e.0,
+        feature: match e.at.and_then(|span| origin(built, span)) {
+            Some(place) => format!("{} ({place})", e.what),
+            None => e.what,
+        },
     })
+}
+
+/// Where a place in the shader naga read comes from: the node, its ROP
+/// and the file and line of the code (`node /env (ROP envLight),
+/// rops/.../function.glsl:12`), as far as the source map knows.
+fn origin(built: &Built, span: naga::Span) -> Option<String> {
+    let line = span.location(&built.shader.glsl).line_number as usize;
+    let o = built.shader.source_map.origin(line)?;
+    let file = o.file.map(|f| format!("{}:{}", f.display(), o.line));
+    let node = o.node.map(
+        |n| match built.resolution.nodes.iter().find(|r| r.path == n) {
+            Some(r) => format!("node {n} (ROP {})", r.rop),
+            None => format!("node {n}"),
+        },
+    );
+    match (node, file) {
+        (Some(n), Some(f)) => Some(format!("{n}, {f}")),
+        (Some(n), None) => Some(n),
+        (None, Some(f)) => Some(format!("in {f}")),
+        (None, None) => None,
+    }
 }
 
 /// A number as every dialect writes a float.

@@ -31,15 +31,47 @@ pub use syntax::Syntax;
 use naga::{Handle, Module, Type, TypeInner};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-/// A construct the target cannot express: the export is refused with it.
+/// A construct the target cannot express (what a [`Host`] answers).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{0}")]
 pub struct Unsupported(pub String);
 
-type Result<T> = std::result::Result<T, Unsupported>;
+/// Why the lowering stopped: what the target cannot express, and where it
+/// is in the shader naga read (the innermost expression or statement
+/// known), which the source map turns into a node and a ROP file's line.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{what}")]
+pub struct Refusal {
+    pub what: String,
+    pub at: Option<naga::Span>,
+}
+
+impl From<Unsupported> for Refusal {
+    fn from(u: Unsupported) -> Self {
+        Refusal {
+            what: u.0,
+            at: None,
+        }
+    }
+}
+
+impl Refusal {
+    /// The refusal placed at `span`, unless a place inside it is known.
+    fn at(mut self, span: naga::Span) -> Self {
+        if self.at.is_none() && span != naga::Span::default() {
+            self.at = Some(span);
+        }
+        self
+    }
+}
+
+type Result<T> = std::result::Result<T, Refusal>;
 
 fn unsupported<T>(what: impl Into<String>) -> Result<T> {
-    Err(Unsupported(what.into()))
+    Err(Refusal {
+        what: what.into(),
+        at: None,
+    })
 }
 
 /// What a bound global becomes in the target.
@@ -59,9 +91,9 @@ pub enum GlobalAccess {
 pub trait Host {
     /// What the bound global `name` (`rk_globals`, `rk_paramBlock`,
     /// `rk_sampler`, `rk_texN`) becomes, given its number of leaves.
-    fn global(&self, name: &str, leaves: usize) -> Result<GlobalAccess>;
+    fn global(&self, name: &str, leaves: usize) -> std::result::Result<GlobalAccess, Unsupported>;
     /// The value of a built-in input of the entry point.
-    fn builtin(&self, builtin: naga::BuiltIn) -> Result<String>;
+    fn builtin(&self, builtin: naga::BuiltIn) -> std::result::Result<String, Unsupported>;
     /// The statement that hands the entry point's colour to the engine.
     fn output(&self, colour: &str) -> String;
 }
@@ -199,16 +231,19 @@ impl Cx<'_> {
         Ok(())
     }
 
-    /// Which carried globals each function needs: its own, and its callees'
-    /// (a callee always comes before its callers in naga's arena).
+    /// Which carried globals each function needs: those it uses, and its
+    /// callees' (a callee always comes before its callers in naga's
+    /// arena). A global the function names but never reads or writes (naga's
+    /// GLSL front end names every global in every function) is not carried.
     fn find_carried(&mut self) {
         let mut sets: HashMap<Handle<naga::Function>, BTreeSet<Handle<naga::GlobalVariable>>> =
             HashMap::new();
         for (h, f) in self.module.functions.iter() {
             let mut set = BTreeSet::new();
-            for (_, e) in f.expressions.iter() {
-                if let naga::Expression::GlobalVariable(g) = *e
+            for (_, expr) in f.expressions.iter() {
+                if let naga::Expression::GlobalVariable(g) = *expr
                     && matches!(self.globals.get(&g), Some(GlobalKind::Carried { .. }))
+                    && !self.info[h][g].is_empty()
                 {
                     set.insert(g);
                 }

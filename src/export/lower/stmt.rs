@@ -144,8 +144,8 @@ impl<'a> Func<'a> {
     }
 
     fn block(&mut self, block: &naga::Block) -> Result<()> {
-        for s in block.iter() {
-            self.statement(s)?;
+        for (s, span) in block.span_iter() {
+            self.statement(s).map_err(|e| e.at(*span))?;
         }
         Ok(())
     }
@@ -255,8 +255,13 @@ impl<'a> Func<'a> {
         ) {
             return Ok(());
         }
-        let texts = self.value(h)?;
-        let types = self.leaf_types(h)?;
+        // A value nothing reads (naga's expressions have no side effects).
+        if self.info[h].ref_count == 0 {
+            return Ok(());
+        }
+        let span = self.func.expressions.get_span(h);
+        let texts = self.value(h).map_err(|e| e.at(span))?;
+        let types = self.leaf_types(h).map_err(|e| e.at(span))?;
         let base = format!("e{}", h.index());
         let mut names = Vec::new();
         for (k, (text, ty)) in texts.iter().zip(&types).enumerate() {
