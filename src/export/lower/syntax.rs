@@ -199,6 +199,58 @@ pub fn shortest_float(v: f32) -> String {
     }
 }
 
+/// Significant digits Godot keeps of a float literal: its shader compiler
+/// reads a literal into a 32-bit float and writes the code it hands the
+/// driver with `%g` (Godot 3's `rtoss`), six digits. `0.14285715` (1/7 as
+/// naga folds it) comes out `0.142857`, just below 1/7, and
+/// `floor(j * (1.0 / 7.0))` in simplex noise flips at multiples of 7.
+const GODOT_DIGITS: usize = 6;
+
+/// A float literal that a reader keeping only `digits` significant digits
+/// of each number still reads as exactly `v`: the number itself when it
+/// has that few digits; else a fraction of two such numbers when `v` is
+/// one (`(1.0 / 7.0)`, folded by the driver's compiler as it folds
+/// ropkit's own GLSL); else the sum of the rounded number and the rest
+/// (`(16777200.0 + 16.0)`); else (no such form found) the shortest text.
+pub fn float_in_digits(v: f32, digits: usize) -> String {
+    if !v.is_finite() || v == 0.0 {
+        return shortest_float(v);
+    }
+    let rounded = |x: f64| -> f64 { format!("{x:.*e}", digits - 1).parse().unwrap_or(x) };
+    let hi = rounded(v as f64);
+    if hi as f32 == v {
+        return decimal(hi);
+    }
+    // A fraction p / q with a small denominator: 1/7, 1/289, 3/16, ...
+    let most = 10f64.powi(digits as i32);
+    for q in 2..=1024u32 {
+        let p = (v as f64 * q as f64).round();
+        if p.abs() < most && p != 0.0 && (p as f32) / (q as f32) == v {
+            return format!("({} / {})", decimal(p), decimal(q as f64));
+        }
+    }
+    // The rounded number and the rest, each in `digits` digits.
+    let lo = rounded(v as f64 - hi);
+    if (hi as f32) + (lo as f32) == v {
+        return format!("({} + {})", decimal(hi), decimal(lo));
+    }
+    shortest_float(v)
+}
+
+/// `x` as a float literal: plain decimals, an exponent where those would be long.
+fn decimal(x: f64) -> String {
+    let s = if x != 0.0 && (x.abs() < 1e-4 || x.abs() >= 1e7) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    };
+    if s.contains(['.', 'e']) {
+        s
+    } else {
+        format!("{s}.0")
+    }
+}
+
 /// Desktop GLSL (TouchDesigner).
 pub struct Glsl;
 
@@ -215,6 +267,11 @@ impl Syntax for Godot4 {
     fn name(&self) -> &'static str {
         "Godot 4's shading language"
     }
+    fn float_literal(&self, v: f32) -> String {
+        // Godot 4 writes the driver's code again as Godot 3 does: the same
+        // literals are safe in both.
+        float_in_digits(v, GODOT_DIGITS)
+    }
 }
 
 /// Godot 3's shading language: GLSL ES 3.0 without dynamic indexing of
@@ -227,6 +284,9 @@ impl Syntax for Godot3 {
     }
     fn uint_literal(&self, v: u64) -> String {
         format!("uint({v})")
+    }
+    fn float_literal(&self, v: f32) -> String {
+        float_in_digits(v, GODOT_DIGITS)
     }
     fn dynamic_vector_index(&self) -> bool {
         false
@@ -300,5 +360,62 @@ impl Syntax for Hlsl {
     fn texture_size(&self, _ty: &str, _t: &str, _level: &str) -> Option<String> {
         // GetDimensions writes through out parameters: no expression.
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each literal, read as a reader keeping six digits reads it (every
+    /// number rounded to six significant digits, then the arithmetic
+    /// folded in 32-bit floats), is the value written.
+    fn read_in_six_digits(text: &str) -> f32 {
+        let six = |t: &str| -> f32 {
+            let x: f64 = t.trim().parse().unwrap();
+            format!("{x:.5e}").parse::<f64>().unwrap() as f32
+        };
+        let inner = text.trim_start_matches('(').trim_end_matches(')');
+        if let Some((a, b)) = inner.split_once(" / ") {
+            six(a) / six(b)
+        } else if let Some((a, b)) = inner.split_once(" + ") {
+            six(a) + six(b)
+        } else {
+            six(inner)
+        }
+    }
+
+    #[test]
+    fn float_literals_survive_a_reader_that_keeps_six_digits() {
+        let mut values = vec![
+            1.0 / 7.0,
+            -1.0 / 7.0,
+            1.0 / 289.0,
+            289.0,
+            0.5,
+            1e-6,
+            3.0e-8,
+            16777215.0,
+            16777216.0,
+            std::f32::consts::PI,
+            std::f32::consts::FRAC_1_SQRT_2,
+            0.1,
+            123456.79,
+            -2.5e12,
+        ];
+        // And a spread of values across many magnitudes.
+        let mut x = 0.001234567f32;
+        while x < 1e9 {
+            values.push(x);
+            values.push(-x * 1.0000123);
+            x *= 3.3333;
+        }
+        for v in values {
+            let text = float_in_digits(v, 6);
+            assert_eq!(read_in_six_digits(&text), v, "{v:?} written as {text}");
+        }
+        assert_eq!(float_in_digits(1.0 / 7.0, 6), "(1.0 / 7.0)");
+        assert_eq!(float_in_digits(0.5, 6), "0.5");
+        assert_eq!(float_in_digits(1e-6, 6), "1e-6");
     }
 }
