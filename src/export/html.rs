@@ -23,6 +23,8 @@ use std::path::{Path, PathBuf};
 const PAGE: &str = include_str!("web/page.html");
 const STYLE: &str = include_str!("web/page.css");
 const SCRIPT: &str = include_str!("web/page.js");
+/// Where the page's script takes the globals' packing ([`crate::globals::web_js`]).
+const GLOBALS_MARKER: &str = "/* ropkit:globals */";
 
 /// The page for `net`, from its web build (`Mode::Web`). Texture paths are looked up in `asset_dirs` (first
 /// match wins), then among the built-in assets.
@@ -76,9 +78,15 @@ pub fn page(
             ("GENERATOR", &generator),
             ("STYLE", STYLE),
             ("SCENE", &scene),
-            ("SCRIPT", SCRIPT),
+            ("SCRIPT", &script()),
         ],
     ))
+}
+
+/// The page's script, with the globals' packing written from their table.
+fn script() -> String {
+    debug_assert!(SCRIPT.contains(GLOBALS_MARKER));
+    SCRIPT.replacen(GLOBALS_MARKER, &crate::globals::web_js(), 1)
 }
 
 /// The page's shader as naga writes it for WebGL2, with the names it gave

@@ -147,6 +147,17 @@ impl Scene {
     }
 }
 
+/// ropkit's per-frame globals in an engine's language, one `vec4` each,
+/// written from their table ([`crate::globals::SLOTS`]) with what the
+/// engine gives: its clock, the seconds of a frame, the picture's size.
+pub fn host_globals(syntax: &dyn Syntax, inputs: &crate::globals::HostInputs) -> Vec<String> {
+    let vec4 = syntax.vector(4, naga::Scalar::F32);
+    crate::globals::host_values(inputs)
+        .iter()
+        .map(|c| format!("{vec4}({})", c.join(", ")))
+        .collect()
+}
+
 /// Names the lowered code leaves alone for the wrappers' own use.
 const RESERVED: &[&str] = &["rk_res", "rk_resolution", "rk_uv", "rk_time", "rk_colour"];
 

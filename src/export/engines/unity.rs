@@ -4,10 +4,11 @@
 //! textures are `2D` properties sampled with their own sampler; time is
 //! `_Time.y`. The picture is drawn over the mesh's UVs, so a quad shows it.
 
-use super::{Property, float, floats, lowered, rotation_fn, scene};
+use super::{Property, float, floats, host_globals, lowered, rotation_fn, scene};
 use crate::build::Built;
 use crate::export::ExportError;
 use crate::export::lower::{GlobalAccess, Host, Unsupported, syntax::Hlsl};
+use crate::globals::HostInputs;
 use crate::library::Library;
 use crate::network::Network;
 use crate::types::ParamStyle;
@@ -17,21 +18,20 @@ const FORMAT: &str = "unity";
 
 struct UnityHost {
     slots: Vec<String>,
+    globals: Vec<String>,
 }
 
-/// ropkit's per-frame globals from Unity's built-in values.
-const GLOBALS: [&str; 6] = [
-    "float4(_Time.y, floor(_Time.y * 60.0), unity_DeltaTime.x, 0.0)",
-    "float4(rk_res, 1.0 / rk_res)",
-    "((float4)0)",
-    "((float4)0)",
-    "((float4)0)",
-    "((float4)0)",
-];
+/// What Unity gives ropkit's per-frame globals: its built-in clock and
+/// frame time, and the picture's size.
+const INPUTS: HostInputs = HostInputs {
+    time: "_Time.y",
+    delta: "unity_DeltaTime.x",
+    resolution: "rk_res",
+};
 
 impl Host for UnityHost {
     fn global(&self, name: &str, leaves: usize) -> Result<GlobalAccess, Unsupported> {
-        super::godot::globals_for(name, leaves, &self.slots, &GLOBALS)
+        super::godot::globals_for(name, leaves, &self.slots, &self.globals)
     }
     fn builtin(&self, b: naga::BuiltIn) -> Result<String, Unsupported> {
         match b {
@@ -129,7 +129,16 @@ pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, Expo
         .map(|(p, (_, _, r))| (p.name.as_str(), r.as_str()))
         .collect();
     let slots = scene.slots(&Hlsl, |p| reads[p.name.as_str()].to_string());
-    let code = lowered(built, &scene, &Hlsl, &UnityHost { slots }, FORMAT)?;
+    let code = lowered(
+        built,
+        &scene,
+        &Hlsl,
+        &UnityHost {
+            slots,
+            globals: host_globals(&Hlsl, &INPUTS),
+        },
+        FORMAT,
+    )?;
     let name = net
         .file
         .file_stem()
