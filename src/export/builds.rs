@@ -216,21 +216,21 @@ fn ok<T>(cell: &OnceCell<Result<T, ExportError>>) -> Option<&T> {
 
 /// A build, or a stitched shader where nothing compiles it here.
 enum Made {
-    Built(Built),
-    Shader(Shader),
+    Built(Box<Built>),
+    Shader(Box<Shader>),
 }
 
 impl Made {
     fn built(self) -> Built {
         match self {
-            Made::Built(b) => b,
+            Made::Built(b) => *b,
             Made::Shader(_) => unreachable!("a stitched shader where a build was asked for"),
         }
     }
     fn shader(self) -> Shader {
         match self {
             Made::Built(b) => b.shader,
-            Made::Shader(s) => s,
+            Made::Shader(s) => *s,
         }
     }
 }
@@ -240,9 +240,9 @@ impl Made {
 fn make(lib: &Library, net: &Network, source: Source, mode: Mode) -> Result<Made, ExportError> {
     use crate::build;
     let made = match source {
-        Source::Layout => build::build_for_export(lib, net, mode).map(Made::Built),
-        Source::Shadertoy => build::stitch(lib, net, mode).map(|(_, s)| Made::Shader(s)),
-        Source::Engine | Source::Web => build::build(lib, net, mode).map(Made::Built),
+        Source::Layout => build::build_for_export(lib, net, mode).map(|b| Made::Built(b.into())),
+        Source::Shadertoy => build::stitch(lib, net, mode).map(|(_, s)| Made::Shader(s.into())),
+        Source::Engine | Source::Web => build::build(lib, net, mode).map(|b| Made::Built(b.into())),
     };
     made.map_err(|e: BuildError| ExportError::Build {
         from: source,

@@ -29,6 +29,9 @@ enum Cell {
     Refused(String),
 }
 
+/// A preset's name and what it came to in each format.
+type Row = (String, Vec<(Format, Cell)>);
+
 /// The order the formats are written in: the layout's build first (the
 /// cheapest refusals come from it), then the others.
 fn formats_in_build_order() -> Vec<Format> {
@@ -51,7 +54,7 @@ fn every_preset_exports_to_every_format_or_is_refused_by_node() {
     let presets = presets();
     let order = formats_in_build_order();
     let next = AtomicUsize::new(0);
-    let rows: Mutex<Vec<(String, Vec<(Format, Cell)>)>> = Mutex::new(Vec::new());
+    let rows: Mutex<Vec<Row>> = Mutex::new(Vec::new());
     let failures = Mutex::new(Vec::<String>::new());
     let spent = Mutex::new(Spent::default());
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
@@ -286,7 +289,7 @@ fn self_contained_page(page: &str, what: &str) {
 
 /// The table: a row per preset, a column per format; a refusal is a
 /// footnote number, the footnotes follow the table.
-fn markdown(rows: &[(String, Vec<(Format, Cell)>)]) -> String {
+fn markdown(rows: &[Row]) -> String {
     let mut notes: Vec<String> = Vec::new();
     let mut s = String::from("| preset |");
     for f in FORMATS {
