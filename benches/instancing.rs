@@ -73,10 +73,9 @@ fn load(dir: &Path, lib: &Library, text: &str) -> Network {
 }
 
 fn renderer(gpu: &Gpu, lib: &Library, net: &Network, mode: Mode) -> Renderer {
-    let built = build(lib, net, mode).unwrap_or_else(|e| panic!("{}", e.report()));
+    let built = build(lib, net, &mode.into()).unwrap_or_else(|e| panic!("{}", e.report()));
     let mut r = Renderer::new(gpu.clone());
-    r.set_shader(&built.shader, &built.compiled)
-        .unwrap_or_else(|e| panic!("{e}"));
+    r.set_built(&built).unwrap_or_else(|e| panic!("{e}"));
     r.set_params(&built.shader.param_values(net, lib));
     r
 }

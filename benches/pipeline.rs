@@ -6,7 +6,7 @@
 //! GPU groups are skipped (with a message) when no adapter is found.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use ropkit::build::{build, stitch};
+use ropkit::build::{BuildOptions, build};
 use ropkit::compile::compile;
 use ropkit::generate::{Mode, Shader, SourceMap};
 use ropkit::library::Library;
@@ -91,11 +91,11 @@ fn bench_stitch(c: &mut Criterion) {
     for n in [10, 100, 1000] {
         let chain = chain(n);
         group.bench_with_input(BenchmarkId::new("chain", n), &chain, |b, net| {
-            b.iter(|| stitch(&lib, net, Mode::Render).unwrap())
+            b.iter(|| build(&lib, net, &Mode::Render.into()).unwrap())
         });
         let tree = tree(n);
         group.bench_with_input(BenchmarkId::new("tree", n), &tree, |b, net| {
-            b.iter(|| stitch(&lib, net, Mode::Render).unwrap())
+            b.iter(|| build(&lib, net, &Mode::Render.into()).unwrap())
         });
     }
     group.finish();
@@ -107,7 +107,9 @@ fn bench_compile(c: &mut Criterion) {
     group.sample_size(20);
     for n in [10, 100, 1000] {
         for (kind, net) in [("chain", chain(n)), ("tree", tree(n))] {
-            let (_, shader) = stitch(&lib, &net, Mode::Render).unwrap();
+            let shader = build(&lib, &net, &BuildOptions::from(Mode::Render).stitch_only())
+                .map(|b| b.shader)
+                .unwrap();
             group.bench_with_input(BenchmarkId::new(kind, n), &shader, |b, s| {
                 b.iter(|| compile(s).unwrap())
             });
@@ -153,12 +155,12 @@ fn bench_gpu(c: &mut Criterion) {
     let mut group = c.benchmark_group("pipeline_creation");
     group.sample_size(10);
     let default = Network::load(&project().root.join("presets/default.yaml"), &lib).unwrap();
-    let built = build(&lib, &default, Mode::Render).unwrap();
+    let built = build(&lib, &default, &Mode::Render.into()).unwrap();
     let mut r = Renderer::new(gpu.clone());
     group.bench_function("default", |b| {
         b.iter(|| {
             r.clear_pipeline_cache();
-            r.set_shader(&built.shader, &built.compiled).unwrap();
+            r.set_built(&built).unwrap();
         })
     });
     group.finish();
@@ -170,12 +172,12 @@ fn bench_gpu(c: &mut Criterion) {
     let target = r.create_target(256, 256);
     let view = target.create_view(&Default::default());
     for (name, net) in presets(&lib) {
-        let Ok(built) = build(&lib, &net, Mode::Render) else {
+        let Ok(built) = build(&lib, &net, &Mode::Render.into()) else {
             continue;
         };
         let mut r = Renderer::new(gpu.clone());
         r.asset_dirs = project().asset_dirs(&project().root.join("presets/x.yaml"));
-        if r.set_shader(&built.shader, &built.compiled).is_err() {
+        if r.set_built(&built).is_err() {
             continue;
         }
         r.set_params(&built.shader.param_values(&net, &lib));
@@ -229,13 +231,13 @@ fn bench_gpu(c: &mut Criterion) {
     rh.set_params(&hand_values);
     rh.render_to(&view, 256, 256, true).unwrap();
     let mut rg = Renderer::new(gpu.clone());
-    rg.set_shader(&built.shader, &built.compiled).unwrap();
+    rg.set_built(&built).unwrap();
     rg.set_params(&built.shader.param_values(&default, &lib));
     rg.render_to(&view, 256, 256, true).unwrap();
     // The same scene with its parameters baked in (what `ropkit render` draws).
-    let baked = build(&lib, &default, Mode::RenderBaked).unwrap();
+    let baked = build(&lib, &default, &Mode::RenderBaked.into()).unwrap();
     let mut rb = Renderer::new(gpu.clone());
-    rb.set_shader(&baked.shader, &baked.compiled).unwrap();
+    rb.set_built(&baked).unwrap();
     rb.set_params(&built.shader.param_values(&default, &lib));
     rb.render_to(&view, 256, 256, true).unwrap();
     // Background load on a shared machine skews single runs; the minimum of

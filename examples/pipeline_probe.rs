@@ -8,7 +8,7 @@
 //! With VARIANT.glsl, the network is built as usual (for its parameter
 //! layout) and the variant's text replaces the generated shader.
 
-use ropkit::build::stitch;
+use ropkit::build::{BuildOptions, build};
 use ropkit::compile::compile;
 use ropkit::generate::Mode;
 use ropkit::project::Project;
@@ -51,7 +51,9 @@ fn main() {
     let net = ropkit::network::Network::load(std::path::Path::new(path), &lib)
         .unwrap_or_else(|e| panic!("{e}"));
     let t = Instant::now();
-    let (_, mut shader) = stitch(&lib, &net, mode).unwrap_or_else(|e| panic!("{e}"));
+    let mut shader = build(&lib, &net, &knobs(mode).stitch_only())
+        .map(|b| b.shader)
+        .unwrap_or_else(|e| panic!("{e}"));
     let t_stitch = t.elapsed();
     if let Ok(dump) = std::env::var("PROBE_DUMP") {
         std::fs::write(dump, &shader.glsl).unwrap();
@@ -97,4 +99,14 @@ fn main() {
         ms(t_first),
         steady
     );
+}
+
+/// The build options for `mode`, with the measuring knobs of the
+/// environment (`ROPKIT_SHAPE`, `ROPKIT_PARAMS`), as the command line reads them.
+fn knobs(mode: Mode) -> BuildOptions {
+    let var = |name: &str| std::env::var(name).ok();
+    BuildOptions::from(mode).with_knobs(
+        var("ROPKIT_SHAPE").as_deref(),
+        var("ROPKIT_PARAMS").as_deref(),
+    )
 }

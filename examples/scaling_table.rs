@@ -33,7 +33,7 @@
 //! generated lines per node; the shader's function call depth; and, on the
 //! live rows, live frame ÷ baked frame.
 
-use ropkit::build::stitch;
+use ropkit::build::{BuildOptions, build};
 use ropkit::compile::compile;
 use ropkit::generate::Mode;
 use ropkit::network::{Network, Node};
@@ -288,7 +288,9 @@ fn measure(kind: &str, n: usize, mode: Mode) {
     let lib = library();
     let net = network(kind, n);
     let t = Instant::now();
-    let (_, mut shader) = stitch(&lib, &net, mode).unwrap_or_else(|e| panic!("{e}"));
+    let mut shader = build(&lib, &net, &knobs(mode).stitch_only())
+        .map(|b| b.shader)
+        .unwrap_or_else(|e| panic!("{e}"));
     let stitch_ms = t.elapsed().as_secs_f64() * 1e3;
     if let Ok(file) = std::env::var("SCALING_GLSL") {
         // An edited shader in place of the generated one (same resources).
@@ -401,7 +403,9 @@ fn main() {
         };
         let lib = library();
         let net = network(&args[1], args[2].parse().unwrap());
-        let (_, shader) = stitch(&lib, &net, mode).unwrap_or_else(|e| panic!("{e}"));
+        let shader = build(&lib, &net, &knobs(mode).stitch_only())
+            .map(|b| b.shader)
+            .unwrap_or_else(|e| panic!("{e}"));
         print!("{}", shader.glsl);
         return;
     }
@@ -477,4 +481,14 @@ fn main() {
             }
         }
     }
+}
+
+/// The build options for `mode`, with the measuring knobs of the
+/// environment (`ROPKIT_SHAPE`, `ROPKIT_PARAMS`), as the command line reads them.
+fn knobs(mode: Mode) -> BuildOptions {
+    let var = |name: &str| std::env::var(name).ok();
+    BuildOptions::from(mode).with_knobs(
+        var("ROPKIT_SHAPE").as_deref(),
+        var("ROPKIT_PARAMS").as_deref(),
+    )
 }

@@ -35,7 +35,7 @@ fn main() {
     for network in project.presets() {
         let name = network.file_stem().unwrap().to_string_lossy().to_string();
         let net = project.load_network(&network, &lib).unwrap();
-        let built = build(&lib, &net, Mode::Render).unwrap();
+        let built = build(&lib, &net, &Mode::Render.into()).unwrap();
         let page = export(&built, &net, &lib, Format::Html).unwrap();
         let file = dir.path().join(format!("{name}.html"));
         std::fs::write(&file, &page).unwrap();
@@ -65,9 +65,9 @@ fn main() {
                 .unwrap(),
         )
         .unwrap();
-        let baked = build(&lib, &net, Mode::RenderBaked).unwrap();
+        let baked = build(&lib, &net, &Mode::RenderBaked.into()).unwrap();
         renderer.asset_dirs = project.asset_dirs(&net.file);
-        renderer.set_shader(&baked.shader, &baked.compiled).unwrap();
+        renderer.set_built(&baked).unwrap();
         let reference = renderer.render_image(size, size).unwrap();
         let (mean, far) = difference(&drawn, &reference);
         println!(

@@ -176,7 +176,7 @@ pub fn network_text(lib: &Library, data: &[u8]) {
             }
             assert_eq!(again.nodes.len(), net.nodes.len(), "{saved}");
             assert_eq!(again.output, net.output);
-            if let Err(e) = build(lib, &net, Mode::Render) {
+            if let Err(e) = build(lib, &net, &Mode::Render.into()) {
                 assert_readable(&e.to_string());
             }
         }
@@ -212,7 +212,7 @@ pub fn rop_folder(lib: &mut Library, dir: &Path, data: &[u8]) {
             lib.rops.insert(def.name.clone(), def.clone());
             for all_inputs in [true, false] {
                 let net = ropkit::check::harness_network(&def, all_inputs);
-                if let Err(e) = build(lib, &net, Mode::Render) {
+                if let Err(e) = build(lib, &net, &Mode::Render.into()) {
                     assert_readable(&e.to_string());
                 }
             }
@@ -339,7 +339,7 @@ pub fn random_network(lib: &Library, data: &[u8]) {
         return;
     }
     for mode in [Mode::Render, Mode::Sample, Mode::Shadertoy] {
-        if let Err(e) = build(lib, &net, mode) {
+        if let Err(e) = build(lib, &net, &mode.into()) {
             assert_readable(&e.to_string());
         }
     }

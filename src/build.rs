@@ -1,13 +1,15 @@
 //! The compiler pipeline run end to end: network → resolve → generate → compile.
 
 use crate::compile::{CompileError, Compiled, compile};
-use crate::generate::{GenerateError, Mode, Shader, Shaping, generate_shaped};
+use crate::data::{DataFiles, Files};
+use crate::generate::{GenerateError, Shader, generate, named_files};
 use crate::library::Library;
 use crate::location::Location;
 use crate::network::{Network, NetworkError};
+pub use crate::options::BuildOptions;
 use crate::resolve::{Resolution, ResolveError, resolve};
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Any error of the pipeline, printable as `path:line:col: message (node ...)`.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -118,7 +120,24 @@ impl BuildError {
 pub struct Built {
     pub resolution: Resolution,
     pub shader: Shader,
-    pub compiled: Compiled,
+    /// naga's module of the shader, unless the options said not to compile.
+    pub compiled: Option<Compiled>,
+    /// What the build was asked to do (exports build again from these).
+    pub options: BuildOptions,
+}
+
+impl Built {
+    /// naga's module, or why there is none (a build with `compile: false`).
+    pub fn compiled(&self) -> Result<&Compiled, BuildError> {
+        self.compiled.as_ref().ok_or_else(|| {
+            BuildError::Generate(GenerateError::Other {
+                message: format!(
+                    "the {:?} shader was stitched without compiling it",
+                    self.options.mode
+                ),
+            })
+        })
+    }
 }
 
 impl fmt::Display for Built {
@@ -132,22 +151,11 @@ impl fmt::Display for Built {
     }
 }
 
-/// Resolves and generates without compiling (for export and benchmarks).
-pub fn stitch(
-    lib: &Library,
-    net: &Network,
-    mode: Mode,
-) -> Result<(Resolution, Shader), BuildError> {
-    stitch_shaped(lib, net, mode, Shaping::from_env())
-}
-
-/// [`stitch`], with the shape pass doing only what `shaping` allows.
-pub fn stitch_shaped(
-    lib: &Library,
-    net: &Network,
-    mode: Mode,
-    shaping: Shaping,
-) -> Result<(Resolution, Shader), BuildError> {
+/// The compiler pipeline for a loaded network, as `options` ask: resolve,
+/// read the files its data parameters name, generate, and (unless told not
+/// to) compile with naga. The one entry point: every front end, export and
+/// benchmark builds through here.
+pub fn build(lib: &Library, net: &Network, options: &BuildOptions) -> Result<Built, BuildError> {
     // Bypassed nodes pass their first input through.
     let net = &*net.with_bypass_applied();
     let resolution = resolve(lib, net).map_err(|error| BuildError::Resolve {
@@ -155,44 +163,36 @@ pub fn stitch_shaped(
         line: net.lines.get(&error.node).copied().unwrap_or(1),
         error,
     })?;
-    let shader = generate_shaped(lib, net, &resolution, mode, shaping)?;
-    Ok((resolution, shader))
-}
-
-/// [`build`] for another program, which fills the parameters slot by slot
-/// as the JSON layout says: transforms stay apart (a folded run's composed
-/// map is a slot only ropkit's renderer computes).
-pub fn build_for_export(lib: &Library, net: &Network, mode: Mode) -> Result<Built, BuildError> {
-    let shaping = Shaping {
-        fold: false,
-        ..Shaping::from_env()
+    let files = data_files(lib, net, &resolution);
+    let shader = generate(lib, net, &resolution, &files, options)?;
+    let compiled = if options.compile {
+        Some(compile(&shader)?)
+    } else {
+        None
     };
-    build_shaped(lib, net, mode, shaping)
-}
-
-/// [`build`], with the shape pass doing only what `shaping` allows.
-pub fn build_shaped(
-    lib: &Library,
-    net: &Network,
-    mode: Mode,
-    shaping: Shaping,
-) -> Result<Built, BuildError> {
-    let (resolution, shader) = stitch_shaped(lib, net, mode, shaping)?;
-    let compiled = compile(&shader)?;
     Ok(Built {
         resolution,
         shader,
         compiled,
+        options: *options,
     })
 }
 
-/// The whole compiler pipeline for a loaded network.
-pub fn build(lib: &Library, net: &Network, mode: Mode) -> Result<Built, BuildError> {
-    let (resolution, shader) = stitch(lib, net, mode)?;
-    let compiled = compile(&shader)?;
-    Ok(Built {
-        resolution,
-        shader,
-        compiled,
-    })
+/// Reads the files the network's data parameters name (point lists, fonts)
+/// where textures are looked up: the network's folder, its project
+/// folder, then the built-in assets. Errors are kept for the generator to
+/// report at the node.
+fn data_files(lib: &Library, net: &Network, res: &Resolution) -> DataFiles {
+    let mut files = DataFiles::default();
+    let wanted = named_files(lib, net, res);
+    if wanted.is_empty() {
+        return files;
+    }
+    let dirs = Files {
+        dirs: crate::project::Project::embedded(Path::new("")).asset_dirs(&net.file),
+    };
+    for (rel, limit) in wanted {
+        files.read_from(&dirs, &rel, limit);
+    }
+    files
 }

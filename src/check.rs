@@ -110,7 +110,7 @@ pub fn check_library(lib: &Library, only: &[String]) -> Vec<CheckCase> {
                     continue;
                 }
                 let net = harness_network(def, all_inputs);
-                let result = build(&hlib, &net, Mode::Render).map(|b| b.shader.glsl);
+                let result = build(&hlib, &net, &Mode::Render.into()).map(|b| b.shader.glsl);
                 cases.push(CheckCase {
                     rop: def.name.clone(),
                     coord,

@@ -8,8 +8,8 @@
 //! ([`Document::change`]): a new shader when the structure, the library or
 //! the build mode changed, otherwise only new parameter values.
 
-use crate::build::{BuildError, Built, build};
-use crate::generate::{Mode, structure_key};
+use crate::build::{BuildError, BuildOptions, Built, build};
+use crate::generate::structure_key;
 use crate::library::Library;
 use crate::network::{EditError, Network, NetworkError};
 use crate::project::Project;
@@ -67,9 +67,10 @@ pub struct Document {
     pub built: Option<Arc<Built>>,
     /// The error of the last attempt, if it failed.
     pub error: Option<LiveError>,
-    /// What the shader is built for: `Render` for pictures (the default),
-    /// `Data` for raw float buffers. Changing it rebuilds on the next update.
-    pub mode: Mode,
+    /// How the shader is built: its mode is `Render` for pictures (the
+    /// default), `Data` for raw float buffers. Changing any option
+    /// rebuilds on the next update.
+    pub options: BuildOptions,
     pub stats: LiveStats,
     /// Bumped by every change made through the document's methods.
     revision: u64,
@@ -88,7 +89,7 @@ impl Document {
             net,
             built: None,
             error: None,
-            mode: Mode::Render,
+            options: BuildOptions::default(),
             stats: LiveStats::default(),
             revision: 1,
             key: String::new(),
@@ -137,7 +138,7 @@ impl Document {
         let mode_changed = self
             .built
             .as_ref()
-            .is_some_and(|b| b.shader.mode != self.mode);
+            .is_some_and(|b| b.options != self.options);
         if self.built.is_none()
             || mode_changed
             || !same_lib
@@ -151,7 +152,7 @@ impl Document {
 
     /// Stitches and compiles the network as it now is (nothing is kept).
     pub fn compile(&self) -> Result<Built, BuildError> {
-        build(&self.lib, &self.net, self.mode)
+        build(&self.lib, &self.net, &self.options)
     }
 
     /// Records an attempt at building the current network: the build in

@@ -129,7 +129,8 @@ pub fn build_scene(
     let (view, yaml) = scene::scene(def).map_err(|e| (None, e.to_string()))?;
     let file = scene_dir.join(format!("{}.yaml", file_stem(&def.name)));
     let net = Network::parse(&yaml, &file, lib).map_err(|e| (Some(view), e.to_string()))?;
-    let built = build(lib, &net, Mode::RenderBaked).map_err(|e| (Some(view), e.report()))?;
+    let built =
+        build(lib, &net, &Mode::RenderBaked.into()).map_err(|e| (Some(view), e.report()))?;
     Ok((view, net, built))
 }
 
@@ -292,7 +293,7 @@ fn draw_all(
 fn draw(renderer: &mut Renderer, p: &Pending, size: u32) -> Result<image::RgbaImage, RenderError> {
     // One pipeline per ROP, never needed again: keep memory flat.
     renderer.clear_pipeline_cache();
-    renderer.set_shader(&p.built.shader, &p.built.compiled)?;
+    renderer.set_built(&p.built)?;
     renderer.set_params(&p.params);
     renderer.render_image(size, size)
 }

@@ -36,6 +36,7 @@ pub mod generate;
 pub mod glsl;
 pub mod library;
 pub mod network;
+pub mod options;
 pub mod refusal;
 pub mod resolve;
 pub mod volume;

@@ -17,7 +17,7 @@ use crate::errors::{Kind, Problem, is_pseudo_file};
 use crate::network::PyNetwork;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use ropkit::build::stitch;
+use ropkit::build::{BuildOptions, build};
 use ropkit::generate::Mode;
 use ropkit::library::{Builtin, Library, Origin};
 use ropkit::limits;
@@ -135,8 +135,8 @@ impl Content {
     /// Every texture the shader binds that lies on disk, placed where the
     /// worker's network folder finds it first.
     fn add_textures(&mut self, net: &Network, lib: &Library, project: &Project) -> PyResult<()> {
-        let (_, shader) = match stitch(lib, net, Mode::Render) {
-            Ok(s) => s,
+        let shader = match build(lib, net, &BuildOptions::from(Mode::Render).stitch_only()) {
+            Ok(b) => b.shader,
             // Sent as it is: the worker reports the error with its frame.
             Err(_) => return Ok(()),
         };

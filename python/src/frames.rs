@@ -127,12 +127,10 @@ impl PyFrames {
         let mode = if data { Mode::Data } else { Mode::RenderBaked };
         let renderer = py
             .detach(|| {
-                let built = build(&lib, &net, mode).map_err(|e| Problem::from(&e))?;
+                let built = build(&lib, &net, &mode.into()).map_err(|e| Problem::from(&e))?;
                 let mut renderer = Renderer::new(gpu);
                 renderer.asset_dirs = asset_dirs;
-                renderer
-                    .set_shader(&built.shader, &built.compiled)
-                    .map_err(|e| Problem::from(&e))?;
+                renderer.set_built(&built).map_err(|e| Problem::from(&e))?;
                 renderer.set_params(&built.shader.param_values(&net, &lib));
                 Ok::<_, Problem>(renderer)
             })

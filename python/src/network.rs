@@ -13,7 +13,7 @@ use numpy::ndarray::{Array1, Array2, Array3};
 use numpy::{AllowTypeChange, IntoPyArray, PyArrayLike2, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use ropkit::build::{Built, build_for_export};
+use ropkit::build::{BuildOptions, Built, build};
 use ropkit::export::{ExportError, Exporter, Format, export, layout_json};
 use ropkit::generate::Mode;
 use ropkit::library::Library;
@@ -265,7 +265,7 @@ impl PyNetwork {
                 .attach_renderer(Renderer::new(gpu))
                 .map_err(|e| Problem::from(&e))?;
         }
-        self.live.mode = mode;
+        self.live.options = self.live.options.with_mode(mode);
         self.live.sync().map_err(|e| Problem::from(&e))?;
         // After a failed rebuild `Live` keeps drawing the last good shader
         // (what the viewer wants); a script asked for this network, so an
@@ -717,7 +717,13 @@ impl PyNetwork {
         let lib = lib_of(&self.library).lib.clone();
         let net = self.live.net.clone();
         // A build is for another program: transforms stay apart.
-        let result = py.detach(|| build_for_export(&self.live.lib, &net, Mode::Render));
+        let result = py.detach(|| {
+            build(
+                &self.live.lib,
+                &net,
+                &BuildOptions::from(Mode::Render).for_export(),
+            )
+        });
         let (built, errors) = match result {
             Ok(b) => (Some(b), Vec::new()),
             Err(e) => (None, vec![Problem::from(&e)]),

@@ -150,8 +150,12 @@ fn is_network_name(p: &Path) -> bool {
 pub fn check_network(project: &Project, network: &Path, no_glslang: bool) -> Result<(), String> {
     let lib = super::load_library(project, true);
     let net = super::load_network(project, network, &lib)?;
-    let built = crate::build::build_for_export(&lib, &net, crate::generate::Mode::Render)
-        .map_err(|e| e.report())?;
+    let built = crate::build::build(
+        &lib,
+        &net,
+        &super::options(crate::generate::Mode::Render).for_export(),
+    )
+    .map_err(|e| e.report())?;
     super::print_warnings(&built.shader.warnings);
     let glsl = &built.shader.glsl;
     if !no_glslang {

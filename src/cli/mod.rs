@@ -10,7 +10,7 @@ mod mesh;
 #[cfg(feature = "gpu")]
 mod render;
 
-use crate::build::build_for_export;
+use crate::build::{BuildOptions, build};
 use crate::catalog;
 use crate::export::{Exporter, Format};
 use crate::generate::Mode;
@@ -123,6 +123,23 @@ pub enum Command {
         /// The folder to create (or an empty one to fill).
         dir: PathBuf,
     },
+}
+
+/// The build options of a command for `mode`: the defaults, with the
+/// measuring knobs of the environment read once, here at the front end
+/// (`ROPKIT_SHAPE=functions|spliced|all`, `ROPKIT_PARAMS=copy|direct|
+/// storage|auto`: see BENCHMARKS.md). Nothing below the command line reads
+/// them.
+pub(crate) fn options(mode: Mode) -> BuildOptions {
+    static KNOBS: std::sync::OnceLock<(Option<String>, Option<String>)> =
+        std::sync::OnceLock::new();
+    let (shape, params) = KNOBS.get_or_init(|| {
+        (
+            std::env::var("ROPKIT_SHAPE").ok(),
+            std::env::var("ROPKIT_PARAMS").ok(),
+        )
+    });
+    BuildOptions::from(mode).with_knobs(shape.as_deref(), params.as_deref())
 }
 
 /// `ropkit --version`: the version and the size of the built-in library.
@@ -309,7 +326,8 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
             if let Some(o) = &output {
                 check_output(o, &inputs)?;
             }
-            let built = build_for_export(&lib, &net, Mode::Render).map_err(|e| e.report())?;
+            let built =
+                build(&lib, &net, &options(Mode::Render).for_export()).map_err(|e| e.report())?;
             print_warnings(&built.shader.warnings);
             write_or_print(output.as_deref(), built.shader.glsl.as_bytes(), &inputs)
         }
@@ -343,7 +361,9 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
                 check_output(o, &inputs)?;
             }
             // Only the build the format is written from is made.
-            let exporter = Exporter::new(&net, &lib).with_asset_dirs(project.asset_dirs(&net.file));
+            let exporter = Exporter::new(&net, &lib)
+                .with_options(options(Mode::Render))
+                .with_asset_dirs(project.asset_dirs(&net.file));
             let bytes = exporter.export(format);
             print_warnings(&exporter.warnings());
             let bytes = bytes.map_err(|e| e.to_string())?;

@@ -221,7 +221,7 @@ pub fn run(args: RenderArgs, project: &Project) -> Result<(), String> {
         .is_some_and(|e| e.eq_ignore_ascii_case("exr"));
     // One-off renders bake the parameters in: nothing is edited live here.
     let mode = if exr { Mode::Data } else { Mode::RenderBaked };
-    let built = build(&lib, &net, mode).map_err(|e| e.report())?;
+    let built = build(&lib, &net, &super::options(mode)).map_err(|e| e.report())?;
     super::print_warnings(&built.shader.warnings);
     let t_build = t0.elapsed();
     // A folder for the frames (or the picture) that does not exist yet is
@@ -242,7 +242,7 @@ pub fn run(args: RenderArgs, project: &Project) -> Result<(), String> {
     let step = "building the pipeline";
     watchdog.arm(step);
     renderer
-        .set_shader(&built.shader, &built.compiled)
+        .set_built(&built)
         .map_err(|e| render_error(&args.network, step, e))?;
     let t_pipeline = t1.elapsed();
     renderer.set_params(&built.shader.param_values(&net, &lib));

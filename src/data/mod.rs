@@ -184,6 +184,38 @@ impl Files {
     }
 }
 
+/// The files a build's data parameters name, read before generation
+/// (which reads no files), each under the byte limit its kind allows: by
+/// the path the network gives and that limit.
+#[derive(Debug, Clone, Default)]
+pub struct DataFiles {
+    read: std::collections::HashMap<(String, u64), Result<(PathBuf, Arc<[u8]>), DataError>>,
+}
+
+impl DataFiles {
+    /// Reads `rel` through `files` (once: a second request is kept from the first).
+    pub fn read_from(&mut self, files: &Files, rel: &str, limit: u64) {
+        self.read
+            .entry((rel.to_string(), limit))
+            .or_insert_with(|| files.read(rel, limit).map(|(p, b)| (p, b.into())));
+    }
+
+    /// What reading `rel` under `limit` gave: where it was found and its
+    /// bytes, or why not. A file not read before the build is an error
+    /// that says so.
+    pub fn get(&self, rel: &str, limit: u64) -> Result<(PathBuf, Vec<u8>), DataError> {
+        match self.read.get(&(rel.to_string(), limit)) {
+            Some(Ok((path, bytes))) => Ok((path.clone(), bytes.to_vec())),
+            Some(Err(e)) => Err(e.clone()),
+            None => Err(DataError::new(
+                Some(Path::new(rel)),
+                0,
+                "not read before the build",
+            )),
+        }
+    }
+}
+
 /// The GLSL of `rk_data` for a target without textures: the texels as a
 /// constant array (at most [`crate::limits::DATA_INLINE_TEXELS`]).
 pub fn inline_glsl(texels: &[[f32; 4]]) -> Option<String> {

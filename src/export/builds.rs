@@ -7,6 +7,7 @@ use crate::build::{BuildError, Built};
 use crate::generate::{Mode, Shader, Warning};
 use crate::library::Library;
 use crate::network::Network;
+use crate::options::BuildOptions;
 use std::cell::OnceCell;
 use std::path::PathBuf;
 
@@ -19,8 +20,10 @@ pub struct Exporter<'a> {
     pub(super) asset_dirs: Vec<PathBuf>,
     /// The caller's build, used as it is where it can be.
     given: Option<&'a Built>,
+    /// What every build is asked to do (each source in its own mode).
+    options: BuildOptions,
     layout: OnceCell<Result<Built, ExportError>>,
-    shadertoy: OnceCell<Result<Shader, ExportError>>,
+    shadertoy: OnceCell<Result<Built, ExportError>>,
     engine: OnceCell<Result<Built, ExportError>>,
     web: OnceCell<Result<Built, ExportError>>,
 }
@@ -33,6 +36,7 @@ impl<'a> Exporter<'a> {
             lib,
             asset_dirs: super::html::default_asset_dirs(net),
             given: None,
+            options: BuildOptions::default(),
             layout: OnceCell::new(),
             shadertoy: OnceCell::new(),
             engine: OnceCell::new(),
@@ -45,8 +49,16 @@ impl<'a> Exporter<'a> {
     pub fn from_build(built: &'a Built, net: &'a Network, lib: &'a Library) -> Self {
         Exporter {
             given: Some(built),
+            options: built.options,
             ..Exporter::new(net, lib)
         }
+    }
+
+    /// Builds with `options` (their mode is the layout's build's; each
+    /// other source builds in its own).
+    pub fn with_options(mut self, options: BuildOptions) -> Self {
+        self.options = options;
+        self
     }
 
     /// Texture files are looked up in `dirs` (first match wins; the
@@ -66,9 +78,8 @@ impl<'a> Exporter<'a> {
         {
             return Ok(b);
         }
-        let mode = self.given.map_or(Mode::Render, |b| b.shader.mode);
         self.layout
-            .get_or_init(|| make(self.lib, self.net, Source::Layout, mode).map(Made::built))
+            .get_or_init(|| make(self.lib, self.net, Source::Layout, self.options))
             .as_ref()
             .map_err(Clone::clone)
     }
@@ -76,17 +87,16 @@ impl<'a> Exporter<'a> {
     /// The Shadertoy pass, stitched.
     pub fn shadertoy(&self) -> Result<&Shader, ExportError> {
         self.shadertoy
-            .get_or_init(|| {
-                make(self.lib, self.net, Source::Shadertoy, Mode::Shadertoy).map(Made::shader)
-            })
+            .get_or_init(|| make(self.lib, self.net, Source::Shadertoy, self.options))
             .as_ref()
+            .map(|b| &b.shader)
             .map_err(Clone::clone)
     }
 
     /// The engines' build.
     pub fn engine(&self) -> Result<&Built, ExportError> {
         self.engine
-            .get_or_init(|| make(self.lib, self.net, Source::Engine, Mode::Engine).map(Made::built))
+            .get_or_init(|| make(self.lib, self.net, Source::Engine, self.options))
             .as_ref()
             .map_err(Clone::clone)
     }
@@ -94,7 +104,7 @@ impl<'a> Exporter<'a> {
     /// The web page's build.
     pub fn web(&self) -> Result<&Built, ExportError> {
         self.web
-            .get_or_init(|| make(self.lib, self.net, Source::Web, Mode::Web).map(Made::built))
+            .get_or_init(|| make(self.lib, self.net, Source::Web, self.options))
             .as_ref()
             .map_err(Clone::clone)
     }
@@ -107,7 +117,7 @@ impl<'a> Exporter<'a> {
             .or_else(|| ok(&self.layout).map(|b| &b.shader))
             .or_else(|| ok(&self.engine).map(|b| &b.shader))
             .or_else(|| ok(&self.web).map(|b| &b.shader))
-            .or_else(|| ok(&self.shadertoy))
+            .or_else(|| ok(&self.shadertoy).map(|b| &b.shader))
     }
 
     /// Why a format that takes the data parameters as constants in the
@@ -156,7 +166,7 @@ impl<'a> Exporter<'a> {
         let shaders = [
             self.given.map(|b| &b.shader),
             ok(&self.layout).map(|b| &b.shader),
-            ok(&self.shadertoy),
+            ok(&self.shadertoy).map(|b| &b.shader),
             ok(&self.engine).map(|b| &b.shader),
             ok(&self.web).map(|b| &b.shader),
         ];
@@ -214,37 +224,22 @@ fn ok<T>(cell: &OnceCell<Result<T, ExportError>>) -> Option<&T> {
     cell.get().and_then(|r| r.as_ref().ok())
 }
 
-/// A build, or a stitched shader where nothing compiles it here.
-enum Made {
-    Built(Box<Built>),
-    Shader(Box<Shader>),
-}
-
-impl Made {
-    fn built(self) -> Built {
-        match self {
-            Made::Built(b) => *b,
-            Made::Shader(_) => unreachable!("a stitched shader where a build was asked for"),
-        }
-    }
-    fn shader(self) -> Shader {
-        match self {
-            Made::Built(b) => b.shader,
-            Made::Shader(s) => *s,
-        }
-    }
-}
-
-/// The one call into the build pipeline for each source, and its error as
-/// the export reports it.
-fn make(lib: &Library, net: &Network, source: Source, mode: Mode) -> Result<Made, ExportError> {
-    use crate::build;
-    let made = match source {
-        Source::Layout => build::build_for_export(lib, net, mode).map(|b| Made::Built(b.into())),
-        Source::Shadertoy => build::stitch(lib, net, mode).map(|(_, s)| Made::Shader(s.into())),
-        Source::Engine | Source::Web => build::build(lib, net, mode).map(|b| Made::Built(b.into())),
+/// The one call into the build pipeline, for each source: `options` in
+/// the source's mode (the layout's build keeps their mode, with transforms
+/// kept apart), and its error as the export reports it.
+fn make(
+    lib: &Library,
+    net: &Network,
+    source: Source,
+    options: BuildOptions,
+) -> Result<Built, ExportError> {
+    let options = match source {
+        Source::Layout => options.for_export(),
+        Source::Shadertoy => options.with_mode(Mode::Shadertoy),
+        Source::Engine => options.with_mode(Mode::Engine),
+        Source::Web => options.with_mode(Mode::Web),
     };
-    made.map_err(|e: BuildError| ExportError::Build {
+    crate::build::build(lib, net, &options).map_err(|e: BuildError| ExportError::Build {
         from: source,
         error: Box::new(e),
     })

@@ -17,7 +17,10 @@ const SHADER_MODEL: naga::back::hlsl::ShaderModel = naga::back::hlsl::ShaderMode
 
 /// The HLSL text and the name of its entry point.
 pub fn write(built: &Built) -> Result<(String, String), ExportError> {
-    let module = bindings::named_module(&built.compiled.module, &built.shader);
+    let compiled = built
+        .compiled()
+        .map_err(|e| ExportError::Hlsl(e.to_string()))?;
+    let module = bindings::named_module(&compiled.module, &built.shader);
     let options = naga::back::hlsl::Options {
         shader_model: SHADER_MODEL,
         ..Default::default()
@@ -28,7 +31,7 @@ pub fn write(built: &Built) -> Result<(String, String), ExportError> {
     let mut text = String::new();
     let mut writer = naga::back::hlsl::Writer::new(&mut text, &options, &pipeline);
     let reflection = writer
-        .write(&module, &built.compiled.info, None)
+        .write(&module, &compiled.info, None)
         .map_err(|e| ExportError::Hlsl(e.to_string()))?;
     let entry = reflection
         .entry_point_names

@@ -35,7 +35,11 @@ pub fn page(
     asset_dirs: &[PathBuf],
 ) -> Result<String, ExportError> {
     debug_assert_eq!(built.shader.mode, Mode::Web);
-    let es = glsl_es(&built.compiled)?;
+    let es = glsl_es(
+        built
+            .compiled()
+            .map_err(|e| ExportError::Web(e.to_string()))?,
+    )?;
     let shader = &built.shader;
     let title = net
         .file

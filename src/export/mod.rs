@@ -414,7 +414,10 @@ fn layout_format(
         ),
         Format::Wgsl => {
             let flags = naga::back::wgsl::WriterFlags::empty();
-            naga::back::wgsl::write_string(&built.compiled.module, &built.compiled.info, flags)
+            let compiled = built
+                .compiled()
+                .map_err(|e| ExportError::Wgsl(e.to_string()))?;
+            naga::back::wgsl::write_string(&compiled.module, &compiled.info, flags)
                 .map(String::into_bytes)
                 .map_err(|e| ExportError::Wgsl(e.to_string()))
         }
@@ -424,14 +427,12 @@ fn layout_format(
                 shader_stage: naga::ShaderStage::Fragment,
                 entry_point: "main".into(),
             };
-            naga::back::spv::write_vec(
-                &built.compiled.module,
-                &built.compiled.info,
-                &options,
-                Some(&pipeline),
-            )
-            .map(|words| words.iter().flat_map(|w| w.to_le_bytes()).collect())
-            .map_err(|e| ExportError::Spirv(e.to_string()))
+            let compiled = built
+                .compiled()
+                .map_err(|e| ExportError::Spirv(e.to_string()))?;
+            naga::back::spv::write_vec(&compiled.module, &compiled.info, &options, Some(&pipeline))
+                .map(|words| words.iter().flat_map(|w| w.to_le_bytes()).collect())
+                .map_err(|e| ExportError::Spirv(e.to_string()))
         }
         Format::Hlsl => hlsl::write(built).map(|(text, _)| text.into_bytes()),
         Format::Msl => msl::write(built).map(|(text, _)| text.into_bytes()),

@@ -58,8 +58,11 @@ pub fn write(built: &Built) -> Result<(String, String), ExportError> {
         entry_point: Some((naga::ShaderStage::Fragment, "main".into())),
         ..Default::default()
     };
-    let module = bindings::named_module(&built.compiled.module, &built.shader);
-    let (text, info) = msl::write_string(&module, &built.compiled.info, &options, &pipeline)
+    let compiled = built
+        .compiled()
+        .map_err(|e| ExportError::Msl(e.to_string()))?;
+    let module = bindings::named_module(&compiled.module, &built.shader);
+    let (text, info) = msl::write_string(&module, &compiled.info, &options, &pipeline)
         .map_err(|e| ExportError::Msl(e.to_string()))?;
     let entry = info
         .entry_point_names

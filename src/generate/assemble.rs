@@ -3,71 +3,32 @@
 //! section order (see [`super::generate`]).
 
 use super::layout::{Folds, Layout};
-use super::node::{self, NodeCx, NodeText};
+use super::model::Piece;
+use super::model::{NodeCx, NodeText, Texts};
+use super::node;
 use super::out::Out;
-use super::shape::{self, FoldText, Piece, Plan};
+use super::shape::{self, FoldText, Plan};
 use super::{FoldSlots, GenerateError, Mode, Shader, fold, layout, macros, sections, target};
+use crate::data::DataFiles;
 use crate::library::{BlockKind, Library, RopDef};
 use crate::network::Network;
+use crate::options::BuildOptions;
 use crate::resolve::Resolution;
 use crate::substitute::{Names, substitute};
 use std::collections::{BTreeSet, HashSet};
 
-/// Generates the shader for a resolved network, for the target `mode` names.
+/// Generates the shader for a resolved network, as `options` ask (the
+/// target its mode names, what the shape pass may do, where live
+/// parameters go). `files` holds what the data parameters name, read
+/// before: generation reads no files and no environment.
 pub fn generate(
     lib: &Library,
     net: &Network,
     res: &Resolution,
-    mode: Mode,
+    files: &DataFiles,
+    options: &BuildOptions,
 ) -> Result<Shader, GenerateError> {
-    generate_shaped(lib, net, res, mode, Shaping::from_env())
-}
-
-/// What the shape pass may do (both, unless measuring them: see
-/// BENCHMARKS.md).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shaping {
-    /// Join nodes' code into their callers' functions.
-    pub splice: bool,
-    /// Fold runs of affine nodes into one map.
-    pub fold: bool,
-}
-
-impl Default for Shaping {
-    fn default() -> Shaping {
-        Shaping {
-            splice: true,
-            fold: true,
-        }
-    }
-}
-
-impl Shaping {
-    /// `ROPKIT_SHAPE=functions` (every node a function of its own, as
-    /// before the shape pass), `spliced` (no folding), else everything.
-    pub fn from_env() -> Shaping {
-        match std::env::var("ROPKIT_SHAPE").as_deref() {
-            Ok("functions") => Shaping {
-                splice: false,
-                fold: false,
-            },
-            Ok("spliced") => Shaping {
-                splice: true,
-                fold: false,
-            },
-            _ => Shaping::default(),
-        }
-    }
-}
-
-/// [`generate`], with the shape pass doing only what `shaping` allows.
-pub fn generate_shaped(
-    lib: &Library,
-    net: &Network,
-    res: &Resolution,
-    mode: Mode,
-    shaping: Shaping,
-) -> Result<Shader, GenerateError> {
+    let (mode, shaping) = (options.mode, options.shaping);
     let target = mode.target();
     let defs: Vec<&RopDef> = res
         .nodes
@@ -91,9 +52,9 @@ pub fn generate_shaped(
                 .collect()
         })
         .collect();
-    let data = super::data::pack(res, net, &defs)?;
+    let data = super::data::pack(res, net, &defs, files)?;
     let data = (&data, !target.data_inline());
-    let first_layout = Layout::compute(res, net, &defs, &Folds::default(), data)?;
+    let first_layout = Layout::compute(res, net, &defs, &Folds::default(), data, options.params)?;
     let texture_macros: Vec<Vec<(String, String)>> = first_layout
         .node_textures
         .iter()
@@ -144,7 +105,14 @@ pub fn generate_shaped(
     let plan =
         shape::plan(&parts.input(&node_texts, &others, &output_text, (shaping.splice, fold)))?;
     let layout = if folds_live && !plan.runs.is_empty() {
-        let layout = Layout::compute(res, net, &defs, &layout_folds(&plan, res.nodes.len()), data)?;
+        let layout = Layout::compute(
+            res,
+            net,
+            &defs,
+            &layout_folds(&plan, res.nodes.len()),
+            data,
+            options.params,
+        )?;
         for (ni, text) in node_texts.iter_mut().enumerate() {
             let slots = &layout.params[layout.node_params[ni].clone()];
             (text.decls, text.decl_params) = super::decls::node_decls(&node_cx, ni, slots);
@@ -169,7 +137,7 @@ pub fn generate_shaped(
 
     // 4. Nodes, inputs first. The output node comes after the material
     // switch, which it calls (naga wants functions defined before use).
-    let texts = node::Texts {
+    let texts = Texts {
         nodes: &node_texts,
         used: &used,
         named: &named,

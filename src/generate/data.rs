@@ -2,7 +2,7 @@
 //! packed into one block of texels, with each node's accessor macros.
 
 use super::{GenerateError, Warning};
-use crate::data::{DataError, Files, Loaded, font, points};
+use crate::data::{DataError, DataFiles, Loaded, font, points};
 use crate::library::RopDef;
 use crate::network::Network;
 use crate::resolve::Resolution;
@@ -36,6 +36,7 @@ pub(super) fn pack(
     res: &Resolution,
     net: &Network,
     defs: &[&RopDef],
+    files: &DataFiles,
 ) -> Result<DataPack, GenerateError> {
     let mut pack = DataPack {
         texels: Vec::new(),
@@ -48,11 +49,6 @@ pub(super) fn pack(
     {
         return Ok(pack);
     }
-    // Looked up as textures are: the network's folder, its project folder,
-    // then the built-in assets.
-    let files = Files {
-        dirs: crate::project::Project::embedded(Path::new("")).asset_dirs(&net.file),
-    };
     for (ni, n) in res.nodes.iter().enumerate() {
         let def = defs[ni];
         let Some(node) = net.nodes.get(&n.path) else {
@@ -86,7 +82,7 @@ pub(super) fn pack(
                     message: format!("parameter {}: {message}", p.name),
                 }
             };
-            let loaded = load(p.style, &value_of(&p.name), &with, &files).map_err(|e| {
+            let loaded = load(p.style, &value_of(&p.name), &with, files).map_err(|e| {
                 match e.about.and_then(|i| p.with.get(i)) {
                     // About another parameter (a font's text): named instead.
                     Some(other) => GenerateError::Macro {
@@ -143,13 +139,50 @@ pub(super) fn pack(
     Ok(pack)
 }
 
+/// The files the data parameters of the resolved nodes name, each with
+/// the byte limit its kind is read under: what the build reads (into
+/// [`DataFiles`]) before it generates.
+pub fn named_files(
+    lib: &crate::library::Library,
+    net: &Network,
+    res: &Resolution,
+) -> Vec<(String, u64)> {
+    let mut wanted = Vec::new();
+    for n in &res.nodes {
+        let Some(node) = net.nodes.get(&n.path) else {
+            continue;
+        };
+        let Some(def) = node.def(lib) else {
+            continue;
+        };
+        for p in def.params.iter().filter(|p| p.style.is_data()) {
+            let limit = file_limit(p.style);
+            let value = node.value(def, &p.name).unwrap_or(&p.default);
+            if let ParamValue::Text(path) = value
+                && !path.is_empty()
+            {
+                wanted.push((path.clone(), limit));
+            }
+        }
+    }
+    wanted
+}
+
+/// The most bytes a file named by a data parameter of `style` may hold.
+fn file_limit(style: ParamStyle) -> u64 {
+    match style {
+        ParamStyle::Font => crate::limits::FONT_FILE_BYTES,
+        _ => crate::limits::DATA_FILE_BYTES,
+    }
+}
+
 /// Loads the value of a data parameter of `style`. `with` holds the values
 /// of the parameters its `with:` names, in order.
 fn load(
     style: ParamStyle,
     value: &ParamValue,
     with: &[ParamValue],
-    files: &Files,
+    files: &DataFiles,
 ) -> Result<Loaded, DataError> {
     match (style, value) {
         (ParamStyle::Font, ParamValue::Text(path)) => font_text(path, with, files),
@@ -158,7 +191,7 @@ fn load(
             Ok(Loaded::Points(Arc::default()))
         }
         (ParamStyle::Points, ParamValue::Text(path)) => {
-            let (file, bytes) = files.read(path, crate::limits::DATA_FILE_BYTES)?;
+            let (file, bytes) = files.get(path, file_limit(ParamStyle::Points))?;
             let located = |e: points::PointsError| DataError::new(Some(&file), e.line, e.message);
             let ext = Path::new(path)
                 .extension()
@@ -198,7 +231,7 @@ fn load(
 /// order, the text (a string), the alignment (a menu: left, center, right),
 /// the letter spacing and the line spacing (floats, in em and in lines);
 /// those left out take the defaults (no text, left, 0, 1).
-fn font_text(path: &str, with: &[ParamValue], files: &Files) -> Result<Loaded, DataError> {
+fn font_text(path: &str, with: &[ParamValue], files: &DataFiles) -> Result<Loaded, DataError> {
     let text = with.first().and_then(|v| v.as_text()).unwrap_or("");
     let align_name = with.get(1).and_then(|v| v.as_text()).unwrap_or("left");
     let align = font::Align::parse(align_name).ok_or_else(|| {
@@ -251,7 +284,7 @@ fn font_text(path: &str, with: &[ParamValue], files: &Files) -> Result<Loaded, D
             ));
         }
         let (file, bytes) = files
-            .read(path, crate::limits::FONT_FILE_BYTES)
+            .get(path, file_limit(ParamStyle::Font))
             .map_err(|e| DataError::new(None, 0, font_file_message(path, &e)))?;
         font::layout(&bytes, &style)
             .map_err(|e| DataError::new(None, 0, format!("{}: {e}", file.display())))?

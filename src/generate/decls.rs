@@ -4,7 +4,7 @@
 
 use super::ParamSlot;
 use super::macros::param_macros;
-use super::node::NodeCx;
+use super::model::NodeCx;
 use super::sections::variable_global;
 use std::fmt::Write as _;
 

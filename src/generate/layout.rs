@@ -6,6 +6,7 @@
 use super::{GenerateError, MAX_PARAM_VEC4S, ParamSlot, TextureBinding};
 use crate::library::{RopDef, TextureSource};
 use crate::network::Network;
+use crate::options::ParamPlacement;
 use crate::resolve::Resolution;
 use crate::types::ParamStyle;
 use std::collections::BTreeMap;
@@ -46,6 +47,8 @@ pub struct Layout {
     pub folds: Vec<usize>,
     /// The data parameters' texels and accessor macros.
     pub data: super::DataPack,
+    /// Where the build's options asked the live parameters to go.
+    pub placement: ParamPlacement,
 }
 
 /// What the shape pass changes in the layout: nodes whose parameters the
@@ -97,6 +100,7 @@ impl Layout {
         defs: &[&RopDef],
         folds: &Folds,
         data: (&super::DataPack, bool),
+        placement: ParamPlacement,
     ) -> Result<Layout, GenerateError> {
         let mut params = Vec::new();
         let mut next_slot = 0usize;
@@ -229,19 +233,21 @@ impl Layout {
             node_textures,
             folds: fold_slots,
             data: data.clone(),
+            placement,
         })
     }
 
     /// How live parameters reach the code (see [`ParamStorage`]).
     pub fn params_storage(&self) -> ParamStorage {
-        if let Ok(forced) = std::env::var("ROPKIT_PARAMS") {
-            // For measuring the choices against each other (BENCHMARKS.md).
-            match forced.as_str() {
-                "copy" if self.vec4s <= UNIFORM_VEC4S => return ParamStorage::UniformCopy,
-                "direct" if self.vec4s <= UNIFORM_VEC4S => return ParamStorage::Uniform,
-                "storage" => return ParamStorage::StorageCopy,
-                _ => {}
+        // Forced, for measuring the choices against each other
+        // (BENCHMARKS.md), where the block is big enough.
+        match self.placement {
+            ParamPlacement::Copy if self.vec4s <= UNIFORM_VEC4S => {
+                return ParamStorage::UniformCopy;
             }
+            ParamPlacement::Direct if self.vec4s <= UNIFORM_VEC4S => return ParamStorage::Uniform,
+            ParamPlacement::Storage => return ParamStorage::StorageCopy,
+            _ => {}
         }
         if self.vec4s <= COPY_VEC4S {
             ParamStorage::UniformCopy

@@ -3,15 +3,13 @@
 //! conditionals whose answer is known folded away (see [`super::fold`]).
 //! Every later step (the shape pass, the sections) reads these.
 
-use super::GenerateError;
 use super::decls::{field_node, node_decls, unfield};
 use super::macros::eval_macro_rows;
+use super::model::{GenerateError, Lines, NodeCx, NodeText};
 use crate::expr::{Env, Value};
 use crate::library::{BlockKind, CodeBlock, RopDef};
-use crate::network::Network;
 use crate::resolve::{Resolution, ResolvedNode};
 use crate::substitute::{Names, substitute};
-use std::path::PathBuf;
 
 /// The values a macro-table expression of one node may look at.
 pub(super) struct NodeEnv<'a> {
@@ -65,32 +63,6 @@ impl Env for NodeEnv<'_> {
     }
     fn return_type(&self) -> &str {
         self.rnode.ret.as_str()
-    }
-}
-
-/// A code block's lines that remain after folding, each with its line
-/// number in the ROP's file.
-pub(super) type Lines = Vec<(u32, String)>;
-
-/// One node's code, substituted once (and folded, see [`super::fold`]) and
-/// kept for every section that emits it.
-pub(super) struct NodeText {
-    /// The node's own `#define`s: types, inputs, material id, parameters, textures.
-    pub decls: Vec<String>,
-    /// For each line of `decls`, the index of the parameter it defines (if any).
-    pub decl_params: Vec<Option<usize>>,
-    /// Its macro table's lines, each with its row's line in `rop.yaml`.
-    pub macros: Vec<(String, usize)>,
-    /// Each code block as (line number in the ROP's file, text) pairs.
-    pub blocks: Vec<(BlockKind, Lines, PathBuf)>,
-}
-
-impl NodeText {
-    pub fn block(&self, kind: BlockKind) -> Option<(&[(u32, String)], &PathBuf)> {
-        self.blocks
-            .iter()
-            .find(|(k, _, _)| *k == kind)
-            .map(|(_, t, p)| (t.as_slice(), p))
     }
 }
 
@@ -237,32 +209,6 @@ pub(super) fn add_words_with_prefix(
             words.insert(w.to_string());
         }
     }
-}
-
-/// What emitting any node needs to see.
-pub(super) struct NodeCx<'a> {
-    pub res: &'a Resolution,
-    pub net: &'a Network,
-    pub defs: &'a [&'a RopDef],
-    pub input_names: &'a [Vec<Option<&'a str>>],
-    /// Per node: (macro name, GLSL expression) of each texture.
-    pub texture_macros: &'a [Vec<(String, String)>],
-    /// Per node: (parameter index, accessor macros) of each data parameter.
-    pub data_macros: &'a [Vec<(usize, String)>],
-    /// Parameters are compiled in as literals rather than read from their slots.
-    pub bake: bool,
-}
-
-/// What emitting nodes needs beyond the network: their code and the words it uses.
-pub(super) struct Texts<'a> {
-    pub nodes: &'a [NodeText],
-    pub used: &'a std::collections::HashSet<String>,
-    /// Every identifier with the output node's prefix that the nodes' code,
-    /// macro rows and the output templates name before folding (conditions
-    /// included).
-    pub named: &'a std::collections::HashSet<String>,
-    /// Each node's function block as the shape pass wrote it (`None`: as it is).
-    pub functions: &'a [Option<Vec<super::shape::Piece>>],
 }
 
 impl NodeCx<'_> {

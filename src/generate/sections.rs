@@ -4,7 +4,7 @@
 //! [`super::target`]).
 
 use super::GenerateError;
-use super::node::{NodeCx, Texts};
+use super::model::{NodeCx, Texts};
 use super::out::Out;
 use crate::library::{BlockKind, Library, RopDef, ShaderFile};
 use std::collections::{BTreeMap, BTreeSet, HashSet};

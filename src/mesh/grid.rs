@@ -53,8 +53,8 @@ impl Evaluator {
         lib: &Library,
         net: &Network,
     ) -> Result<Evaluator, MeshError> {
-        let built = build(lib, net, Mode::Mesh)?;
-        renderer.set_shader(&built.shader, &built.compiled)?;
+        let built = build(lib, net, &Mode::Mesh.into())?;
+        renderer.set_built(&built)?;
         renderer.set_params(&built.shader.param_values(net, lib));
         Ok(Evaluator {
             dev: Device::new(renderer)?,

@@ -31,6 +31,19 @@ fn main(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
 "#;
 
 impl Renderer {
+    /// Makes a build's shader current, compiling it with naga first where
+    /// the build did not (see [`crate::options::BuildOptions::compile`]).
+    pub fn set_built(&mut self, built: &crate::build::Built) -> Result<(), RenderError> {
+        match &built.compiled {
+            Some(compiled) => self.set_shader(&built.shader, compiled),
+            None => {
+                let compiled = crate::compile::compile(&built.shader)
+                    .map_err(|e| RenderError::Pipeline(e.to_string()))?;
+                self.set_shader(&built.shader, &compiled)
+            }
+        }
+    }
+
     /// Makes `shader` current. On any error the previous shader stays in use.
     pub fn set_shader(&mut self, shader: &Shader, compiled: &Compiled) -> Result<(), RenderError> {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();

@@ -54,8 +54,8 @@ pub fn sample_network(
         let mut s = Sampler::new(net, lib, renderer)?;
         return s.sample(points);
     }
-    let built = build(lib, net, Mode::Sample)?;
-    renderer.set_shader(&built.shader, &built.compiled)?;
+    let built = build(lib, net, &Mode::Sample.into())?;
+    renderer.set_built(&built)?;
     renderer.set_params(&built.shader.param_values(net, lib));
     Ok(renderer.sample(points)?)
 }
@@ -80,7 +80,7 @@ impl Sampler {
     /// The evaluation shader, built without the GPU (so that it can be
     /// built while the GPU opens).
     pub fn build(net: &Network, lib: &Library) -> Result<Built, SampleError> {
-        Ok(build(lib, net, Mode::Mesh)?)
+        Ok(build(lib, net, &Mode::Mesh.into())?)
     }
 
     /// A sampler on the shader [`Self::build`] made for `net`.
@@ -90,7 +90,7 @@ impl Sampler {
         lib: &Library,
         renderer: &mut Renderer,
     ) -> Result<Sampler, SampleError> {
-        renderer.set_shader(&built.shader, &built.compiled)?;
+        renderer.set_built(&built)?;
         renderer.set_params(&built.shader.param_values(net, lib));
         Ok(Sampler {
             dev: Device::new(renderer)?,

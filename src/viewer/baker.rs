@@ -135,13 +135,13 @@ impl Drop for Baker {
 /// compile.
 fn bake(gpu: &mut Option<Gpu>, req: Request) -> Option<Baked> {
     let t0 = Instant::now();
-    let built = build(&req.lib, &req.net, Mode::RenderBaked).ok()?;
+    let built = build(&req.lib, &req.net, &Mode::RenderBaked.into()).ok()?;
     if gpu.is_none() {
         *gpu = Gpu::headless().ok();
     }
     let mut renderer = Renderer::new(gpu.clone()?);
     renderer.asset_dirs = req.project.asset_dirs(&req.net.file);
-    renderer.set_shader(&built.shader, &built.compiled).ok()?;
+    renderer.set_built(&built).ok()?;
     renderer.set_params(&built.shader.param_values(&req.net, &req.lib));
     let t1 = Instant::now();
     renderer.render_image(4, 4).ok()?;

@@ -26,7 +26,13 @@ fn bypassed_nodes_pass_their_first_input_through_chains_included() {
     let drawn = net.with_bypass_applied();
     assert_eq!(drawn.nodes["/render"].input(0), Some("/s"));
     // The drawn shader has neither transform.
-    let (_, shader) = crate::build::stitch(&lib, &net, crate::generate::Mode::Render).unwrap();
+    let shader = crate::build::build(
+        &lib,
+        &net,
+        &crate::options::BuildOptions::from(crate::generate::Mode::Render).stitch_only(),
+    )
+    .map(|b| b.shader)
+    .unwrap();
     assert!(shader.glsl.contains("node /s (sphere)"));
     assert!(
         !shader.glsl.contains("(transform)"),
@@ -75,7 +81,7 @@ fn an_empty_required_input_is_named_before_any_glsl_and_wiring_is_still_offered(
     assert!(!required.is_empty(), "combine has a required input");
     let slot = combine.inputs.iter().position(|i| i.required).unwrap();
     net.nodes.get_mut("/u").unwrap().inputs[slot] = None;
-    let e = crate::build::stitch(&lib, &net, crate::generate::Mode::Render).unwrap_err();
+    let e = crate::build::build(&lib, &net, &crate::generate::Mode::Render.into()).unwrap_err();
     let text = e.to_string();
     assert!(
         text.contains(&format!(

@@ -435,7 +435,7 @@ impl Work {
         let Some(since) = self.settle else { return };
         // Only a picture build of the current network, without an error.
         let current = self.live.error.is_none()
-            && self.live.mode == crate::generate::Mode::Render
+            && self.live.options.mode == crate::generate::Mode::Render
             && self.live.built.is_some();
         if !current {
             self.settle = None;

@@ -182,10 +182,10 @@ nodes:
 ";
     let net = Network::parse(text, &root().join("attributes-test.yaml"), &lib)
         .unwrap_or_else(|e| panic!("{e}"));
-    let built = build(&lib, &net, Mode::Data).unwrap_or_else(|e| panic!("{}", e.report()));
+    let built = build(&lib, &net, &Mode::Data.into()).unwrap_or_else(|e| panic!("{}", e.report()));
     assert_glslang(&built.shader.glsl, "attributeMaterial");
     let mut r = Renderer::new(gpu.clone());
-    r.set_shader(&built.shader, &built.compiled).unwrap();
+    r.set_built(&built).unwrap();
     r.set_params(&built.shader.param_values(&net, &lib));
     let (w, h) = (32u32, 16u32);
     let px = r.render_data(w, h).unwrap();
@@ -207,7 +207,7 @@ nodes:
 fn attribute_net(scene: &str, lib: &Library) -> Result<Network, BuildError> {
     let text = format!("output: /out\nnodes:\n{scene}");
     let net = Network::parse(&text, &root().join("attributes-test.yaml"), lib)?;
-    build(lib, &net, Mode::Sample).map(|_| net)
+    build(lib, &net, &Mode::Sample.into()).map(|_| net)
 }
 
 #[test]
@@ -215,14 +215,15 @@ fn attributes_cost_nothing_when_unused_and_bad_names_are_refused() {
     let lib = catalog_library();
     // No attribute in the network: no attribute field in the shader.
     let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
-    let built = build(&lib, &net, Mode::Render).unwrap();
+    let built = build(&lib, &net, &Mode::Render.into()).unwrap();
     assert!(!built.shader.glsl.contains("attr0"));
     assert!(!built.shader.glsl.contains("ROPKIT_SDF_ATTR"));
     // Two names: two fields, by sorted name (heat, tint).
     let scene = union_scene("{ rop: attributeField, params: { Name: tint }, inputs: [/u] }");
     let text = format!("output: /out\nnodes:\n{scene}");
     let net = Network::parse(&text, &root().join("attributes-test.yaml"), &lib).unwrap();
-    let built = build(&lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{}", e.report()));
+    let built =
+        build(&lib, &net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{}", e.report()));
     let glsl = &built.shader.glsl;
     assert!(glsl.contains("vec4 attr0;") && glsl.contains("vec4 attr1;"));
     assert!(!glsl.contains("attr2"));

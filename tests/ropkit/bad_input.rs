@@ -26,7 +26,7 @@ fn run_case(dir: &Path) -> Result<(), BuildError> {
     }
     let lib = project.load_library();
     let net = Network::load(&dir.join("network.yaml"), &lib)?;
-    build(&lib, &net, Mode::Render).map(|_| ())
+    build(&lib, &net, &Mode::Render.into()).map(|_| ())
 }
 
 #[test]
@@ -142,7 +142,7 @@ fn mangled_network_files_never_panic() {
         let outcome = std::panic::catch_unwind(|| {
             Network::parse(&mangled, Path::new("mangled.yaml"), &lib)
                 .map_err(BuildError::from)
-                .and_then(|net| build(&lib, &net, Mode::Render).map(|_| ()))
+                .and_then(|net| build(&lib, &net, &Mode::Render.into()).map(|_| ()))
         });
         match outcome {
             Err(_) => panic!("panicked on:\n{mangled}"),
@@ -218,7 +218,7 @@ fn build_with(dir: &Path) -> (String, std::time::Duration) {
     let lib = crate::common::project(&[dir.to_path_buf()]).load_library();
     let err = match Network::parse(NET_R, Path::new("net.yaml"), &lib) {
         Err(e) => e.to_string(),
-        Ok(net) => match build(&lib, &net, Mode::Render) {
+        Ok(net) => match build(&lib, &net, &Mode::Render.into()) {
             Err(e) => e.to_string(),
             Ok(_) => panic!("built without an error"),
         },

@@ -35,10 +35,10 @@ fn render_data(gpu: &Gpu, lib: &Library, net: &Network, buffer: &str, size: u32)
     let output = net.output.clone();
     net.set_param(lib, &output, "Buffer", &buffer.into())
         .unwrap();
-    let built = build(lib, &net, Mode::Data).unwrap_or_else(|e| panic!("{}", e.report()));
+    let built = build(lib, &net, &Mode::Data.into()).unwrap_or_else(|e| panic!("{}", e.report()));
     assert_glslang(&built.shader.glsl, buffer);
     let mut r = Renderer::new(gpu.clone());
-    r.set_shader(&built.shader, &built.compiled).unwrap();
+    r.set_built(&built).unwrap();
     r.set_params(&built.shader.param_values(&net, lib));
     r.render_data(size, size).unwrap()
 }
@@ -76,9 +76,12 @@ fn the_object_id_buffer_tells_tagged_objects_untagged_ones_and_the_sky_apart() {
     }
     // Without objectId nodes and without the buffer, Sdf results carry no id.
     let plain = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
-    let glsl = build(&lib, &plain, Mode::Render).unwrap().shader.glsl;
+    let glsl = build(&lib, &plain, &Mode::Render.into())
+        .unwrap()
+        .shader
+        .glsl;
     assert!(!glsl.contains("#define ROPKIT_SDF_OBJECT_ID"));
-    let glsl = build(&lib, &net, Mode::Render).unwrap().shader.glsl;
+    let glsl = build(&lib, &net, &Mode::Render.into()).unwrap().shader.glsl;
     assert!(glsl.contains("#define ROPKIT_SDF_OBJECT_ID"));
 }
 
@@ -153,10 +156,11 @@ fn every_buffer_renders_as_a_picture_and_through_both_compilers() {
         let output = net.output.clone();
         net.set_param(&lib, &output, "Buffer", &buffer.as_str().into())
             .unwrap();
-        let built = build(&lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{}", e.report()));
+        let built =
+            build(&lib, &net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{}", e.report()));
         assert_glslang(&built.shader.glsl, buffer);
         let mut r = Renderer::new(gpu.clone());
-        r.set_shader(&built.shader, &built.compiled).unwrap();
+        r.set_built(&built).unwrap();
         r.set_params(&built.shader.param_values(&net, &lib));
         let img = r.render_image(32, 32).unwrap();
         // Not one flat colour: each buffer shows the scene (a pinhole
@@ -276,7 +280,10 @@ fn a_limit_box_leaves_out_what_lies_outside_it_and_keeps_the_rest_exact() {
     }
     assert!(kept > 50 && dropped > 50, "kept {kept}, dropped {dropped}");
     // Without the box the shader has none of its code.
-    let glsl = build(&lib, &plain, Mode::Render).unwrap().shader.glsl;
+    let glsl = build(&lib, &plain, &Mode::Render.into())
+        .unwrap()
+        .shader
+        .glsl;
     assert!(!glsl.contains("boxSpan"));
 }
 

@@ -2432,11 +2432,10 @@ fn voronoi_distances_are_ordered_and_a_regular_grid_is_exact() {
 pub(crate) fn render_image(gpu: &Gpu, lib: &Library, text: &str, size: u32) -> image::RgbaImage {
     let net = Network::parse(text, &root().join("catalog-test.yaml"), lib)
         .unwrap_or_else(|e| panic!("{e}\n{text}"));
-    let built = build(lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
+    let built = build(lib, &net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{e}"));
     let mut r = Renderer::new(gpu.clone());
     r.asset_dirs = vec![root()];
-    r.set_shader(&built.shader, &built.compiled)
-        .unwrap_or_else(|e| panic!("{e}"));
+    r.set_built(&built).unwrap_or_else(|e| panic!("{e}"));
     r.set_params(&built.shader.param_values(&net, lib));
     r.render_image(size, size).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -2647,15 +2646,15 @@ fn every_rop_builds_for_every_type_it_claims() {
             h.inputs[0].context_types = Some(vec![x]);
             l.rops.insert(HARNESS.into(), h);
             builds += 1;
-            match build(&l, &harness_network(def, true), Mode::Render) {
+            match build(&l, &harness_network(def, true), &Mode::Render.into()) {
                 Err(e) => failures.push(format!("{} ({c}, {r}, {x}): {e}", def.name)),
                 // naga's SPIR-V writer (what wgpu runs on Vulkan) must take it
                 // too: some GLSL it parses makes the writer panic.
                 Ok(built) => {
                     let spv = std::panic::catch_unwind(|| {
                         naga::back::spv::write_vec(
-                            &built.compiled.module,
-                            &built.compiled.info,
+                            &built.compiled.as_ref().unwrap().module,
+                            &built.compiled.as_ref().unwrap().info,
                             &naga::back::spv::Options::default(),
                             None,
                         )

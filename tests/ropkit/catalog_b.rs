@@ -2375,7 +2375,7 @@ fn utilities_pass_on_the_right_input() {
             "output: /out\nnodes:\n{balls}  /s: {{ rop: restrictTypes, params: {{ {params} }}, inputs: [/a] }}\n  /out: {{ rop: {out_rop}, inputs: [/s] }}\n"
         );
         let net = Network::parse(&text, &root().join("catalog-test.yaml"), &lib).unwrap();
-        let err = match build(&lib, &net, Mode::Render) {
+        let err = match build(&lib, &net, &Mode::Render.into()) {
             Ok(_) => panic!("restrictTypes with {params} built"),
             Err(e) => e.to_string(),
         };

@@ -1687,9 +1687,9 @@ fn data_from_above(
     );
     let net = Network::parse(&text, &root().join("normals.yaml"), lib)
         .unwrap_or_else(|e| panic!("{e}\n{text}"));
-    let built = build(lib, &net, Mode::Data).unwrap_or_else(|e| panic!("{}", e.report()));
+    let built = build(lib, &net, &Mode::Data.into()).unwrap_or_else(|e| panic!("{}", e.report()));
     let mut r = ropkit::render::Renderer::new(gpu.clone());
-    r.set_shader(&built.shader, &built.compiled).unwrap();
+    r.set_built(&built).unwrap();
     r.set_params(&built.shader.param_values(&net, lib));
     r.render_data(16, 16).unwrap()
 }

@@ -528,10 +528,10 @@ fn render_data(gpu: &Gpu, lib: &Library, net: &Network, buffer: &str, size: u32)
     let output = net.output.clone();
     net.set_param(lib, &output, "Buffer", &buffer.into())
         .unwrap();
-    let built = build(lib, &net, Mode::Data).unwrap_or_else(|e| panic!("{}", e.report()));
+    let built = build(lib, &net, &Mode::Data.into()).unwrap_or_else(|e| panic!("{}", e.report()));
     assert_glslang(&built.shader.glsl, buffer);
     let mut r = Renderer::new(gpu.clone());
-    r.set_shader(&built.shader, &built.compiled).unwrap();
+    r.set_built(&built).unwrap();
     r.set_params(&built.shader.param_values(&net, lib));
     r.render_data(size, size).unwrap()
 }

@@ -2,7 +2,7 @@
 //! parameter macros, type inference, names and network files.
 
 use crate::common::*;
-use ropkit::build::{build, stitch};
+use ropkit::build::{BuildOptions, build};
 use ropkit::check::check_library;
 use ropkit::generate::Mode;
 use ropkit::library::Library;
@@ -24,7 +24,7 @@ fn parse(text: &str, lib: &Library) -> Network {
 
 fn glsl(text: &str, lib: &Library) -> String {
     let net = parse(text, lib);
-    let built = build(lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
+    let built = build(lib, &net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{e}"));
     built.shader.glsl
 }
 
@@ -35,8 +35,8 @@ fn every_preset_builds_and_passes_both_compilers() {
     assert!(presets.len() >= 2);
     for path in presets {
         let net = Network::load(&path, &lib).unwrap_or_else(|e| panic!("{e}"));
-        let built =
-            build(&lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let built = build(&lib, &net, &Mode::Render.into())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(built.shader.glsl.contains("void main()"));
         assert_glslang(&built.shader.glsl, &path.display().to_string());
     }
@@ -80,7 +80,7 @@ fn a_rop_folder_outside_the_repository_builds_into_a_network() {
     let lib = project(&[root().join("tests/fixtures/user_rops")]).load_library();
     assert!(lib.get("capsuleY").is_some(), "{:?}", lib.broken);
     let net = Network::load(&root().join("tests/fixtures/user_rop_network.yaml"), &lib).unwrap();
-    let built = build(&lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
+    let built = build(&lib, &net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         built
             .shader
@@ -174,7 +174,7 @@ fn every_parameter_macro_form() {
     let lib = demo_library();
     let net = "output: /out\nnodes:\n  /pdemo: { rop: paramDemo }\n  /out: { rop: raymarchRender3D, inputs: [/pdemo] }\n";
     let net = parse(net, &lib);
-    let built = build(&lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
+    let built = build(&lib, &net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{e}"));
     let g = &built.shader.glsl;
     let slot = |p: &str| {
         built
@@ -303,7 +303,7 @@ fn type_inference_follows_callers_and_input_constraints() {
         "inputs before the ROPs that call them"
     );
     assert_glslang(
-        &build(&lib, &ne, Mode::Render).unwrap().shader.glsl,
+        &build(&lib, &ne, &Mode::Render.into()).unwrap().shader.glsl,
         "extrude",
     );
     // No type fits: a 2D-only circle as the 3D scene.
@@ -362,8 +362,8 @@ fn glsl_names_are_unique_valid_and_stable() {
     // And a whole build is byte-for-byte repeatable.
     let lib = library();
     let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
-    let a = build(&lib, &net, Mode::Render).unwrap().shader.glsl;
-    let b = build(&lib, &net, Mode::Render).unwrap().shader.glsl;
+    let a = build(&lib, &net, &Mode::Render.into()).unwrap().shader.glsl;
+    let b = build(&lib, &net, &Mode::Render.into()).unwrap().shader.glsl;
     assert_eq!(a, b);
 }
 
@@ -374,7 +374,9 @@ fn only_reachable_nodes_are_emitted() {
         "output: /out\nnodes:\n  /used: { rop: circle }\n  /unused: { rop: rectangle }\n  /out: { rop: render2D, inputs: [/used] }\n",
         &lib,
     );
-    let (_, shader) = stitch(&lib, &net, Mode::Render).unwrap();
+    let shader = build(&lib, &net, &BuildOptions::from(Mode::Render).stitch_only())
+        .map(|b| b.shader)
+        .unwrap();
     assert!(shader.glsl.contains("node /used"));
     assert!(!shader.glsl.contains("unused"));
 }
@@ -457,7 +459,7 @@ fn a_saved_network_reads_back_and_a_save_into_a_missing_folder_fails() {
 fn export_json_describes_the_uniform_layout() {
     let lib = library();
     let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
-    let built = build(&lib, &net, Mode::Render).unwrap();
+    let built = build(&lib, &net, &Mode::Render.into()).unwrap();
     let json = ropkit::export::layout_json(&built.shader, &net, &lib);
     let params = json["params"].as_array().unwrap();
     let radius = params
@@ -494,7 +496,7 @@ fn shadertoy_export_is_valid_glsl_es_with_parameters_baked_in() {
         // A point list too long for constants in the code is refused with
         // the limit's name (the 1,000-instance preset).
         if path.ends_with("instancesCsv.yaml") {
-            let err = stitch(&lib, &net, Mode::Shadertoy)
+            let err = build(&lib, &net, &Mode::Shadertoy.into())
                 .map(|_| ())
                 .unwrap_err()
                 .to_string();
@@ -510,11 +512,19 @@ fn shadertoy_export_is_valid_glsl_es_with_parameters_baked_in() {
         });
         if uses_volume {
             // Shadertoy has no channel for a file's 3D texture: refused, by name.
-            let e = stitch(&lib, &net, Mode::Shadertoy).unwrap_err().to_string();
+            let e = build(&lib, &net, &Mode::Shadertoy.into())
+                .unwrap_err()
+                .to_string();
             assert!(e.contains("3D texture"), "{}: {e}", path.display());
             continue;
         }
-        let (_, shader) = stitch(&lib, &net, Mode::Shadertoy).unwrap_or_else(|e| panic!("{e}"));
+        let shader = build(
+            &lib,
+            &net,
+            &BuildOptions::from(Mode::Shadertoy).stitch_only(),
+        )
+        .map(|b| b.shader)
+        .unwrap_or_else(|e| panic!("{e}"));
         let g = &shader.glsl;
         assert!(g.contains("void mainImage(out vec4 fragColor, in vec2 fragCoord)"));
         assert!(
@@ -543,7 +553,13 @@ fn shadertoy_export_is_valid_glsl_es_with_parameters_baked_in() {
     }
     // The baked values are the network's own.
     let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
-    let (_, shader) = stitch(&lib, &net, Mode::Shadertoy).unwrap();
+    let shader = build(
+        &lib,
+        &net,
+        &BuildOptions::from(Mode::Shadertoy).stitch_only(),
+    )
+    .map(|b| b.shader)
+    .unwrap();
     assert!(
         shader
             .glsl
@@ -667,7 +683,7 @@ fn editor_edits_keep_the_network_consistent() {
     let copy = net.duplicate_node("/cube").unwrap();
     assert_eq!(copy, "/cube1");
     net.connect(&copy, "/scene/all", 1).unwrap();
-    assert!(build(&lib, &net, Mode::Render).is_ok());
+    assert!(build(&lib, &net, &Mode::Render.into()).is_ok());
     net.disconnect("/scene/all", 1).unwrap();
     assert_eq!(net.nodes["/scene/all"].inputs.len(), 1);
     let added = net.add_node("torus", [0.0, 0.0]);
@@ -704,7 +720,7 @@ fn data_shaders_pass_both_compilers() {
         let output = net.output.clone();
         net.set_param(&lib, &output, "Buffer", &buffer.into())
             .unwrap();
-        let built = build(&lib, &net, Mode::Data)
+        let built = build(&lib, &net, &Mode::Data.into())
             .unwrap_or_else(|e| panic!("{} {buffer}: {e}", path.display()));
         assert!(built.shader.glsl.contains("#define ROPKIT_DATA"));
         assert!(built.shader.glsl.contains("floatBitsToUint"));

@@ -7,11 +7,11 @@
 
 use crate::catalog::{Rng, sample};
 use crate::common::*;
-use ropkit::generate::{Mode, generate};
+use ropkit::build::BuildOptions;
+use ropkit::generate::{Mode, Shader};
 use ropkit::library::Library;
 use ropkit::network::Network;
 use ropkit::render::Renderer;
-use ropkit::resolve::resolve;
 use ropkit::sample::sample_network;
 use std::path::Path;
 
@@ -211,8 +211,7 @@ fn a_bad_point_file_is_named_with_its_line_and_the_node() {
         );
         let net =
             Network::parse(&text, &dir.path().join("net.yaml"), &lib).map_err(|e| e.to_string())?;
-        let res = resolve(&lib, &net).map_err(|e| e.to_string())?;
-        generate(&lib, &net, &res, Mode::Render)
+        generate(&lib, &net, Mode::Render)
             .map(|_| ())
             .map_err(|e| e.to_string())
     };
@@ -257,26 +256,24 @@ fn targets_without_textures_carry_small_lists_as_constants_and_refuse_big_ones()
         Network::parse(&text, &root().join("data-test.yaml"), &lib).unwrap()
     };
     let net = net_with(inline_yaml());
-    let res = resolve(&lib, &net).unwrap();
-    let toy = generate(&lib, &net, &res, Mode::Shadertoy).unwrap();
+    let toy = generate(&lib, &net, Mode::Shadertoy).unwrap();
     assert!(
         toy.glsl.contains("rk_dataArray[12]"),
         "four points, three texels each"
     );
     assert!(toy.textures.is_empty());
-    let live = generate(&lib, &net, &res, Mode::Render).unwrap();
+    let live = generate(&lib, &net, Mode::Render).unwrap();
     assert_eq!(live.data.len(), 12);
     assert!(live.textures.iter().any(|t| t.data));
     assert_glslang(&live.glsl, "live shader with a data texture");
     // 2,000 points are 6,000 texels: more than a constant array takes.
     let many: Vec<String> = (0..2000).map(|i| format!("[{i}, 0, 0]")).collect();
     let net = net_with(format!("[{}]", many.join(", ")));
-    let res = resolve(&lib, &net).unwrap();
-    let e = generate(&lib, &net, &res, Mode::Shadertoy)
+    let e = generate(&lib, &net, Mode::Shadertoy)
         .unwrap_err()
         .to_string();
     assert!(e.contains("DATA_INLINE_TEXELS"), "{e}");
-    assert!(generate(&lib, &net, &res, Mode::Render).is_ok());
+    assert!(generate(&lib, &net, Mode::Render).is_ok());
 }
 
 #[test]
@@ -359,4 +356,10 @@ fn the_structure_key_follows_the_points_of_an_inline_list() {
         "a new colour rebuilds"
     );
     assert_ne!(a, key("[[0, 0, 0]]"), "a shorter list rebuilds");
+}
+
+/// Stitches `net` for `mode` without compiling (the build reads the files
+/// its data parameters name first).
+fn generate(lib: &Library, net: &Network, mode: Mode) -> Result<Shader, ropkit::build::BuildError> {
+    ropkit::build::build(lib, net, &BuildOptions::from(mode).stitch_only()).map(|b| b.shader)
 }

@@ -6,11 +6,12 @@
 
 use crate::common::*;
 use crate::scaling::{chain_yaml, tree_yaml};
+use ropkit::build::BuildOptions;
 use ropkit::build::build;
-use ropkit::compile::compile;
-use ropkit::generate::{Mode, Shaping, generate_shaped};
+use ropkit::generate::Mode;
 use ropkit::library::Library;
 use ropkit::network::Network;
+use ropkit::options::Shaping;
 use ropkit::render::Renderer;
 use std::path::Path;
 
@@ -59,10 +60,8 @@ fn render(
     mode: Mode,
     size: u32,
 ) -> image::RgbaImage {
-    let built = build(lib, net, mode).unwrap_or_else(|e| panic!("{}", e.report()));
-    renderer
-        .set_shader(&built.shader, &built.compiled)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let built = build(lib, net, &mode.into()).unwrap_or_else(|e| panic!("{}", e.report()));
+    renderer.set_built(&built).unwrap_or_else(|e| panic!("{e}"));
     renderer.set_params(&built.shader.param_values(net, lib));
     renderer
         .render_image(size, size)
@@ -82,7 +81,7 @@ fn a_thousand_node_chain_and_a_near_limit_tree_build_on_the_smallest_stack() {
             ("tree", &tree, &[Mode::Render][..]),
         ] {
             for &mode in modes {
-                let built = build(&lib, net, mode)
+                let built = build(&lib, net, &mode.into())
                     .unwrap_or_else(|e| panic!("{kind} {mode:?}: {}", e.report()));
                 // However deep the network, the shader's calls are not:
                 // the output calls the scene, the camera and the light; a
@@ -118,8 +117,8 @@ fn a_tree_at_the_node_limit_is_refused_before_compiling_naming_the_limit() {
     let lib = library();
     let tree = parse(&tree_yaml(ropkit::limits::NETWORK_NODES - 19), &lib);
     assert!(tree.nodes.len() > ropkit::limits::SHADER_NODES);
-    let err =
-        on_smallest_stack(|| build(&lib, &tree, Mode::Render)).expect_err("past SHADER_NODES");
+    let err = on_smallest_stack(|| build(&lib, &tree, &Mode::Render.into()))
+        .expect_err("past SHADER_NODES");
     let text = err.to_string();
     assert!(
         matches!(err, ropkit::build::BuildError::Generate(_)) && text.contains("SHADER_NODES"),
@@ -233,7 +232,9 @@ fn joined_code_evaluates_the_distance_its_formula_gives() {
     let filters = mixed_filters();
     let net = parse(&filters_yaml(&filters), &lib);
     // The scene is one function: every filter joined into it.
-    let (_, shader) = ropkit::build::stitch(&lib, &net, Mode::Sample).unwrap();
+    let shader = ropkit::build::build(&lib, &net, &BuildOptions::from(Mode::Sample).stitch_only())
+        .map(|b| b.shader)
+        .unwrap();
     // (Three deep: the sampling entry calls the scene, which calls the
     // sphere: a node with no input keeps its function.)
     assert_eq!(shader.call_depth, 3, "{}", shader.call_depth);
@@ -267,10 +268,13 @@ fn depth(
     let mut net = net.clone();
     let out = net.output.clone();
     net.set_param(lib, &out, "Buffer", &"depth".into()).unwrap();
-    let res = ropkit::resolve::resolve(lib, &net).unwrap();
-    let shader = generate_shaped(lib, &net, &res, Mode::Data, shaping).unwrap();
-    let compiled = compile(&shader).unwrap_or_else(|e| panic!("{e}"));
-    renderer.set_shader(&shader, &compiled).unwrap();
+    let options = BuildOptions {
+        shaping,
+        ..Mode::Data.into()
+    };
+    let built = ropkit::build::build(lib, &net, &options).unwrap_or_else(|e| panic!("{e}"));
+    let shader = &built.shader;
+    renderer.set_built(&built).unwrap();
     renderer.set_params(&shader.param_values(&net, lib));
     renderer
         .render_data(size, size)
@@ -310,7 +314,7 @@ fn folded_transforms_draw_what_each_would_and_edit_without_a_rebuild() {
         ),
         &lib,
     );
-    let built = build(&lib, &chain, Mode::Render).unwrap();
+    let built = build(&lib, &chain, &Mode::Render.into()).unwrap();
     assert_eq!(built.shader.folds.len(), 1, "one folded run");
     assert_eq!(built.shader.folds[0].nodes.len(), 40);
     assert!(built.shader.glsl.contains("40 nodes folded"));

@@ -743,7 +743,7 @@ fn features_a_format_cannot_carry_are_refused_by_name() {
     let lib = library();
     // Unreal takes no textures into a Custom node's functions.
     let net = Network::load(&root().join("presets/materials.yaml"), &lib).unwrap();
-    let built = ropkit::build::build(&lib, &net, ropkit::generate::Mode::Render).unwrap();
+    let built = ropkit::build::build(&lib, &net, &ropkit::generate::Mode::Render.into()).unwrap();
     let e = ropkit::export::export(&built, &net, &lib, Format::Unreal)
         .unwrap_err()
         .to_string();
@@ -789,7 +789,7 @@ fn features_a_format_cannot_carry_are_refused_by_name() {
         let path = dir.path().join(file);
         std::fs::write(&path, text).unwrap();
         let net = Network::load(&path, &lib).unwrap_or_else(|e| panic!("{file}: {e}"));
-        let built = ropkit::build::build(&lib, &net, ropkit::generate::Mode::Render)
+        let built = ropkit::build::build(&lib, &net, &ropkit::generate::Mode::Render.into())
             .unwrap_or_else(|e| panic!("{file}: {e}"));
         for (format, word) in refused {
             let e = ropkit::export::export(&built, &net, &lib, format)

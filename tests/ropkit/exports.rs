@@ -30,11 +30,10 @@ pub(crate) fn ropkit_pictures(
     net: &Network,
     times: &[f32],
 ) -> Vec<image::RgbaImage> {
-    let built = build(lib, net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
+    let built = build(lib, net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{e}"));
     let mut r = Renderer::new(gpu.clone());
     r.asset_dirs = project(&[]).asset_dirs(&net.file);
-    r.set_shader(&built.shader, &built.compiled)
-        .unwrap_or_else(|e| panic!("{e}"));
+    r.set_built(&built).unwrap_or_else(|e| panic!("{e}"));
     r.set_params(&built.shader.param_values(net, lib));
     times
         .iter()
@@ -46,7 +45,7 @@ pub(crate) fn ropkit_pictures(
 }
 
 pub(crate) fn exported(lib: &Library, net: &Network, format: Format) -> Vec<u8> {
-    let built = build(lib, net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
+    let built = build(lib, net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{e}"));
     export(&built, net, lib, format)
         .unwrap_or_else(|e| panic!("{}: {format:?}: {e}", net.file.display()))
 }
@@ -96,7 +95,7 @@ fn int(v: &Json, what: &str) -> u64 {
 /// Checks the layout's shape and internal consistency against the network
 /// and the GLSL it describes; returns the parsed document.
 pub(crate) fn check_layout_schema(text: &str, net: &Network, lib: &Library, glsl: &str) -> Json {
-    let built = build(lib, net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
+    let built = build(lib, net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{e}"));
     check_layout_schema_with(text, net, lib, glsl, &built.shader.source_map)
 }
 
@@ -684,7 +683,7 @@ fn wgsl_spirv_and_shadertoy_exports_render_ropkits_picture() {
 
         // Shadertoy: channels in the order the layout publishes them; a
         // later time only where the picture moves.
-        let built = build(&lib, &net, Mode::Render).unwrap();
+        let built = build(&lib, &net, &Mode::Render.into()).unwrap();
         let pass = match export(&built, &net, &lib, Format::Shadertoy) {
             Ok(bytes) => String::from_utf8(bytes).unwrap(),
             // A point list too long for constants in the code (the

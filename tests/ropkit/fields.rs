@@ -147,11 +147,11 @@ fn an_unconnected_field_parameter_leaves_the_shader_as_it_was() {
     for preset in ["default", "noiseRadius"] {
         let path = root().join(format!("presets/{preset}.yaml"));
         for mode in [Mode::Render, Mode::RenderBaked] {
-            let new = build(&lib, &Network::load(&path, &lib).unwrap(), mode)
+            let new = build(&lib, &Network::load(&path, &lib).unwrap(), &mode.into())
                 .unwrap_or_else(|e| panic!("{}", e.report()));
             let before = Network::load(&path, &old)
                 .map_err(|e| e.to_string())
-                .and_then(|net| build(&old, &net, mode).map_err(|e| e.report()));
+                .and_then(|net| build(&old, &net, &mode.into()).map_err(|e| e.report()));
             if preset == "default" {
                 // Nothing drives the sphere here: byte for byte the same.
                 let before = before.unwrap_or_else(|e| panic!("{e}"));
@@ -199,7 +199,7 @@ fn field_parameters_are_checked_where_they_are_declared_and_connected() {
         "  /s: { rop: pointLight }\n  /shape: { rop: sphere, inputs: { Radius: /s } }\n",
         &lib,
     );
-    let err = build(&lib, &network, Mode::Render).expect_err("a light on a Radius socket");
+    let err = build(&lib, &network, &Mode::Render.into()).expect_err("a light on a Radius socket");
     assert_eq!(err.node().as_deref(), Some("/s"), "{err}");
     assert!(err.to_string().contains("/shape input 1 (Radius)"), "{err}");
 }
@@ -209,7 +209,8 @@ fn a_driven_parameter_compiles_with_both_compilers_in_every_mode() {
     let lib = library();
     let network = Network::load(&root().join("presets/mechanisms.yaml"), &lib).unwrap();
     for mode in [Mode::Render, Mode::RenderBaked, Mode::Sample] {
-        let built = build(&lib, &network, mode).unwrap_or_else(|e| panic!("{}", e.report()));
+        let built =
+            build(&lib, &network, &mode.into()).unwrap_or_else(|e| panic!("{}", e.report()));
         assert!(built.shader.glsl.contains("_Radius_at(p, ctx)"), "{mode:?}");
         assert_glslang(&built.shader.glsl, &format!("mechanisms {mode:?}"));
     }

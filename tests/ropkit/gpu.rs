@@ -34,11 +34,10 @@ const BAKED_CHANNEL_TOLERANCE: u8 = 2;
 const BAKED_PIXELS: usize = 2;
 
 fn render(gpu: &Gpu, lib: &Library, net: &Network, w: u32, h: u32) -> image::RgbaImage {
-    let built = build(lib, net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
+    let built = build(lib, net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{e}"));
     let mut r = Renderer::new(gpu.clone());
     r.asset_dirs = project(&[]).asset_dirs(&net.file);
-    r.set_shader(&built.shader, &built.compiled)
-        .unwrap_or_else(|e| panic!("{e}"));
+    r.set_built(&built).unwrap_or_else(|e| panic!("{e}"));
     r.set_params(&built.shader.param_values(net, lib));
     r.render_image(w, h).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -455,7 +454,7 @@ fn baked_parameters_render_the_same_picture() {
     for name in ["default", "temple", "materials", "patternFloor"] {
         let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
         let live = render(&gpu, &lib, &net, 64, 64);
-        let built = build(&lib, &net, Mode::RenderBaked).unwrap();
+        let built = build(&lib, &net, &Mode::RenderBaked.into()).unwrap();
         // The values are literals in the parameter macros, with no parameter storage.
         assert!(!built.shader.glsl.contains("vecParams"));
         let sphere = built.shader.glsl.lines().find(|l| {
@@ -467,7 +466,7 @@ fn baked_parameters_render_the_same_picture() {
         }
         assert_glslang(&built.shader.glsl, "baked");
         let mut r = Renderer::new(gpu.clone());
-        r.set_shader(&built.shader, &built.compiled).unwrap();
+        r.set_built(&built).unwrap();
         r.set_params(&vec![[0.0; 4]; built.shader.param_vec4s]); // ignored: the values are compiled in
         let baked = r.render_image(64, 64).unwrap();
         // The same arithmetic on literals instead of uniform reads: a
@@ -576,9 +575,9 @@ fn render_data(gpu: &Gpu, lib: &Library, net: &Network, buffer: &str, size: u32)
     let output = net.output.clone();
     net.set_param(lib, &output, "Buffer", &buffer.into())
         .unwrap();
-    let built = build(lib, &net, Mode::Data).unwrap_or_else(|e| panic!("{e}"));
+    let built = build(lib, &net, &Mode::Data.into()).unwrap_or_else(|e| panic!("{e}"));
     let mut r = Renderer::new(gpu.clone());
-    r.set_shader(&built.shader, &built.compiled).unwrap();
+    r.set_built(&built).unwrap();
     r.set_params(&built.shader.param_values(&net, lib));
     let texels = r.render_data(size, size).unwrap();
     assert_eq!(texels.len(), (size * size) as usize);

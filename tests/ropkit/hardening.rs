@@ -807,7 +807,7 @@ fn crash_big_custom_code_is_refused_before_compile_with_the_limit_name() {
     net.nodes.get_mut("/render").unwrap().inputs = vec![Some(last)];
     let e = net.check(&lib).unwrap_err();
     assert!(e.to_string().contains("CUSTOM_CODE_BYTES"), "{e}");
-    let e = ropkit::build::build(&lib, &net, ropkit::generate::Mode::Render).unwrap_err();
+    let e = ropkit::build::build(&lib, &net, &ropkit::generate::Mode::Render.into()).unwrap_err();
     assert!(e.to_string().contains("CUSTOM_CODE_BYTES"), "{e}");
 }
 

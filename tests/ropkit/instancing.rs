@@ -379,10 +379,11 @@ nodes:
     let mut data = |buffer: &str| {
         net.set_param(&lib, "/render", "Buffer", &buffer.into())
             .unwrap();
-        let built = build(&lib, &net, Mode::Data).unwrap_or_else(|e| panic!("{}", e.report()));
+        let built =
+            build(&lib, &net, &Mode::Data.into()).unwrap_or_else(|e| panic!("{}", e.report()));
         assert_glslang(&built.shader.glsl, buffer);
         let mut r = Renderer::new(gpu.clone());
-        r.set_shader(&built.shader, &built.compiled).unwrap();
+        r.set_built(&built).unwrap();
         r.set_params(&built.shader.param_values(&net, &lib));
         r.render_data(size, size).unwrap()
     };
@@ -439,7 +440,7 @@ nodes:
 "
         );
         let err = match Network::parse(&text, &root().join("grid-test.yaml"), &lib) {
-            Ok(net) => match build(&lib, &net, Mode::Render) {
+            Ok(net) => match build(&lib, &net, &Mode::Render.into()) {
                 Ok(_) => panic!("{what}: accepted"),
                 Err(e) => e.report(),
             },
@@ -498,10 +499,9 @@ nodes:
             yaml_points(&insts)
         );
         let net = parse(&lib, &text, &root().join("instances-shadow-test.yaml"));
-        let built = build(&lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
+        let built = build(&lib, &net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{e}"));
         let mut r = Renderer::new(gpu.clone());
-        r.set_shader(&built.shader, &built.compiled)
-            .unwrap_or_else(|e| panic!("{e}"));
+        r.set_built(&built).unwrap_or_else(|e| panic!("{e}"));
         r.set_params(&built.shader.param_values(&net, &lib));
         r.render_image(128, 96).unwrap_or_else(|e| panic!("{e}"))
     };

@@ -65,9 +65,9 @@ fn sample(gpu: &Gpu, lib: &Library, net: &Network) -> Vec<[f32; 4]> {
 }
 
 fn render(gpu: &Gpu, lib: &Library, net: &Network) -> image::RgbaImage {
-    let built = build(lib, net, Mode::Render).unwrap_or_else(|e| panic!("{}", e.report()));
+    let built = build(lib, net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{}", e.report()));
     let mut r = Renderer::new(gpu.clone());
-    r.set_shader(&built.shader, &built.compiled).unwrap();
+    r.set_built(&built).unwrap();
     r.set_params(&built.shader.param_values(net, lib));
     r.render_image(40, 32).unwrap()
 }
@@ -140,7 +140,7 @@ fn an_error_in_this_code_of_a_custom_node_points_at_its_column() {
     let path = tmp.path().join("scene.yaml");
     std::fs::write(&path, &text).unwrap();
     let net = Network::load(&path, &lib).unwrap();
-    let err = build(&lib, &net, Mode::Render).expect_err("the code does not compile");
+    let err = build(&lib, &net, &Mode::Render.into()).expect_err("the code does not compile");
     let (line, l) = text
         .lines()
         .enumerate()
@@ -175,7 +175,7 @@ fn a_glsl_error_in_custom_code_is_reported_at_the_network_file_line() {
     let path = tmp.path().join("scene.yaml");
     std::fs::write(&path, &text).unwrap();
     let net = Network::load(&path, &lib).unwrap();
-    let err = build(&lib, &net, Mode::Render).expect_err("the code does not compile");
+    let err = build(&lib, &net, &Mode::Render.into()).expect_err("the code does not compile");
     let want_line = text
         .lines()
         .position(|l| l.contains("undefinedThing"))
@@ -203,7 +203,7 @@ fn a_glsl_error_in_custom_code_is_reported_at_the_network_file_line() {
         "      macros:\n        - [\"param('Radius') / 0\", THIS_BROKEN]\n      globals: |\n        // helpers\n        float THIS_g(float x) { return x * missingThing; }\n      function: |\n",
     ));
     let net = parse(&text, &lib);
-    let err = build(&lib, &net, Mode::Render).expect_err("a macro cell divides by zero");
+    let err = build(&lib, &net, &Mode::Render.into()).expect_err("a macro cell divides by zero");
     let row = text
         .lines()
         .position(|l| l.contains("THIS_BROKEN"))
@@ -217,7 +217,7 @@ fn a_glsl_error_in_custom_code_is_reported_at_the_network_file_line() {
     );
     let text = text.replace("param('Radius') / 0", "param('Radius') / 2");
     let net = parse(&text, &lib);
-    let err = build(&lib, &net, Mode::Render).expect_err("missingThing is undefined");
+    let err = build(&lib, &net, &Mode::Render.into()).expect_err("missingThing is undefined");
     let line = text
         .lines()
         .position(|l| l.contains("missingThing"))
@@ -236,7 +236,7 @@ fn a_glsl_error_in_custom_code_is_reported_at_the_network_file_line() {
         "        float THIS_f(float x) { return THIS_f(x); }\n        // A sphere",
     ));
     let net = parse(&text, &lib);
-    let err = build(&lib, &net, Mode::Render).expect_err("recursion");
+    let err = build(&lib, &net, &Mode::Render.into()).expect_err("recursion");
     let want = text.lines().position(|l| l.contains("THIS_f(x)")).unwrap() + 1;
     let at = &err.locations()[0];
     assert_eq!(at.at.file.as_deref(), Some(net.file.as_path()), "{err}");
@@ -262,8 +262,8 @@ fn a_custom_node_round_trips_through_save() {
         saved,
         "saving twice changes the file"
     );
-    let a = build(&lib, &net, Mode::Render).unwrap();
-    let b = build(&lib, &again, Mode::Render).unwrap();
+    let a = build(&lib, &net, &Mode::Render.into()).unwrap();
+    let b = build(&lib, &again, &Mode::Render.into()).unwrap();
     assert_eq!(a.shader.glsl, b.shader.glsl);
     // Text that needs quoting survives too: a description with ': ', '#',
     // quotes, a comma, a tab, a bell and non-ASCII; a macro cell in quotes;
@@ -293,7 +293,7 @@ fn a_custom_node_round_trips_through_save() {
     let broken = saved.replace("vec3 q =", "vec3 q = nope +");
     std::fs::write(&path, &broken).unwrap();
     let net = Network::load(&path, &lib).unwrap();
-    let err = build(&lib, &net, Mode::Render).expect_err("nope is undefined");
+    let err = build(&lib, &net, &Mode::Render.into()).expect_err("nope is undefined");
     let line = broken.lines().position(|l| l.contains("nope")).unwrap() + 1;
     assert!(
         err.to_string()
@@ -514,7 +514,7 @@ fn bad_custom_nodes_give_clear_errors_at_their_lines() {
         "      coordTypes: [vec2]\n      returnTypes: [Sdf]\n{fine}"
     ));
     let net = parse(&text, &lib);
-    let err = build(&lib, &net, Mode::Render).expect_err("a 2D node cannot be a 3D scene");
+    let err = build(&lib, &net, &Mode::Render.into()).expect_err("a 2D node cannot be a 3D scene");
     assert_eq!(err.node().as_deref(), Some("/blob"), "{err}");
     assert!(err.to_string().contains("mechanisms-test.yaml"), "{err}");
     assert!(err.to_string().contains("coordinate"), "{err}");
@@ -539,7 +539,7 @@ const VARIABLE_SCENE: &str = "  /a: { rop: sphere, params: { Radius: 1.0 } }
 fn variable_net(scene: &str, lib: &Library) -> Result<Network, BuildError> {
     let text = format!("output: /render\nnodes:\n{scene}");
     let net = Network::parse(&text, &root().join("variables-test.yaml"), lib)?;
-    build(lib, &net, Mode::Sample).map(|_| net)
+    build(lib, &net, &Mode::Sample.into()).map(|_| net)
 }
 
 #[test]
@@ -581,12 +581,12 @@ fn variables_cost_nothing_when_unused_and_are_checked_at_resolve() {
     let lib = library();
     // No provider in the network: no variable globals in the shader.
     let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
-    let built = build(&lib, &net, Mode::Render).unwrap();
+    let built = build(&lib, &net, &Mode::Render.into()).unwrap();
     assert!(!built.shader.glsl.contains("rk_var_"));
     let built = build(
         &lib,
         &variable_net(VARIABLE_SCENE, &lib).unwrap(),
-        Mode::Render,
+        &Mode::Render.into(),
     )
     .unwrap();
     assert_eq!(built.shader.glsl.matches("float rk_var_v = ").count(), 1);

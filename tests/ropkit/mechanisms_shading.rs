@@ -384,10 +384,10 @@ fn render_buffer(gpu: &Gpu, lib: &Library, nodes: &str, buffer: &str, size: u32)
         .unwrap_or_else(|e| panic!("{e}\n{text}"));
     net.set_param(lib, "/render", "Buffer", &buffer.into())
         .unwrap();
-    let built = build(lib, &net, Mode::Data).unwrap_or_else(|e| panic!("{}", e.report()));
+    let built = build(lib, &net, &Mode::Data.into()).unwrap_or_else(|e| panic!("{}", e.report()));
     let mut r = Renderer::new(gpu.clone());
     r.asset_dirs = vec![root()];
-    r.set_shader(&built.shader, &built.compiled).unwrap();
+    r.set_built(&built).unwrap();
     r.set_params(&built.shader.param_values(&net, lib));
     r.render_data(size, size).unwrap()
 }

@@ -414,11 +414,11 @@ fn check_views(test: &str, views: &[(&str, String, &dyn Fn(f64, f64) -> Option<[
         std::fs::write(&file, text).unwrap();
         let net =
             ropkit::network::Network::load(&file, &lib).unwrap_or_else(|e| panic!("{what}: {e}"));
-        let built = ropkit::build::build(&lib, &net, ropkit::generate::Mode::Render)
+        let built = ropkit::build::build(&lib, &net, &ropkit::generate::Mode::Render.into())
             .unwrap_or_else(|e| panic!("{what}: {e}"));
         let mut r = ropkit::render::Renderer::new(gpu.clone());
         r.asset_dirs = vec![dir.path().to_path_buf()];
-        r.set_shader(&built.shader, &built.compiled)
+        r.set_built(&built)
             .unwrap_or_else(|e| panic!("{what}: {e}"));
         r.set_params(&built.shader.param_values(&net, &lib));
         let img = r

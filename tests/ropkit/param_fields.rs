@@ -71,11 +71,10 @@ fn driven_param(def: &RopDef) -> Option<&ParamDef> {
 }
 
 fn picture(gpu: &Gpu, lib: &Library, net: &Network, size: u32) -> Result<Vec<u8>, String> {
-    let built = build(lib, net, Mode::Render).map_err(|e| e.report())?;
+    let built = build(lib, net, &Mode::Render.into()).map_err(|e| e.report())?;
     let mut r = Renderer::new(gpu.clone());
     r.asset_dirs = vec![root()];
-    r.set_shader(&built.shader, &built.compiled)
-        .map_err(|e| e.to_string())?;
+    r.set_built(&built).map_err(|e| e.to_string())?;
     r.set_params(&built.shader.param_values(net, lib));
     r.render_image(size, size)
         .map(|i| i.into_raw())
@@ -444,7 +443,7 @@ fn an_unconnected_socket_leaves_every_rops_shader_as_it_was() {
             continue;
         };
         let net = Network::parse(&yaml, &root().join("scene.yaml"), &lib).unwrap();
-        let Ok(built) = build(&lib, &net, Mode::Render) else {
+        let Ok(built) = build(&lib, &net, &Mode::Render.into()) else {
             continue;
         };
         assert!(!built.shader.glsl.contains("_rkFieldP"), "{}", def.name);
@@ -473,7 +472,7 @@ nodes:
     let net = Network::parse(&text, &root().join("param-fields.yaml"), &lib)
         .unwrap_or_else(|e| panic!("{e}"));
     for mode in [Mode::Render, Mode::RenderBaked, Mode::Sample] {
-        let built = build(&lib, &net, mode).unwrap_or_else(|e| panic!("{}", e.report()));
+        let built = build(&lib, &net, &mode.into()).unwrap_or_else(|e| panic!("{}", e.report()));
         // The transform stores its point on entry; the material at the hit.
         assert!(
             built.shader.glsl.contains("moved_rkFieldP = p;"),

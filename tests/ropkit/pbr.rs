@@ -23,12 +23,11 @@ fn render_data(gpu: &Gpu, lib: &Library, text: &str, buffer: &str, size: u32) ->
     let output = net.output.clone();
     net.set_param(lib, &output, "Buffer", &buffer.into())
         .unwrap();
-    let built = build(lib, &net, Mode::Data).unwrap_or_else(|e| panic!("{}", e.report()));
+    let built = build(lib, &net, &Mode::Data.into()).unwrap_or_else(|e| panic!("{}", e.report()));
     assert_glslang(&built.shader.glsl, buffer);
     let mut r = Renderer::new(gpu.clone());
     r.asset_dirs = vec![root()];
-    r.set_shader(&built.shader, &built.compiled)
-        .unwrap_or_else(|e| panic!("{e}"));
+    r.set_built(&built).unwrap_or_else(|e| panic!("{e}"));
     r.set_params(&built.shader.param_values(&net, lib));
     r.render_data(size, size).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -346,10 +345,11 @@ nodes:
             aspect = w as f64 / h as f64
         );
         let net = network(&lib, &text);
-        let built = build(&lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{}", e.report()));
+        let built =
+            build(&lib, &net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{}", e.report()));
         assert_glslang(&built.shader.glsl, name);
         let mut r = Renderer::new(gpu.clone());
-        r.set_shader(&built.shader, &built.compiled).unwrap();
+        r.set_built(&built).unwrap();
         r.set_params(&built.shader.param_values(&net, &lib));
         let img = r.render_image(w, h).unwrap();
         for col in 0..w {

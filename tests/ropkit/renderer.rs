@@ -96,10 +96,9 @@ fn network(lib: &Library, text: &str) -> Network {
 }
 
 fn render(gpu: &Gpu, lib: &Library, net: &Network) -> image::RgbaImage {
-    let built = build(lib, net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
+    let built = build(lib, net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{e}"));
     let mut r = Renderer::new(gpu.clone());
-    r.set_shader(&built.shader, &built.compiled)
-        .unwrap_or_else(|e| panic!("{e}"));
+    r.set_built(&built).unwrap_or_else(|e| panic!("{e}"));
     r.set_params(&built.shader.param_values(net, lib));
     r.render_image(SIZE, SIZE).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -414,7 +413,8 @@ fn every_combination_of_passes_and_materials_compiles() {
                     let what = format!(
                         "Reflections {reflections}, Refractions {refractions}, {materials:?}, {buffer}, {mode:?}"
                     );
-                    let built = build(&lib, &net, mode).unwrap_or_else(|e| panic!("{what}: {e}"));
+                    let built =
+                        build(&lib, &net, &mode.into()).unwrap_or_else(|e| panic!("{what}: {e}"));
                     assert_glslang(&built.shader.glsl, &what);
                     let glsl = &built.shader.glsl;
                     // The passes are in exactly when a count and a material of the kind meet.
@@ -450,11 +450,11 @@ fn pass_counts_without_such_materials_change_nothing() {
             "output: /render\nnodes:\n  /s: {{ rop: sphere }}\n  /m: {{ rop: pbrMaterial, inputs: [/s] }}\n  /render: {{ rop: raymarchRender3D, params: {{ Reflections: {r}, Refractions: {t} }}, inputs: [/m] }}\n"
         )
     };
-    let base = build(&lib, &network(&lib, &text(0, 0)), Mode::Render)
+    let base = build(&lib, &network(&lib, &text(0, 0)), &Mode::Render.into())
         .unwrap()
         .shader
         .glsl;
-    let on = build(&lib, &network(&lib, &text(4, 4)), Mode::Render)
+    let on = build(&lib, &network(&lib, &text(4, 4)), &Mode::Render.into())
         .unwrap()
         .shader
         .glsl;
@@ -472,7 +472,7 @@ fn pass_counts_without_such_materials_change_nothing() {
     // And the other way round: the materials without any pass add their
     // library and their own code, but the renderer stays as it was.
     let glass = "output: /render\nnodes:\n  /s: { rop: sphere }\n  /m: { rop: glassMaterial, inputs: [/s] }\n  /render: { rop: raymarchRender3D, inputs: [/m] }\n";
-    let glsl = build(&lib, &network(&lib, glass), Mode::Render)
+    let glsl = build(&lib, &network(&lib, glass), &Mode::Render.into())
         .unwrap()
         .shader
         .glsl;

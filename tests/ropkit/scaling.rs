@@ -78,10 +78,9 @@ fn render(
     mode: Mode,
     size: u32,
 ) -> image::RgbaImage {
-    let built = build(lib, net, mode).unwrap_or_else(|e| panic!("{e}"));
+    let built = build(lib, net, &mode.into()).unwrap_or_else(|e| panic!("{e}"));
     let mut r = Renderer::new(gpu.clone());
-    r.set_shader(&built.shader, &built.compiled)
-        .unwrap_or_else(|e| panic!("{e}"));
+    r.set_built(&built).unwrap_or_else(|e| panic!("{e}"));
     r.set_params(&built.shader.param_values(net, lib));
     r.render_image(size, size).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -103,7 +102,8 @@ fn a_thousand_node_chain_and_tree_build_and_render() {
         let net = parse(&text, &lib);
         assert!(net.nodes.len() >= 990, "{kind}: {}", net.nodes.len());
         for mode in [Mode::Render, Mode::RenderBaked] {
-            let built = build(&lib, &net, mode).unwrap_or_else(|e| panic!("{kind} {mode:?}: {e}"));
+            let built =
+                build(&lib, &net, &mode.into()).unwrap_or_else(|e| panic!("{kind} {mode:?}: {e}"));
             let lines = built.shader.glsl.lines().count();
             // The generated code grows with the node count, never faster:
             // the thousand-node shader is at most ten times the hundred-node one.
@@ -112,7 +112,7 @@ fn a_thousand_node_chain_and_tree_build_and_render() {
             } else {
                 tree_yaml(100)
             };
-            let small = build(&lib, &parse(&small, &lib), mode).unwrap();
+            let small = build(&lib, &parse(&small, &lib), &mode.into()).unwrap();
             let small_lines = small.shader.glsl.lines().count();
             assert!(
                 lines <= 10 * small_lines,

@@ -42,10 +42,10 @@ fn data(gpu: &Gpu, lib: &Library, net: &Network, buffer: &str, size: u32) -> Vec
     let output = net.output.clone();
     net.set_param(lib, &output, "Buffer", &buffer.into())
         .unwrap();
-    let built = build(lib, &net, Mode::Data).unwrap_or_else(|e| panic!("{}", e.report()));
+    let built = build(lib, &net, &Mode::Data.into()).unwrap_or_else(|e| panic!("{}", e.report()));
     assert_glslang(&built.shader.glsl, buffer);
     let mut r = Renderer::new(gpu.clone());
-    r.set_shader(&built.shader, &built.compiled).unwrap();
+    r.set_built(&built).unwrap();
     r.set_params(&built.shader.param_values(&net, lib));
     r.render_data(size, size).unwrap()
 }
@@ -66,7 +66,7 @@ fn separates(gpu: &Gpu, lib: &Library, pad: usize) {
     let (gpu, lib) = (gpu.clone(), lib);
     let size = 48;
     let all = network(lib, "", pad);
-    let phase_loop = !build(lib, &all, Mode::Render)
+    let phase_loop = !build(lib, &all, &Mode::Render.into())
         .unwrap()
         .shader
         .glsl
@@ -136,7 +136,10 @@ fn separates(gpu: &Gpu, lib: &Library, pad: usize) {
 
     // Without restrictStage in a network, no stage code at all.
     let plain = Network::load(&root().join("presets/default.yaml"), lib).unwrap();
-    let glsl = build(lib, &plain, Mode::Render).unwrap().shader.glsl;
+    let glsl = build(lib, &plain, &Mode::Render.into())
+        .unwrap()
+        .shader
+        .glsl;
     assert!(!glsl.contains("ropkitStage"));
 }
 
@@ -220,6 +223,9 @@ fn each_light_can_have_its_own_shadows() {
     }
     // Networks without these nodes carry none of it.
     let plain = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
-    let glsl = build(&lib, &plain, Mode::Render).unwrap().shader.glsl;
+    let glsl = build(&lib, &plain, &Mode::Render.into())
+        .unwrap()
+        .shader
+        .glsl;
     assert!(!glsl.contains("ropkitLightShadow") && !glsl.contains("lightSharp"));
 }

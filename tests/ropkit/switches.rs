@@ -35,9 +35,9 @@ nodes:
 
 /// The picture of the network built afresh (the reference).
 fn fresh(gpu: &Gpu, lib: &Library, net: &Network) -> Vec<u8> {
-    let built = build(lib, net, Mode::Render).unwrap_or_else(|e| panic!("{}", e.report()));
+    let built = build(lib, net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{}", e.report()));
     let mut r = Renderer::new(gpu.clone());
-    r.set_shader(&built.shader, &built.compiled).unwrap();
+    r.set_built(&built).unwrap();
     r.set_params(&built.shader.param_values(net, lib));
     r.render_image(SIZE, SIZE).unwrap().into_raw()
 }

@@ -442,7 +442,7 @@ fn bad_fonts_name_the_file_and_the_node() {
         let net = dir.path().join("net.yaml");
         let message = match Network::parse(&text, &net, &lib) {
             Err(e) => e.to_string(),
-            Ok(n) => ropkit::build::build(&lib, &n, ropkit::generate::Mode::Render)
+            Ok(n) => ropkit::build::build(&lib, &n, &ropkit::generate::Mode::Render.into())
                 .err()
                 .map(|e| e.to_string())
                 .unwrap_or_default(),
@@ -470,7 +470,8 @@ fn build_text(
     let built = Network::parse(&text, &file, lib)
         .map_err(|e| e.to_string())
         .and_then(|n| {
-            ropkit::build::build(lib, &n, ropkit::generate::Mode::Render).map_err(|e| e.to_string())
+            ropkit::build::build(lib, &n, &ropkit::generate::Mode::Render.into())
+                .map_err(|e| e.to_string())
         });
     (file, built)
 }
@@ -601,7 +602,7 @@ fn text_line_breaks_in_yaml_as_the_docs_say() {
     let block = {
         let text = "output: /out\nnodes:\n  /title:\n    rop: text\n    params:\n      Text: |-\n        ab\n        cd\n  /x: { rop: extrude, inputs: [/title] }\n  /out: { rop: raymarchRender3D, inputs: [/x] }\n";
         let n = Network::parse(text, &dir.path().join("block.yaml"), &lib).unwrap();
-        ropkit::build::build(&lib, &n, ropkit::generate::Mode::Render)
+        ropkit::build::build(&lib, &n, &ropkit::generate::Mode::Render.into())
             .unwrap()
             .shader
             .data

@@ -622,10 +622,11 @@ fn settled_values_draw_with_a_baked_twin_and_an_edit_draws_live_at_once() {
     assert!(baked, "the first picture is the twin's");
     assert!(seen.contains(&"baked"), "{seen:?}");
     // ...and is the picture the live build (values as uniforms) draws.
-    let built = ropkit::build::build(&lib, &doc.net, ropkit::generate::Mode::Render).unwrap();
+    let built =
+        ropkit::build::build(&lib, &doc.net, &ropkit::generate::Mode::Render.into()).unwrap();
     assert_eq!(built.shader.mode, ropkit::generate::Mode::Render);
     let mut r = Renderer::new(device);
-    r.set_shader(&built.shader, &built.compiled).unwrap();
+    r.set_built(&built).unwrap();
     r.set_params(&built.shader.param_values(&doc.net, &lib));
     let live = r.render_image(48, 32).unwrap().into_raw();
     let (far, mean) = picture_difference(&live, &twin);

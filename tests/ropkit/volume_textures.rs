@@ -327,7 +327,8 @@ fn hostile_volume_files_are_refused_with_clear_errors() {
 fn exports_that_cannot_carry_a_volume_refuse_it() {
     let lib = library();
     let net = Network::load(&root().join("presets/volumeCloud.yaml"), &lib).unwrap();
-    let built = build(&lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{}", e.report()));
+    let built =
+        build(&lib, &net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{}", e.report()));
     assert!(built.shader.glsl.contains("uniform texture3D rk_tex0;"));
     assert_glslang(&built.shader.glsl, "volumeCloud");
     use ropkit::export::{Format, export};
@@ -351,6 +352,6 @@ fn exports_that_cannot_carry_a_volume_refuse_it() {
     assert!(json.contains("\"dimension\": \"3d\""), "{json}");
     assert!(json.contains("\"rawFormat\": \"u8\""), "{json}");
     // The Shadertoy target refuses it too, naming the node.
-    let e = ropkit::build::stitch(&lib, &net, Mode::Shadertoy).expect_err("Shadertoy");
+    let e = ropkit::build::build(&lib, &net, &Mode::Shadertoy.into()).expect_err("Shadertoy");
     assert!(e.to_string().contains("/volume"), "{e}");
 }

@@ -13,10 +13,10 @@ use std::path::Path;
 fn colours(gpu: &Gpu, lib: &Library, text: &str, w: u32, h: u32) -> Vec<[f32; 4]> {
     let net =
         Network::parse(text, Path::new("volumes.yaml"), lib).unwrap_or_else(|e| panic!("{e}"));
-    let built = build(lib, &net, Mode::Data).unwrap_or_else(|e| panic!("{}", e.report()));
+    let built = build(lib, &net, &Mode::Data.into()).unwrap_or_else(|e| panic!("{}", e.report()));
     assert_glslang(&built.shader.glsl, "volumetricRender");
     let mut r = Renderer::new(gpu.clone());
-    r.set_shader(&built.shader, &built.compiled).unwrap();
+    r.set_built(&built).unwrap();
     r.set_params(&built.shader.param_values(&net, lib));
     r.render_data(w, h).unwrap()
 }

@@ -194,20 +194,19 @@ pub fn lowered(
     host: &dyn lower::Host,
     format: &'static str,
 ) -> Result<lower::Lowered, ExportError> {
-    let module = super::bindings::named_module(&built.compiled.module, &built.shader);
-    lower::lower(
-        &module,
-        &built.compiled.info,
-        syntax,
-        host,
-        &scene.reserved(),
-    )
-    .map_err(|e| ExportError::Refused {
-        format,
-        feature: match e.at.and_then(|span| origin(built, span)) {
-            Some(place) => format!("{} ({place})", e.what),
-            None => e.what,
-        },
+    let compiled = built.compiled().map_err(|error| ExportError::Build {
+        from: super::Source::Engine,
+        error: Box::new(error),
+    })?;
+    let module = super::bindings::named_module(&compiled.module, &built.shader);
+    lower::lower(&module, &compiled.info, syntax, host, &scene.reserved()).map_err(|e| {
+        ExportError::Refused {
+            format,
+            feature: match e.at.and_then(|span| origin(built, span)) {
+                Some(place) => format!("{} ({place})", e.what),
+                None => e.what,
+            },
+        }
     })
 }
 

@@ -3,20 +3,12 @@
 //! calls. Done with an explicit stack, not recursion: a chain of twenty
 //! thousand nodes is one region.
 
+use super::super::model::Piece;
 use super::func::Func;
 use super::lex::{Edit, Kind, Lines, render};
 use super::{Input, Plan, Program};
 use crate::library::BlockKind;
 use std::collections::{HashMap, HashSet};
-
-/// One emitted line: the node it belongs to, its line in that node's
-/// function block's file (`None` for generated text), and the text.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Piece {
-    pub node: u32,
-    pub line: Option<u32>,
-    pub text: String,
-}
 
 /// How a folded run's composed map reads in the shader: GLSL expressions
 /// for the matrix, the offset and the scale.

@@ -4,7 +4,7 @@
 //! node (a body moved later would see them changed), and the bodies of
 //! the object-like ones (for the affine fold).
 
-use crate::generate::node::NodeText;
+use crate::generate::model::NodeText;
 use std::collections::{HashMap, HashSet};
 
 /// The macros of a whole shader.

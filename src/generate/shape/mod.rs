@@ -31,10 +31,10 @@ mod lex;
 mod macros;
 
 pub use affine::{Program, Step};
-pub(super) use flatten::{FoldText, Piece, flatten};
+pub(super) use flatten::{FoldText, flatten};
 
 use super::GenerateError;
-use super::node::NodeText;
+use super::model::NodeText;
 use crate::library::{BlockKind, RopDef};
 use crate::resolve::Resolution;
 use affine::CallSite;

@@ -4,7 +4,7 @@
 
 use super::{Context, Target, template, texture_bindings, uniform_block, version_header};
 use crate::generate::GenerateError;
-use crate::generate::emit::Out;
+use crate::generate::out::Out;
 
 pub struct Baked;
 

@@ -8,8 +8,8 @@ use super::{
     Context, Target, data_array, template, texture_bindings, uniform_block, version_header,
 };
 use crate::generate::GenerateError;
-use crate::generate::emit::Out;
 use crate::generate::layout::UNIFORM_VEC4S;
+use crate::generate::out::Out;
 
 pub struct Engine;
 

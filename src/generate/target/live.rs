@@ -6,7 +6,7 @@ use super::{
     version_header,
 };
 use crate::generate::GenerateError;
-use crate::generate::emit::Out;
+use crate::generate::out::Out;
 
 pub struct Live;
 

@@ -5,7 +5,7 @@
 
 use super::{Context, Target, texture_bindings, uniform_block, version_header};
 use crate::generate::GenerateError;
-use crate::generate::emit::Out;
+use crate::generate::out::Out;
 
 pub struct Mesh;
 

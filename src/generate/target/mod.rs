@@ -12,8 +12,8 @@ mod sample;
 mod shadertoy;
 mod web;
 
-use super::emit::Out;
 use super::layout::Layout;
+use super::out::Out;
 use super::{GenerateError, Mode, TextureBinding};
 use crate::library::{Library, RopDef};
 use crate::network::Network;

@@ -5,7 +5,7 @@
 use super::{
     Context, Target, live_params, params_prologue, texture_bindings, uniform_block, version_header,
 };
-use crate::generate::emit::Out;
+use crate::generate::out::Out;
 use crate::generate::{GenerateError, SAMPLE_BATCH};
 
 pub struct Sample;

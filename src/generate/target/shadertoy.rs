@@ -2,7 +2,7 @@
 //! ropkit's, parameter values compiled in, textures on `iChannel0..3`.
 
 use super::{Context, Target, data_array, notice, template};
-use crate::generate::emit::Out;
+use crate::generate::out::Out;
 use crate::generate::{GenerateError, TextureBinding};
 
 pub struct Shadertoy;

@@ -9,8 +9,8 @@ use super::{
     version_header,
 };
 use crate::generate::GenerateError;
-use crate::generate::emit::Out;
 use crate::generate::layout::{ParamStorage, UNIFORM_VEC4S};
+use crate::generate::out::Out;
 
 pub struct Web;
 

@@ -587,9 +587,9 @@ fn bypass_from_the_node_menu_passes_the_first_input_through_and_is_saved() {
     without.nodes.remove("/t");
     without.nodes.get_mut("/render").unwrap().inputs = vec![Some("/s".into())];
     let glsl = |n: &Network| {
-        crate::build::stitch(&lib, n, crate::generate::Mode::Render)
+        crate::build::build(&lib, n, &crate::generate::Mode::Render.into())
             .unwrap()
-            .1
+            .shader
             .glsl
     };
     assert_eq!(glsl(&loaded), glsl(&without));

@@ -15,7 +15,7 @@ fn render(gpu: &Gpu, lib: &Library, nodes: &str) -> image::RgbaImage {
     let text = format!("output: /out\nnodes:\n{nodes}");
     let net = Network::parse(&text, &root().join("catalog-test.yaml"), lib)
         .unwrap_or_else(|e| panic!("{e}\n{text}"));
-    let built = build(lib, &net, Mode::Render).unwrap_or_else(|e| panic!("{e}"));
+    let built = build(lib, &net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{e}"));
     assert_glslang(&built.shader.glsl, &text);
     render_image(gpu, lib, &text, N)
 }

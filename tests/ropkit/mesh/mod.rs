@@ -693,7 +693,7 @@ fn mesh_shader_passes_both_compilers() {
     for preset in ["default", "temple"] {
         let net = Network::load(&root().join(format!("presets/{preset}.yaml")), &lib).unwrap();
         let scene = ropkit::mesh::scene_network(&net, None).unwrap();
-        let built = ropkit::build::build(&lib, &scene, ropkit::generate::Mode::Mesh)
+        let built = ropkit::build::build(&lib, &scene, &ropkit::generate::Mode::Mesh.into())
             .unwrap_or_else(|e| panic!("{}", e.report()));
         assert_glslang(&built.shader.glsl, &format!("the mesh shader of {preset}"));
     }

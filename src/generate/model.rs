@@ -1,0 +1,220 @@
+//! The middle end's data model: what generation works on and hands on.
+//! The errors and warnings of a build, the mode (which target), where each
+//! parameter and texture lives, the source map, and the per-node texts the
+//! steps of [`super::assemble`] pass between them. Every module of
+//! `generate/` may use these; this module uses none of them.
+
+use crate::library::{BlockKind, RopDef};
+use crate::network::Network;
+use crate::resolve::Resolution;
+use crate::types::ParamStyle;
+use crate::value::ParamValue;
+use std::path::PathBuf;
+
+/// Most `vec4` parameter slots one shader may use: past a uniform block's
+/// 64 KiB, live parameters live in a storage buffer.
+pub const MAX_PARAM_VEC4S: usize = crate::limits::PARAM_VEC4S;
+/// Points evaluated per draw by the sampling template.
+pub const SAMPLE_BATCH: usize = 1024;
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GenerateError {
+    #[error("{}:{line}: {message} (node {node})", file.display())]
+    Macro {
+        file: PathBuf,
+        line: usize,
+        node: String,
+        message: String,
+    },
+    #[error("{}: {message}", file.display())]
+    Library { file: PathBuf, message: String },
+    #[error("{message}")]
+    Other { message: String },
+}
+
+/// Something a build found worth telling but not worth refusing (a
+/// character the font has no glyph for): the network file and the node's
+/// line there, the node, and what. Printed as errors are, `path:line:
+/// message (node ...)`.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{}:{line}: {message} (node {node})", file.display())]
+pub struct Warning {
+    pub file: PathBuf,
+    pub line: usize,
+    pub node: String,
+    pub message: String,
+}
+
+/// What the shader is for: a picture, or evaluating the scene at points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    #[default]
+    Render,
+    /// Evaluates the output's first input at points read from a uniform array.
+    Sample,
+    /// A Shadertoy image pass: `mainImage`, Shadertoy's uniforms, parameter
+    /// values baked in as constants, textures on `iChannel0..3`.
+    Shadertoy,
+    /// Like `Render`, with the parameter values baked in as constants: as fast
+    /// as hand-written code, but any parameter change needs a new shader. For
+    /// one-off renders and exports, never for live editing.
+    RenderBaked,
+    /// Like `Render`, but the output's values leave as 32-bit floats (their
+    /// bits in an unsigned-integer target) and `ROPKIT_DATA` is defined, so
+    /// an output can write raw data (distances, normals, ids) instead of
+    /// colours made to be looked at.
+    Data,
+    /// Evaluates the output's first input for the mesher (`crate::mesh`):
+    /// blocks of grid points, points, gradients and material colours, as a
+    /// read-only storage buffer asks. Parameter values are compiled in.
+    Mesh,
+    /// A web page's shader: like `Render`, with the page's entry point
+    /// (naga turns it into GLSL ES 3.00 for WebGL2).
+    Web,
+    /// Like `Render`, with every parameter read from the uniform block where
+    /// it is used (no private copy): the engine exports give each slot to
+    /// the engine's own properties.
+    Engine,
+}
+
+impl Mode {
+    /// Whether parameter values are compiled in rather than read from the uniform buffer.
+    pub fn bakes_params(self) -> bool {
+        self.target().bakes_params()
+    }
+}
+
+/// Where one uniform parameter lives in `vecParams`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParamSlot {
+    pub node: String,
+    pub param: String,
+    pub style: ParamStyle,
+    pub slot: usize,
+    pub offset: usize,
+    pub components: usize,
+    pub default: ParamValue,
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+}
+
+/// A texture the renderer must bind.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextureBinding {
+    /// The GLSL variable (`rk_tex0`, ...).
+    pub var: String,
+    pub binding: u32,
+    /// File path as written (relative to the project); empty for a blank texture.
+    pub path: String,
+    pub node: String,
+    /// The parameter (or the ROP's own texture entry) that names the file.
+    pub param: String,
+    /// Where the node is written: the network file and the node's line,
+    /// for messages about the file (missing, unreadable, over a budget).
+    pub at: crate::location::Location,
+    /// The shader's data texture ([`Shader::data`], read by `rk_data`),
+    /// not a file.
+    pub data: bool,
+    /// A volume (3D texture, `texture3D`): how its file is read. `None`
+    /// for a picture.
+    pub volume: Option<crate::volume::VolumeSpec>,
+}
+
+/// Where one generated line came from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LineOrigin {
+    /// Index into [`SourceMap::files`], or `u32::MAX` for generated text.
+    pub file: u32,
+    pub line: u32,
+    /// Index into [`SourceMap::nodes`], or `u32::MAX`.
+    pub node: u32,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct SourceMap {
+    pub files: Vec<PathBuf>,
+    pub nodes: Vec<String>,
+    /// One entry per generated line.
+    pub lines: Vec<LineOrigin>,
+}
+
+/// A located origin, ready for a message.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Origin {
+    pub file: Option<PathBuf>,
+    pub line: usize,
+    pub node: Option<String>,
+}
+
+impl SourceMap {
+    /// The origin of generated line `line` (1-based).
+    pub fn origin(&self, line: usize) -> Option<Origin> {
+        let o = self.lines.get(line.checked_sub(1)?)?;
+        Some(Origin {
+            file: self.files.get(o.file as usize).cloned(),
+            line: o.line as usize,
+            node: self.nodes.get(o.node as usize).cloned(),
+        })
+    }
+}
+
+/// A code block's lines that remain after folding, each with its line
+/// number in the ROP's file.
+pub(crate) type Lines = Vec<(u32, String)>;
+
+/// One node's code, substituted once (and folded, see [`super::fold`]) and
+/// kept for every section that emits it.
+pub(crate) struct NodeText {
+    /// The node's own `#define`s: types, inputs, material id, parameters, textures.
+    pub decls: Vec<String>,
+    /// For each line of `decls`, the index of the parameter it defines (if any).
+    pub decl_params: Vec<Option<usize>>,
+    /// Its macro table's lines, each with its row's line in `rop.yaml`.
+    pub macros: Vec<(String, usize)>,
+    /// Each code block as (line number in the ROP's file, text) pairs.
+    pub blocks: Vec<(BlockKind, Lines, PathBuf)>,
+}
+
+impl NodeText {
+    pub fn block(&self, kind: BlockKind) -> Option<(&[(u32, String)], &PathBuf)> {
+        self.blocks
+            .iter()
+            .find(|(k, _, _)| *k == kind)
+            .map(|(_, t, p)| (t.as_slice(), p))
+    }
+}
+
+/// What emitting any node needs to see.
+pub(crate) struct NodeCx<'a> {
+    pub res: &'a Resolution,
+    pub net: &'a Network,
+    pub defs: &'a [&'a RopDef],
+    pub input_names: &'a [Vec<Option<&'a str>>],
+    /// Per node: (macro name, GLSL expression) of each texture.
+    pub texture_macros: &'a [Vec<(String, String)>],
+    /// Per node: (parameter index, accessor macros) of each data parameter.
+    pub data_macros: &'a [Vec<(usize, String)>],
+    /// Parameters are compiled in as literals rather than read from their slots.
+    pub bake: bool,
+}
+
+/// What emitting nodes needs beyond the network: their code and the words it uses.
+pub(crate) struct Texts<'a> {
+    pub nodes: &'a [NodeText],
+    pub used: &'a std::collections::HashSet<String>,
+    /// Every identifier with the output node's prefix that the nodes' code,
+    /// macro rows and the output templates name before folding (conditions
+    /// included).
+    pub named: &'a std::collections::HashSet<String>,
+    /// Each node's function block as the shape pass wrote it (`None`: as it is).
+    pub functions: &'a [Option<Vec<Piece>>],
+}
+
+/// One emitted line: the node it belongs to, its line in that node's
+/// function block's file (`None` for generated text), and the text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Piece {
+    pub node: u32,
+    pub line: Option<u32>,
+    pub text: String,
+}
