@@ -70,6 +70,16 @@ def save_png(path: StrPath, image: npt.NDArray[np.uint8]) -> None:
     file at ``path``. The file is written atomically: a reader never sees half
     a picture and a failed write leaves an existing file as it was."""
 
+def formats() -> list[dict[str, Any]]:
+    """Every export format, one dict each, as ropkit's format registry lists
+    them: ``name`` (what :meth:`Network.export` takes), ``extension``,
+    ``label``, ``text`` (False: bytes), ``source`` (the build it is written
+    from: ``layout``, ``shadertoy``, ``engine`` or ``web``),
+    ``layout_bound`` (its parameters are bound as the ``json`` layout
+    says), ``volumes``, ``textures`` and ``hdr`` (what it carries),
+    ``data`` (how data parameters travel: ``texture`` or ``constants``) and
+    ``validator`` (what checks it in ropkit's tests)."""
+
 def save_mesh(
     path: StrPath,
     vertices: npt.NDArray[np.float32],

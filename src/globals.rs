@@ -1,9 +1,10 @@
 //! The per-frame globals every shader reads (time, resolution, mouse, the
 //! viewer's camera, the tile of a picture drawn in pieces): their values
 //! and, in one table, their layout. The GLSL
-//! uniform block, the Shadertoy stand-ins, the packing the renderer uploads
-//! and the sizes the JSON export states are all written from [`SLOTS`], so
-//! they cannot drift apart.
+//! uniform block, the Shadertoy stand-ins, the packing the renderer uploads,
+//! the web page's packing ([`web_js`]), what the engine exports give them
+//! ([`host_values`]) and the sizes the JSON export states are all written
+//! from [`SLOTS`], so they cannot drift apart.
 
 /// Per-frame values outside the network: time, frame, mouse, camera override.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -54,6 +55,13 @@ pub struct Slot {
     pub doc: &'static str,
     /// The same value in a Shadertoy image pass, from Shadertoy's uniforms.
     pub shadertoy: &'static str,
+    /// The same value in the exported web page: a JavaScript array of four
+    /// numbers from the page's `time`, `frame`, `delta`, `width`, `height`
+    /// and `camera` (`null`, or `{ position, target, fov }` of its orbit).
+    pub web: &'static str,
+    /// The same value in an engine export, per component, from what the
+    /// engine gives (its clock and the picture's size).
+    pub host: fn(&HostInputs) -> [String; 4],
     /// Its value for a frame of `width` x `height` pixels (the whole
     /// picture's size when drawing a tile).
     pub pack: fn(&Globals, u32, u32) -> [f32; 4],
@@ -65,12 +73,31 @@ pub const SLOTS: [Slot; 6] = [
         name: "rk_time",
         doc: "time in seconds, frame number, seconds since the last frame, 0",
         shadertoy: "vec4(iTime, float(iFrame), iTimeDelta, 0.0)",
+        web: "[time, frame, delta, 0]",
+        host: |h| {
+            [
+                h.time.into(),
+                format!("floor({} * 60.0)", h.time),
+                h.delta.into(),
+                "0.0".into(),
+            ]
+        },
         pack: |g, _, _| [g.time, g.frame as f32, g.delta, 0.0],
     },
     Slot {
         name: "rk_resolution",
         doc: "width, height, 1/width, 1/height in pixels",
         shadertoy: "vec4(iResolution.xy, 1.0 / iResolution.xy)",
+        web: "[width, height, 1 / width, 1 / height]",
+        host: |h| {
+            let r = h.resolution;
+            [
+                format!("{r}.x"),
+                format!("{r}.y"),
+                format!("1.0 / {r}.x"),
+                format!("1.0 / {r}.y"),
+            ]
+        },
         pack: |g, w, h| {
             let (w, h) = g.tile.map_or((w, h), |t| (t.full_width, t.full_height));
             [w as f32, h as f32, 1.0 / w as f32, 1.0 / h as f32]
@@ -80,12 +107,16 @@ pub const SLOTS: [Slot; 6] = [
         name: "rk_mouse",
         doc: "mouse as Shadertoy's iMouse: position, click position",
         shadertoy: "iMouse",
+        web: "[0, 0, 0, 0]",
+        host: zeros,
         pack: |g, _, _| g.mouse,
     },
     Slot {
         name: "rk_camPos",
         doc: "camera override position xyz; w: 1 when the override is on",
         shadertoy: "vec4(0.0)",
+        web: "camera ? [...camera.position, 1] : [0, 0, 0, 0]",
+        host: zeros,
         pack: |g, _, _| match g.camera {
             Some((p, _, _)) => [p[0], p[1], p[2], 1.0],
             None => [0.0; 4],
@@ -95,6 +126,8 @@ pub const SLOTS: [Slot; 6] = [
         name: "rk_camTarget",
         doc: "camera override target xyz; w: vertical field of view in degrees",
         shadertoy: "vec4(0.0)",
+        web: "camera ? [...camera.target, camera.fov] : [0, 0, 0, 0]",
+        host: zeros,
         pack: |g, _, _| match g.camera {
             Some((_, t, fov)) => [t[0], t[1], t[2], fov],
             None => [0.0; 4],
@@ -104,12 +137,51 @@ pub const SLOTS: [Slot; 6] = [
         name: "rk_view",
         doc: "tile offset x, y in pixels (top-left origin) within the whole picture; 0, 0",
         shadertoy: "vec4(0.0)",
+        web: "[0, 0, 0, 0]",
+        host: zeros,
         pack: |g, _, _| match g.tile {
             Some(t) => [t.x as f32, t.y as f32, 0.0, 0.0],
             None => [0.0; 4],
         },
     },
 ];
+
+/// What an engine gives ropkit's globals, as text in its language: its
+/// clock in seconds, the seconds a frame lasts, and the picture's size in
+/// pixels (a 2-vector). The engines have no mouse, no camera override and
+/// draw no tiles: those globals are zero.
+pub struct HostInputs<'a> {
+    pub time: &'a str,
+    pub delta: &'a str,
+    pub resolution: &'a str,
+}
+
+fn zeros(_: &HostInputs) -> [String; 4] {
+    ["0.0".into(), "0.0".into(), "0.0".into(), "0.0".into()]
+}
+
+/// Each global's components in an engine export, in block order.
+pub fn host_values(inputs: &HostInputs) -> Vec<[String; 4]> {
+    SLOTS.iter().map(|s| (s.host)(inputs)).collect()
+}
+
+/// The web page's globals, as JavaScript: the block's size in floats and
+/// `rkGlobals(time, frame, delta, width, height, camera)`, the block's
+/// contents for a frame (see [`Slot::web`]).
+pub fn web_js() -> String {
+    let mut s = format!(
+        "// ropkit's per-frame globals, written from its table (src/globals.rs).\n\
+         const RK_GLOBAL_FLOATS = {};\n\
+         function rkGlobals(time, frame, delta, width, height, camera) {{\n\
+         \x20 return new Float32Array([\n",
+        GLOBAL_VEC4S * 4
+    );
+    for slot in &SLOTS {
+        s.push_str(&format!("    ...({}), // {}\n", slot.web, slot.name));
+    }
+    s.push_str("  ]);\n}\n");
+    s
+}
 
 /// Number of `vec4` globals in the uniform block.
 pub const GLOBAL_VEC4S: usize = SLOTS.len();
@@ -219,5 +291,23 @@ mod tests {
             .collect();
         assert_eq!(names, SLOTS.iter().map(|s| s.name).collect::<Vec<_>>());
         assert_eq!(described().len(), GLOBAL_VEC4S);
+        // The web page's packing and the engines' values: one entry a slot,
+        // in block order.
+        let js = web_js();
+        assert!(js.contains(&format!("const RK_GLOBAL_FLOATS = {};", GLOBAL_VEC4S * 4)));
+        let order: Vec<usize> = SLOTS
+            .iter()
+            .map(|s| js.find(&format!("// {}\n", s.name)).expect(s.name))
+            .collect();
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "{js}");
+        let host = host_values(&HostInputs {
+            time: "T",
+            delta: "D",
+            resolution: "R",
+        });
+        assert_eq!(host.len(), GLOBAL_VEC4S);
+        assert_eq!(host[0], ["T", "floor(T * 60.0)", "D", "0.0"]);
+        assert_eq!(host[1], ["R.x", "R.y", "1.0 / R.x", "1.0 / R.y"]);
+        assert!(host[2..].iter().flatten().all(|c| c == "0.0"));
     }
 }

@@ -38,6 +38,7 @@ fn ropkit_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<frames::PyFrames>()?;
     m.add_function(wrap_pyfunction!(content::network_content, m)?)?;
     m.add_function(wrap_pyfunction!(png::save_png, m)?)?;
+    m.add_function(wrap_pyfunction!(network::formats, m)?)?;
     m.add_function(wrap_pyfunction!(mesh_file::save_mesh, m)?)?;
     errors::register(m)?;
     dask::register(m)?;

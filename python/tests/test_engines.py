@@ -73,3 +73,15 @@ def test_touchdesigner_glsl_compiles_under_its_declarations(default_net, tmp_pat
     (tmp_path / "td.frag").write_text(prelude + default_net.export("touchdesigner"))
     run = subprocess.run([glslang, str(tmp_path / "td.frag")], capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stdout
+
+
+def test_formats_lists_each_format_once_and_export_takes_each():
+    rows = ropkit.formats()
+    names = [r["name"] for r in rows]
+    assert len(names) == len(set(names)), names
+    assert set(ENGINE_FORMATS) <= set(names)
+    for r in rows:
+        assert r["source"] in ("layout", "shadertoy", "engine", "web"), r
+        assert r["layout_bound"] == (r["source"] == "layout"), r
+    assert not next(r for r in rows if r["name"] == "unreal")["textures"]
+    assert not next(r for r in rows if r["name"] == "spirv")["text"]

@@ -12,7 +12,7 @@ mod render;
 
 use crate::build::{BuildOptions, build};
 use crate::catalog;
-use crate::export::{Format, export_in};
+use crate::export::{Exporter, Format};
 use crate::generate::Mode;
 use crate::library::Library;
 use crate::network::Network;
@@ -360,11 +360,13 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
             if let Some(o) = &output {
                 check_output(o, &inputs)?;
             }
-            let built = build(&lib, &net, &options(Mode::Render)).map_err(|e| e.report())?;
-            print_warnings(&built.shader.warnings);
-            let assets = project.asset_dirs(&net.file);
-            let bytes =
-                export_in(&built, &net, &lib, format, &assets).map_err(|e| e.to_string())?;
+            // Only the build the format is written from is made.
+            let exporter = Exporter::new(&net, &lib)
+                .with_options(options(Mode::Render))
+                .with_asset_dirs(project.asset_dirs(&net.file));
+            let bytes = exporter.export(format);
+            print_warnings(&exporter.warnings());
+            let bytes = bytes.map_err(|e| e.to_string())?;
             write_or_print(output.as_deref(), &bytes, &inputs)
         }
         Command::Check { dir, no_glslang } => check::run(project, dir, no_glslang),

@@ -9,7 +9,7 @@
 //! data: URLs.
 
 use super::{ExportError, value_json};
-use crate::build::build;
+use crate::build::Built;
 use crate::compile::Compiled;
 use crate::generate::{Mode, Shader};
 use crate::library::Library;
@@ -23,11 +23,18 @@ use std::path::{Path, PathBuf};
 const PAGE: &str = include_str!("web/page.html");
 const STYLE: &str = include_str!("web/page.css");
 const SCRIPT: &str = include_str!("web/page.js");
+/// Where the page's script takes the globals' packing ([`crate::globals::web_js`]).
+const GLOBALS_MARKER: &str = "/* ropkit:globals */";
 
-/// The page for `net`. Texture paths are looked up in `asset_dirs` (first
+/// The page for `net`, from its web build (`Mode::Web`). Texture paths are looked up in `asset_dirs` (first
 /// match wins), then among the built-in assets.
-pub fn page(net: &Network, lib: &Library, asset_dirs: &[PathBuf]) -> Result<String, ExportError> {
-    let built = build(lib, net, &Mode::Web.into()).map_err(|e| ExportError::Web(e.report()))?;
+pub fn page(
+    built: &Built,
+    net: &Network,
+    lib: &Library,
+    asset_dirs: &[PathBuf],
+) -> Result<String, ExportError> {
+    debug_assert_eq!(built.shader.mode, Mode::Web);
     let es = glsl_es(
         built
             .compiled()
@@ -75,9 +82,15 @@ pub fn page(net: &Network, lib: &Library, asset_dirs: &[PathBuf]) -> Result<Stri
             ("GENERATOR", &generator),
             ("STYLE", STYLE),
             ("SCENE", &scene),
-            ("SCRIPT", SCRIPT),
+            ("SCRIPT", &script()),
         ],
     ))
+}
+
+/// The page's script, with the globals' packing written from their table.
+fn script() -> String {
+    debug_assert!(SCRIPT.contains(GLOBALS_MARKER));
+    SCRIPT.replacen(GLOBALS_MARKER, &crate::globals::web_js(), 1)
 }
 
 /// The page's shader as naga writes it for WebGL2, with the names it gave

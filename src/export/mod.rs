@@ -4,11 +4,14 @@
 //! and the engine formats ([`engines`], through [`lower`]).
 
 pub mod bindings;
+mod builds;
 mod engines;
 mod hlsl;
 pub mod html;
 pub mod lower;
 mod msl;
+
+pub use builds::Exporter;
 
 use crate::build::Built;
 use crate::generate::Shader;
@@ -43,120 +46,203 @@ pub enum Format {
     TouchDesigner,
 }
 
-/// What every front end needs to know of a format: the name the command
-/// line and Python take, the file extension, the menu label, and whether
-/// the bytes are text. A new format is a variant and a row here (plus its
-/// arm in [`export`]); the CLI, the viewer's Export menu and Python read
-/// this table.
+/// The build a format is written from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// ropkit's own shader (`Mode::Render`, or the caller's build's mode)
+    /// with transforms kept apart: another program fills its parameters
+    /// slot by slot as the JSON layout says.
+    Layout,
+    /// A Shadertoy image pass (`Mode::Shadertoy`), stitched: Shadertoy
+    /// compiles it, not naga.
+    Shadertoy,
+    /// The engines' build (`Mode::Engine`), lowered to the engine's language.
+    Engine,
+    /// The web page's build (`Mode::Web`), through naga's GLSL ES writer.
+    Web,
+}
+
+impl Source {
+    pub const ALL: [Source; 4] = [
+        Source::Layout,
+        Source::Shadertoy,
+        Source::Engine,
+        Source::Web,
+    ];
+
+    /// Its name for scripts (Python's `ropkit.formats()`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Layout => "layout",
+            Source::Shadertoy => "shadertoy",
+            Source::Engine => "engine",
+            Source::Web => "web",
+        }
+    }
+
+    /// How a failed build of this kind is introduced in a message.
+    fn failure(self) -> &'static str {
+        match self {
+            Source::Layout => "",
+            Source::Shadertoy => "Shadertoy output failed: ",
+            Source::Engine => "engine export: ",
+            Source::Web => "web page output failed: ",
+        }
+    }
+
+    /// What the build is, in a few words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Source::Layout => "render build, transforms unfolded",
+            Source::Shadertoy => "Shadertoy build (stitched)",
+            Source::Engine => "engine build",
+            Source::Web => "web build",
+        }
+    }
+}
+
+/// How a format carries the data parameters (point lists, text outlines).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataCarry {
+    /// As the data texture the JSON layout describes (or the page embeds).
+    Texture,
+    /// As a constant array in the code: small lists only (at most
+    /// `DATA_INLINE_TEXELS` texels, and one statement of at most
+    /// `GLSL_STATEMENT_TOKENS` tokens where the code is compiled by ropkit).
+    Constants,
+}
+
+impl DataCarry {
+    pub fn name(self) -> &'static str {
+        match self {
+            DataCarry::Texture => "texture",
+            DataCarry::Constants => "constants",
+        }
+    }
+}
+
+/// What reads a format's output back (in the conformance test; the
+/// README's format table names it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Validator {
+    /// glslangValidator, as Vulkan GLSL.
+    Glslang,
+    /// glslangValidator, the file inside what its host declares (Shadertoy's
+    /// uniforms, Godot's or TouchDesigner's built-ins).
+    GlslangHosted,
+    /// glslang's HLSL front end (for Unity and Unreal, inside a stand-in
+    /// for what the engine declares).
+    GlslangHlsl,
+    /// naga's WGSL front end and validator.
+    NagaWgsl,
+    /// `spirv-val`.
+    SpirvVal,
+    /// A JSON parse and the layout's schema.
+    JsonSchema,
+    /// One file that asks for nothing outside itself; its GLSL ES by glslang.
+    SelfContained,
+    /// No compiler for it here: the module it is written from passes
+    /// naga's validator, and its resources are checked against the layout.
+    NagaModule,
+}
+
+impl Validator {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Validator::Glslang => "glslang",
+            Validator::GlslangHosted => "glslang, under the host's declarations",
+            Validator::GlslangHlsl => "glslang's HLSL front end",
+            Validator::NagaWgsl => "naga's WGSL front end",
+            Validator::SpirvVal => "spirv-val; naga reads it back",
+            Validator::JsonSchema => "JSON parse and schema",
+            Validator::SelfContained => "one file, no requests; glslang on its GLSL ES",
+            Validator::NagaModule => "naga's validator on its module (no Metal compiler here)",
+        }
+    }
+}
+
+/// Everything a front end or a test needs to know of a format: the name the
+/// command line and Python take, the file extension, the menu label,
+/// whether the bytes are text, the build it is written from, what it can
+/// carry and what checks it. One row a format; a new format is a variant,
+/// a row here and its arm in [`Exporter::export`]. The CLI, the viewer's
+/// Export menu and Python read this table, and the refusals of what a
+/// format cannot carry are made from it ([`refusal`]).
+#[derive(Debug)]
 pub struct FormatInfo {
     pub format: Format,
     pub name: &'static str,
     pub extension: &'static str,
     pub label: &'static str,
     pub text: bool,
+    /// The build it is written from.
+    pub source: Source,
+    /// Its parameters are bound as the JSON layout says (so it is written
+    /// from a build whose transforms stay apart).
+    pub layout_bound: bool,
+    /// It carries volumes (3D textures).
+    pub volumes: bool,
+    /// It carries picture textures at all.
+    pub textures: bool,
+    /// It carries high dynamic range maps (Radiance `.hdr`, OpenEXR).
+    pub hdr: bool,
+    /// How it carries data parameters.
+    pub data: DataCarry,
+    pub validator: Validator,
 }
 
 // One row a format, kept on one line each (rustfmt would spread them).
 #[rustfmt::skip]
 pub const FORMATS: &[FormatInfo] = &[
-    FormatInfo { format: Format::Glsl, name: "glsl", extension: "frag", label: "GLSL", text: true },
-    FormatInfo { format: Format::Shadertoy, name: "shadertoy", extension: "shadertoy.glsl", label: "Shadertoy", text: true },
-    FormatInfo { format: Format::Json, name: "json", extension: "json", label: "JSON layout", text: true },
-    FormatInfo { format: Format::Wgsl, name: "wgsl", extension: "wgsl", label: "WGSL", text: true },
-    FormatInfo { format: Format::Spirv, name: "spirv", extension: "spv", label: "SPIR-V", text: false },
-    FormatInfo { format: Format::Html, name: "html", extension: "html", label: "web page", text: true },
-    FormatInfo {
-        format: Format::Glsl,
-        name: "glsl",
-        extension: "frag",
-        label: "GLSL",
-        text: true,
-    },
-    FormatInfo {
-        format: Format::Shadertoy,
-        name: "shadertoy",
-        extension: "shadertoy.glsl",
-        label: "Shadertoy",
-        text: true,
-    },
-    FormatInfo {
-        format: Format::Json,
-        name: "json",
-        extension: "json",
-        label: "JSON layout",
-        text: true,
-    },
-    FormatInfo {
-        format: Format::Wgsl,
-        name: "wgsl",
-        extension: "wgsl",
-        label: "WGSL",
-        text: true,
-    },
-    FormatInfo {
-        format: Format::Spirv,
-        name: "spirv",
-        extension: "spv",
-        label: "SPIR-V",
-        text: false,
-    },
-    FormatInfo {
-        format: Format::Hlsl,
-        name: "hlsl",
-        extension: "hlsl",
-        label: "HLSL",
-        text: true,
-    },
-    FormatInfo {
-        format: Format::Msl,
-        name: "msl",
-        extension: "metal",
-        label: "Metal (MSL)",
-        text: true,
-    },
-    FormatInfo {
-        format: Format::Godot,
-        name: "godot",
-        extension: "gdshader",
-        label: "Godot 4 shader",
-        text: true,
-    },
-    FormatInfo {
-        format: Format::Godot3,
-        name: "godot3",
-        extension: "shader",
-        label: "Godot 3 shader",
-        text: true,
-    },
-    FormatInfo {
-        format: Format::Unity,
-        name: "unity",
-        extension: "unity.shader",
-        label: "Unity shader",
-        text: true,
-    },
-    FormatInfo {
-        format: Format::Unreal,
-        name: "unreal",
-        extension: "unreal.hlsl",
-        label: "Unreal Custom node",
-        text: true,
-    },
-    FormatInfo {
-        format: Format::TouchDesigner,
-        name: "touchdesigner",
-        extension: "td.glsl",
-        label: "TouchDesigner GLSL TOP",
-        text: true,
-    },
+    FormatInfo { format: Format::Glsl, name: "glsl", extension: "frag", label: "GLSL", text: true, source: Source::Layout, layout_bound: true, volumes: true, textures: true, hdr: true, data: DataCarry::Texture, validator: Validator::Glslang },
+    FormatInfo { format: Format::Shadertoy, name: "shadertoy", extension: "shadertoy.glsl", label: "Shadertoy", text: true, source: Source::Shadertoy, layout_bound: false, volumes: false, textures: true, hdr: true, data: DataCarry::Constants, validator: Validator::GlslangHosted },
+    FormatInfo { format: Format::Json, name: "json", extension: "json", label: "JSON layout", text: true, source: Source::Layout, layout_bound: true, volumes: true, textures: true, hdr: true, data: DataCarry::Texture, validator: Validator::JsonSchema },
+    FormatInfo { format: Format::Wgsl, name: "wgsl", extension: "wgsl", label: "WGSL", text: true, source: Source::Layout, layout_bound: true, volumes: true, textures: true, hdr: true, data: DataCarry::Texture, validator: Validator::NagaWgsl },
+    FormatInfo { format: Format::Spirv, name: "spirv", extension: "spv", label: "SPIR-V", text: false, source: Source::Layout, layout_bound: true, volumes: true, textures: true, hdr: true, data: DataCarry::Texture, validator: Validator::SpirvVal },
+    FormatInfo { format: Format::Html, name: "html", extension: "html", label: "web page", text: true, source: Source::Web, layout_bound: false, volumes: false, textures: true, hdr: false, data: DataCarry::Texture, validator: Validator::SelfContained },
+    FormatInfo { format: Format::Hlsl, name: "hlsl", extension: "hlsl", label: "HLSL", text: true, source: Source::Layout, layout_bound: true, volumes: true, textures: true, hdr: true, data: DataCarry::Texture, validator: Validator::GlslangHlsl },
+    FormatInfo { format: Format::Msl, name: "msl", extension: "metal", label: "Metal (MSL)", text: true, source: Source::Layout, layout_bound: true, volumes: true, textures: true, hdr: true, data: DataCarry::Texture, validator: Validator::NagaModule },
+    FormatInfo { format: Format::Godot, name: "godot", extension: "gdshader", label: "Godot 4 shader", text: true, source: Source::Engine, layout_bound: false, volumes: false, textures: true, hdr: true, data: DataCarry::Constants, validator: Validator::GlslangHosted },
+    FormatInfo { format: Format::Godot3, name: "godot3", extension: "shader", label: "Godot 3 shader", text: true, source: Source::Engine, layout_bound: false, volumes: false, textures: true, hdr: true, data: DataCarry::Constants, validator: Validator::GlslangHosted },
+    FormatInfo { format: Format::Unity, name: "unity", extension: "unity.shader", label: "Unity shader", text: true, source: Source::Engine, layout_bound: false, volumes: false, textures: true, hdr: true, data: DataCarry::Constants, validator: Validator::GlslangHlsl },
+    FormatInfo { format: Format::Unreal, name: "unreal", extension: "unreal.hlsl", label: "Unreal Custom node", text: true, source: Source::Engine, layout_bound: false, volumes: false, textures: false, hdr: true, data: DataCarry::Constants, validator: Validator::GlslangHlsl },
+    FormatInfo { format: Format::TouchDesigner, name: "touchdesigner", extension: "td.glsl", label: "TouchDesigner GLSL TOP", text: true, source: Source::Engine, layout_bound: false, volumes: false, textures: true, hdr: true, data: DataCarry::Constants, validator: Validator::GlslangHosted },
 ];
 
 /// A format name that is not in [`FORMATS`]; the message lists them.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("unknown export format '{0}' ({names})", names = FORMATS.iter().map(|f| f.name).collect::<Vec<_>>().join(", "))]
+#[error("unknown export format '{0}' ({names})", names = names(|_| true))]
 pub struct UnknownFormat(pub String);
 
+/// The names of the formats that `keep`, in the table's order, comma separated.
+pub fn names(keep: impl Fn(&FormatInfo) -> bool) -> String {
+    FORMATS
+        .iter()
+        .filter(|f| keep(f))
+        .map(|f| f.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl Format {
+    /// Every variant, once: the registry has one row for each (checked by
+    /// a test; a new variant that is not listed here does not compile).
+    pub const ALL: [Format; 13] = [
+        Format::Glsl,
+        Format::Json,
+        Format::Wgsl,
+        Format::Spirv,
+        Format::Shadertoy,
+        Format::Html,
+        Format::Hlsl,
+        Format::Msl,
+        Format::Godot,
+        Format::Godot3,
+        Format::Unity,
+        Format::Unreal,
+        Format::TouchDesigner,
+    ];
+
     pub fn info(self) -> &'static FormatInfo {
         FORMATS
             .iter()
@@ -180,14 +266,12 @@ impl std::fmt::Display for Format {
     }
 }
 
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum ExportError {
     #[error("WGSL output failed: {0}")]
     Wgsl(String),
     #[error("SPIR-V output failed: {0}")]
     Spirv(String),
-    #[error("Shadertoy output failed: {0}")]
-    Shadertoy(String),
     #[error("web page output failed: {0}")]
     Web(String),
     #[error("{}: cannot embed the texture of node {node} in a web page: {message}", path.display())]
@@ -200,12 +284,28 @@ pub enum ExportError {
     Hlsl(String),
     #[error("MSL output failed: {0}")]
     Msl(String),
-    /// The network does not build for an engine format.
-    #[error("engine export: {0}")]
-    Engine(String),
-    /// The network did not build again for the export.
-    #[error("{0}")]
-    Build(String),
+    /// The network does not build for the format (`from`: the build it
+    /// is written from).
+    #[error("{}{}", from.failure(), error.report())]
+    Build {
+        from: Source,
+        error: Box<crate::build::BuildError>,
+    },
+    /// The data parameters are too many for the constants a format takes
+    /// them as.
+    #[error(
+        "{format} export: the data parameters of {nodes} come to {texels} texels, {reason}; \
+         shorten the text or the point list, or export as {instead} (they bind the data as a texture)"
+    )]
+    Data {
+        format: &'static str,
+        /// Each node with data parameters: `node /path (ROP rop: Param)`.
+        nodes: String,
+        texels: usize,
+        reason: String,
+        /// The formats that carry the data.
+        instead: String,
+    },
     /// The network uses something the format cannot carry.
     #[error("{format} export: this network uses {feature}, which {format} cannot carry")]
     Refused {
@@ -214,8 +314,9 @@ pub enum ExportError {
     },
 }
 
-/// The exported bytes for a format. A web page embeds the network's
-/// textures, looked up from the network's folder (see
+/// The exported bytes for a format, from `built` (the caller's build of
+/// `net`; other builds a format needs are made here). A web page embeds
+/// the network's textures, looked up from the network's folder (see
 /// [`html::default_asset_dirs`]); [`export_in`] names the folders.
 pub fn export(
     built: &Built,
@@ -223,7 +324,7 @@ pub fn export(
     lib: &Library,
     format: Format,
 ) -> Result<Vec<u8>, ExportError> {
-    export_in(built, net, lib, format, &html::default_asset_dirs(net))
+    Exporter::from_build(built, net, lib).export(format)
 }
 
 /// [`export`], with texture files looked up in `asset_dirs` (first match
@@ -235,29 +336,77 @@ pub fn export_in(
     format: Format,
     asset_dirs: &[std::path::PathBuf],
 ) -> Result<Vec<u8>, ExportError> {
-    refuse_volumes(&built.shader, format)?;
-    // Another program fills these formats' parameters slot by slot from the
-    // JSON layout. A folded run's composed map is a slot ropkit's renderer
-    // computes at each upload, which no such program would: they are
-    // written from a build whose transforms stay apart.
-    let unfolded;
-    let built = if bound_by_layout(format) && !built.shader.folds.is_empty() {
-        unfolded = crate::build::build(lib, net, &built.options.for_export())
-            .map_err(|e| ExportError::Build(e.report()))?;
-        &unfolded
-    } else {
-        built
-    };
+    Exporter::from_build(built, net, lib)
+        .with_asset_dirs(asset_dirs.to_vec())
+        .export(format)
+}
+
+impl Exporter<'_> {
+    /// The bytes of one format, from the build its row names (made once).
+    pub fn export(&self, format: Format) -> Result<Vec<u8>, ExportError> {
+        let info = format.info();
+        // Refused from any build at hand before another is made for it.
+        if let Some(shader) = self.any_shader() {
+            refusal(info, shader)?;
+        }
+        match info.source {
+            Source::Layout => {
+                let built = self.layout()?;
+                refusal(info, &built.shader)?;
+                layout_format(built, self.net, self.lib, format)
+            }
+            Source::Shadertoy => {
+                let shader = self.shadertoy().map_err(|e| self.explained(info, e))?;
+                refusal(info, shader)?;
+                Ok(shader.glsl.clone().into_bytes())
+            }
+            Source::Web => {
+                let built = self.web()?;
+                refusal(info, &built.shader)?;
+                html::page(built, self.net, self.lib, &self.asset_dirs).map(String::into_bytes)
+            }
+            Source::Engine => {
+                let built = self.engine().map_err(|e| self.explained(info, e))?;
+                refusal(info, &built.shader)?;
+                let (net, lib) = (self.net, self.lib);
+                let text = match format {
+                    Format::Godot => {
+                        engines::godot::write(built, net, lib, engines::godot::Version::Godot4)
+                    }
+                    Format::Godot3 => {
+                        engines::godot::write(built, net, lib, engines::godot::Version::Godot3)
+                    }
+                    Format::Unity => engines::unity::write(built, net, lib),
+                    Format::Unreal => engines::unreal::write(built, net, lib),
+                    Format::TouchDesigner => engines::touchdesigner::write(built, net, lib),
+                    other => unreachable!("{other} is not an engine format"),
+                };
+                text.map(String::into_bytes)
+            }
+        }
+    }
+}
+
+impl Exporter<'_> {
+    /// A failed build, as the refusal of what the format cannot hold
+    /// where that is why.
+    fn explained(&self, info: &FormatInfo, e: ExportError) -> ExportError {
+        match e {
+            ExportError::Build { .. } => self.data_refusal(info).unwrap_or(e),
+            e => e,
+        }
+    }
+}
+
+/// A format written from the layout's build.
+fn layout_format(
+    built: &Built,
+    net: &Network,
+    lib: &Library,
+    format: Format,
+) -> Result<Vec<u8>, ExportError> {
     match format {
-        Format::Html => html::page(net, lib, asset_dirs).map(String::into_bytes),
         Format::Glsl => Ok(built.shader.glsl.clone().into_bytes()),
-        Format::Shadertoy => crate::build::build(
-            lib,
-            net,
-            &built.options.with_mode(crate::generate::Mode::Shadertoy),
-        )
-        .map(|b| b.shader.glsl.into_bytes())
-        .map_err(|e| ExportError::Shadertoy(e.to_string())),
         Format::Json => Ok(
             serde_json::to_string_pretty(&layout_json(&built.shader, net, lib))
                 .unwrap_or_default()
@@ -287,45 +436,45 @@ pub fn export_in(
         }
         Format::Hlsl => hlsl::write(built).map(|(text, _)| text.into_bytes()),
         Format::Msl => msl::write(built).map(|(text, _)| text.into_bytes()),
-        Format::Godot => {
-            engines::godot::write(net, lib, engines::godot::Version::Godot4).map(String::into_bytes)
-        }
-        Format::Godot3 => {
-            engines::godot::write(net, lib, engines::godot::Version::Godot3).map(String::into_bytes)
-        }
-        Format::Unity => engines::unity::write(net, lib).map(String::into_bytes),
-        Format::Unreal => engines::unreal::write(net, lib).map(String::into_bytes),
-        Format::TouchDesigner => engines::touchdesigner::write(net, lib).map(String::into_bytes),
+        other => unreachable!("{other} is not written from the layout's build"),
     }
 }
 
-/// The formats whose parameters are bound as the JSON layout says.
-fn bound_by_layout(format: Format) -> bool {
-    matches!(
-        format,
-        Format::Glsl | Format::Json | Format::Wgsl | Format::Spirv | Format::Hlsl | Format::Msl
-    )
-}
-
-/// Volumes (3D textures) travel only where the shader's own bindings do
-/// (GLSL, WGSL, SPIR-V, HLSL, MSL, with the JSON layout): a web page,
-/// Shadertoy and the engines each take pictures only.
-fn refuse_volumes(shader: &Shader, format: Format) -> Result<(), ExportError> {
-    let carries = matches!(
-        format,
-        Format::Glsl | Format::Json | Format::Wgsl | Format::Spirv | Format::Hlsl | Format::Msl
-    );
-    match shader.textures.iter().find(|t| t.volume.is_some()) {
-        Some(t) if !carries => Err(ExportError::Refused {
-            format: format.info().name,
-            feature: format!(
-                "a volume (3D texture) '{}' read by node {}; export it as glsl, spirv, wgsl, hlsl or msl, or render it",
+/// What a format cannot carry, as its row says, refused with the node
+/// that uses it and the formats that do carry it.
+pub fn refusal(info: &FormatInfo, shader: &Shader) -> Result<(), ExportError> {
+    let refused = |feature: String| ExportError::Refused {
+        format: info.name,
+        feature,
+    };
+    for t in shader.textures.iter().filter(|t| !t.data) {
+        if t.volume.is_some() && !info.volumes {
+            return Err(refused(format!(
+                "a volume (3D texture) '{}' read by node {}; export it as {}, or render it",
                 crate::value::echo(&t.path),
-                t.node
-            ),
-        }),
-        _ => Ok(()),
+                t.node,
+                names(|f| f.volumes)
+            )));
+        }
+        if t.volume.is_none() && !info.textures {
+            return Err(refused(format!(
+                "a texture ({}, node {}); export it as {}",
+                crate::value::echo(&t.path),
+                t.node,
+                names(|f| f.textures && f.source == Source::Engine)
+            )));
+        }
+        let lower = t.path.to_ascii_lowercase();
+        if !info.hdr && (lower.ends_with(".hdr") || lower.ends_with(".exr")) {
+            return Err(refused(format!(
+                "a high dynamic range map ('{}', node {}); export the map as a PNG (it loses the light above 1), or the network as {}",
+                crate::value::echo(&t.path),
+                t.node,
+                names(|f| f.hdr && f.textures && f.source != Source::Layout)
+            )));
+        }
     }
+    Ok(())
 }
 
 pub(crate) fn value_json(v: &ParamValue) -> Json {
@@ -520,4 +669,66 @@ pub fn rop_json(def: &RopDef) -> Json {
 
 fn type_names<T: std::fmt::Display>(types: &[T]) -> Vec<String> {
     types.iter().map(T::to_string).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every variant of [`Format`]: a new one fails to compile here until
+    /// it is listed in [`Format::ALL`] (and so in the test below).
+    fn listed(f: Format) -> bool {
+        match f {
+            Format::Glsl
+            | Format::Json
+            | Format::Wgsl
+            | Format::Spirv
+            | Format::Shadertoy
+            | Format::Html
+            | Format::Hlsl
+            | Format::Msl
+            | Format::Godot
+            | Format::Godot3
+            | Format::Unity
+            | Format::Unreal
+            | Format::TouchDesigner => Format::ALL.contains(&f),
+        }
+    }
+
+    #[test]
+    fn the_registry_has_one_row_per_format_and_no_name_twice() {
+        assert!(Format::ALL.iter().all(|f| listed(*f)));
+        assert_eq!(FORMATS.len(), Format::ALL.len(), "one row per variant");
+        for f in Format::ALL {
+            let rows = FORMATS.iter().filter(|r| r.format == f).count();
+            assert_eq!(rows, 1, "{f:?} has {rows} rows");
+        }
+        // Names and extensions are what `--format` takes: none stands for two.
+        let mut words: Vec<(&str, Format)> = FORMATS
+            .iter()
+            .flat_map(|r| [(r.name, r.format), (r.extension, r.format)])
+            .collect();
+        words.sort_by_key(|w| w.0);
+        words.dedup(); // a name that is also its own format's extension
+        for pair in words.windows(2) {
+            assert_ne!(pair[0].0, pair[1].0, "{pair:?}: one word for two formats");
+        }
+        for r in FORMATS {
+            assert_eq!(Format::parse(r.name), Ok(r.format));
+            assert_eq!(Format::parse(r.extension), Ok(r.format));
+            assert!(!r.label.is_empty());
+            // Bound by the layout is written from the layout's build.
+            assert_eq!(r.layout_bound, r.source == Source::Layout, "{}", r.name);
+            // The data texture is bound where the code binds textures of its own.
+            if r.data == DataCarry::Texture {
+                assert!(
+                    matches!(r.source, Source::Layout | Source::Web),
+                    "{}",
+                    r.name
+                );
+            }
+        }
+        let listed = UnknownFormat("x".into()).to_string();
+        assert_eq!(listed.matches("glsl").count(), 1, "{listed}");
+    }
 }

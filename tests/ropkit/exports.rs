@@ -95,6 +95,19 @@ fn int(v: &Json, what: &str) -> u64 {
 /// Checks the layout's shape and internal consistency against the network
 /// and the GLSL it describes; returns the parsed document.
 pub(crate) fn check_layout_schema(text: &str, net: &Network, lib: &Library, glsl: &str) -> Json {
+    let built = build(lib, net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{e}"));
+    check_layout_schema_with(text, net, lib, glsl, &built.shader.source_map)
+}
+
+/// [`check_layout_schema`], with the source map of a build of the network
+/// (which says which lines are a node's code).
+pub(crate) fn check_layout_schema_with(
+    text: &str,
+    net: &Network,
+    lib: &Library,
+    glsl: &str,
+    map: &ropkit::generate::SourceMap,
+) -> Json {
     let json: Json = serde_json::from_str(text).expect("the JSON export parses");
     // The document is exactly what serde writes back: nothing lost in a round trip.
     assert_eq!(
@@ -160,8 +173,6 @@ pub(crate) fn check_layout_schema(text: &str, net: &Network, lib: &Library, glsl
     // A node the shape pass joined into its caller keeps no name of its
     // own when nothing of it is live: its code is there all the same, and
     // the source map says which lines are its.
-    let built = build(lib, net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{e}"));
-    let map = &built.shader.source_map;
     let has_lines = |path: &str| {
         map.nodes
             .iter()
@@ -441,15 +452,7 @@ pub(crate) fn textures_from_layout(
         .collect()
 }
 
-#[test]
-fn the_json_layout_follows_its_schema_for_every_preset() {
-    let lib = library();
-    for path in presets() {
-        let net = Network::load(&path, &lib).unwrap();
-        let glsl = text(&lib, &net, Format::Glsl);
-        check_layout_schema(&text(&lib, &net, Format::Json), &net, &lib, &glsl);
-    }
-}
+// The layout of every preset against the schema: conformance.rs.
 
 // ---------------------------------------------------------------------------
 // WGSL and SPIR-V
@@ -528,25 +531,7 @@ pub(crate) fn spirv_val(bytes: &[u8], what: &str) {
     );
 }
 
-#[test]
-fn spirv_exports_pass_spirv_val_and_naga_reads_them_back() {
-    let lib = library();
-    for path in presets() {
-        let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        let net = Network::load(&path, &lib).unwrap();
-        let spv = exported(&lib, &net, Format::Spirv);
-        spirv_val(&spv, &name);
-        let module = naga::front::spv::parse_u8_slice(&spv, &Default::default())
-            .unwrap_or_else(|e| panic!("{name}: naga cannot read the SPIR-V back: {e}"));
-        naga_validate(&module, &name);
-        let entry: Vec<_> = module
-            .entry_points
-            .iter()
-            .map(|e| (e.name.as_str(), e.stage))
-            .collect();
-        assert_eq!(entry, [("main", naga::ShaderStage::Fragment)], "{name}");
-    }
-}
+// Every preset's SPIR-V through spirv-val and naga: conformance.rs.
 
 /// The SPIR-V export read back by naga and drawn by wgpu, its bindings
 /// filled from the JSON layout alone.
@@ -586,7 +571,7 @@ fn spirv_picture(
 /// comments), its channels as separate textures with one sampler (naga
 /// takes no combined samplers), and a `main` that calls `mainImage` with
 /// Shadertoy's bottom-left origin.
-fn shadertoy_harness(pass: &str, channels: usize) -> String {
+pub(crate) fn shadertoy_harness(pass: &str, channels: usize) -> String {
     let mut s = String::from(
         "#version 450\n\
          layout(set = 0, binding = 0) uniform ShadertoyInputs {\n\

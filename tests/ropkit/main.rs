@@ -15,6 +15,7 @@ mod catalog_f;
 mod commands;
 mod common;
 mod compiler;
+mod conformance;
 mod curves;
 mod data_params;
 mod depth;

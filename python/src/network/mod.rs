@@ -19,7 +19,7 @@ mod run;
 
 pub use build::PyBuild;
 use ropkit::build::{BuildOptions, Built, build};
-use ropkit::export::{Format, export, layout_json};
+use ropkit::export::{ExportError, Exporter, Format, export, layout_json};
 use ropkit::generate::Mode;
 use ropkit::library::Library;
 use ropkit::live::Live;
@@ -89,6 +89,36 @@ fn parse_format(name: &str) -> PyResult<Format> {
     Format::parse(name).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
 }
 
+/// Every export format, one dict each, as ropkit's format registry lists
+/// them: ``name`` (what :meth:`Network.export` takes), ``extension``,
+/// ``label``, ``text`` (False: bytes), ``source`` (the build it is written
+/// from: ``layout``, ``shadertoy``, ``engine`` or ``web``),
+/// ``layout_bound`` (its parameters are bound as the ``json`` layout
+/// says), ``volumes``, ``textures`` and ``hdr`` (what it carries),
+/// ``data`` (how data parameters travel: ``texture`` or ``constants``) and
+/// ``validator`` (what checks it in ropkit's tests).
+#[pyfunction]
+pub fn formats(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
+    ropkit::export::FORMATS
+        .iter()
+        .map(|f| {
+            let d = PyDict::new(py);
+            d.set_item("name", f.name)?;
+            d.set_item("extension", f.extension)?;
+            d.set_item("label", f.label)?;
+            d.set_item("text", f.text)?;
+            d.set_item("source", f.source.name())?;
+            d.set_item("layout_bound", f.layout_bound)?;
+            d.set_item("volumes", f.volumes)?;
+            d.set_item("textures", f.textures)?;
+            d.set_item("hdr", f.hdr)?;
+            d.set_item("data", f.data.name())?;
+            d.set_item("validator", f.validator.describe())?;
+            Ok(d)
+        })
+        .collect()
+}
+
 /// The exported text (or bytes, for SPIR-V) as a Python object.
 fn export_py<'py>(
     py: Python<'py>,
@@ -97,8 +127,20 @@ fn export_py<'py>(
     lib: &Library,
     format: Format,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let bytes = export(built, net, lib, format)
-        .map_err(|e| Problem::bare(Kind::Build, e.to_string()).to_pyerr(py))?;
+    export_bytes(py, export(built, net, lib, format), format)
+}
+
+/// An export's result as a Python object, or its error as `BuildError`.
+fn export_bytes<'py>(
+    py: Python<'py>,
+    bytes: Result<Vec<u8>, ExportError>,
+    format: Format,
+) -> PyResult<Bound<'py, PyAny>> {
+    let bytes = bytes.map_err(|e| match e {
+        // A build error keeps its kind, file and line.
+        ExportError::Build { error, .. } => Problem::from(&*error).to_pyerr(py),
+        e => Problem::bare(Kind::Build, e.to_string()).to_pyerr(py),
+    })?;
     if !format.info().text {
         return Ok(PyBytes::new(py, &bytes).into_any());
     }
@@ -709,16 +751,10 @@ impl PyNetwork {
     /// ``spirv`` (bytes). Raises :class:`BuildError` if it does not build.
     fn export<'py>(&self, py: Python<'py>, format: &str) -> PyResult<Bound<'py, PyAny>> {
         let format = parse_format(format)?;
-        let built = py
-            .detach(|| {
-                build(
-                    &self.live.lib,
-                    &self.live.net,
-                    &BuildOptions::from(Mode::Render).for_export(),
-                )
-            })
-            .map_err(|e| Problem::from(&e).to_pyerr(py))?;
-        export_py(py, &built, &self.live.net, &self.live.lib, format)
+        let (net, lib) = (&self.live.net, &*self.live.lib);
+        // Only the build the format is written from is made.
+        let bytes = py.detach(|| Exporter::new(net, lib).export(format));
+        export_bytes(py, bytes, format)
     }
 
     /// What edits and renders have cost: ``shader_builds``,

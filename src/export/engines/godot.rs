@@ -10,9 +10,11 @@
 //! `5u` as an int (so `uint(5)`) and takes no vector index that is not a
 //! constant.
 
-use super::{Property, Scene, float, floats, lowered, rotation_fn, scene};
+use super::{Property, Scene, float, floats, host_globals, lowered, rotation_fn, scene};
+use crate::build::Built;
 use crate::export::ExportError;
-use crate::export::lower::{Dialect, GlobalAccess, Host, Unsupported};
+use crate::export::lower::{GlobalAccess, Host, Syntax, Unsupported, syntax};
+use crate::globals::HostInputs;
 use crate::library::Library;
 use crate::network::Network;
 use crate::types::ParamStyle;
@@ -26,10 +28,10 @@ pub enum Version {
 }
 
 impl Version {
-    fn dialect(self) -> Dialect {
+    fn syntax(self) -> &'static dyn Syntax {
         match self {
-            Version::Godot3 => Dialect::Godot3,
-            Version::Godot4 => Dialect::Godot4,
+            Version::Godot3 => &syntax::Godot3,
+            Version::Godot4 => &syntax::Godot4,
         }
     }
     fn format(self) -> &'static str {
@@ -42,22 +44,20 @@ impl Version {
 
 struct GodotHost {
     slots: Vec<String>,
+    globals: Vec<String>,
 }
 
-/// ropkit's per-frame globals from Godot's built-ins: time (and a frame
-/// count at 60 a second), the picture's size; no mouse, no camera override.
-const GLOBALS: [&str; 6] = [
-    "vec4(TIME, floor(TIME * 60.0), 1.0 / 60.0, 0.0)",
-    "vec4(rk_res, 1.0 / rk_res)",
-    "vec4(0.0)",
-    "vec4(0.0)",
-    "vec4(0.0)",
-    "vec4(0.0)",
-];
+/// What Godot gives ropkit's per-frame globals: its clock (`TIME`, a frame
+/// counted at 60 a second) and the picture's size.
+const INPUTS: HostInputs = HostInputs {
+    time: "TIME",
+    delta: "(1.0 / 60.0)",
+    resolution: "rk_res",
+};
 
 impl Host for GodotHost {
     fn global(&self, name: &str, leaves: usize) -> Result<GlobalAccess, Unsupported> {
-        globals_for(name, leaves, &self.slots, &GLOBALS)
+        globals_for(name, leaves, &self.slots, &self.globals)
     }
     fn builtin(&self, b: naga::BuiltIn) -> Result<String, Unsupported> {
         match b {
@@ -77,7 +77,7 @@ pub(super) fn globals_for(
     name: &str,
     leaves: usize,
     slots: &[String],
-    globals: &[&str],
+    globals: &[String],
 ) -> Result<GlobalAccess, Unsupported> {
     let check = |n: usize, what: &str| {
         if leaves == n {
@@ -91,9 +91,7 @@ pub(super) fn globals_for(
     match name {
         crate::export::bindings::GLOBALS_NAME => {
             check(globals.len(), "the globals' block")?;
-            Ok(GlobalAccess::EntryOnly(
-                globals.iter().map(|s| s.to_string()).collect(),
-            ))
+            Ok(GlobalAccess::EntryOnly(globals.to_vec()))
         }
         crate::export::bindings::PARAMS_NAME => {
             check(slots.len(), "the parameters' block")?;
@@ -158,12 +156,20 @@ fn uniform(p: &Property, v: Version) -> String {
 }
 
 /// The shader text for `version`.
-pub fn write(net: &Network, lib: &Library, version: Version) -> Result<String, ExportError> {
-    let (scene, built) = scene(net, lib)?;
-    let dialect = version.dialect();
-    let slots = scene.slots(dialect, |p| property_type(p, version).1);
-    let host = GodotHost { slots };
-    let code = lowered(&built, &scene, dialect, &host, version.format())?;
+pub fn write(
+    built: &Built,
+    net: &Network,
+    lib: &Library,
+    version: Version,
+) -> Result<String, ExportError> {
+    let scene = scene(built, net, lib);
+    let syntax = version.syntax();
+    let slots = scene.slots(syntax, |p| property_type(p, version).1);
+    let host = GodotHost {
+        slots,
+        globals: host_globals(syntax, &INPUTS),
+    };
+    let code = lowered(built, &scene, syntax, &host, version.format())?;
     Ok(assemble(&scene, version, &code))
 }
 
@@ -200,7 +206,7 @@ fn assemble(scene: &Scene, version: Version, code: &crate::export::lower::Lowere
     }
     s.push('\n');
     if scene.has_rotation() {
-        s.push_str(&rotation_fn(version.dialect()));
+        s.push_str(&rotation_fn(version.syntax()));
         s.push('\n');
     }
     for f in &code.functions {

@@ -10,7 +10,7 @@ pub mod unity;
 pub mod unreal;
 
 use super::ExportError;
-use super::lower::{self, Dialect};
+use super::lower::{self, Syntax};
 use crate::build::Built;
 use crate::generate::{Mode, ParamSlot, Shader};
 use crate::library::Library;
@@ -50,10 +50,9 @@ pub struct Scene {
     pub source: String,
 }
 
-/// Builds the network for the engines and gathers its properties.
-pub fn scene(net: &Network, lib: &Library) -> Result<(Scene, Built), ExportError> {
-    let built = crate::build::build(lib, net, &Mode::Engine.into())
-        .map_err(|e| ExportError::Engine(e.report()))?;
+/// The properties of the network's engine build (`Mode::Engine`).
+pub fn scene(built: &Built, net: &Network, lib: &Library) -> Scene {
+    debug_assert_eq!(built.shader.mode, Mode::Engine);
     let mut properties = Vec::new();
     for slot in &built.shader.params {
         let name = built
@@ -84,14 +83,11 @@ pub fn scene(net: &Network, lib: &Library) -> Result<(Scene, Built), ExportError
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_default();
-    Ok((
-        Scene {
-            shader: built.shader.clone(),
-            properties,
-            source,
-        },
-        built,
-    ))
+    Scene {
+        shader: built.shader.clone(),
+        properties,
+        source,
+    }
 }
 
 fn components(v: &ParamValue, n: usize) -> Vec<f32> {
@@ -111,19 +107,12 @@ impl Scene {
 
     /// The `vec4` parameter slots the shader reads, each composed from the
     /// properties that live in it, written with `read(property)` (the
-    /// property as the code reads it) and `vec4` (the dialect's vector
-    /// constructor).
-    pub fn slots(&self, dialect: Dialect, read: impl Fn(&Property) -> String) -> Vec<String> {
+    /// property as the code reads it), in the language of `syntax`.
+    pub fn slots(&self, syntax: &dyn Syntax, read: impl Fn(&Property) -> String) -> Vec<String> {
         let n = self.shader.param_vec4s;
         let mut cells = vec![["0.0".to_string(), "0.0".into(), "0.0".into(), "0.0".into()]; n];
         let mut whole: Vec<Option<String>> = vec![None; n];
-        let float = |t: String| {
-            if dialect.hlsl() {
-                format!("((float)({t}))")
-            } else {
-                format!("float({t})")
-            }
-        };
+        let float = |t: String| syntax.convert("float", &t);
         for p in &self.properties {
             let r = read(p);
             let s = &p.slot;
@@ -142,7 +131,7 @@ impl Scene {
                 }
             }
         }
-        let vec4 = if dialect.hlsl() { "float4" } else { "vec4" };
+        let vec4 = syntax.vector(4, naga::Scalar::F32);
         cells
             .into_iter()
             .zip(whole)
@@ -158,6 +147,17 @@ impl Scene {
     }
 }
 
+/// ropkit's per-frame globals in an engine's language, one `vec4` each,
+/// written from their table ([`crate::globals::SLOTS`]) with what the
+/// engine gives: its clock, the seconds of a frame, the picture's size.
+pub fn host_globals(syntax: &dyn Syntax, inputs: &crate::globals::HostInputs) -> Vec<String> {
+    let vec4 = syntax.vector(4, naga::Scalar::F32);
+    crate::globals::host_values(inputs)
+        .iter()
+        .map(|c| format!("{vec4}({})", c.join(", ")))
+        .collect()
+}
+
 /// Names the lowered code leaves alone for the wrappers' own use.
 const RESERVED: &[&str] = &["rk_res", "rk_resolution", "rk_uv", "rk_time", "rk_colour"];
 
@@ -166,12 +166,11 @@ const ROTATION_FN: &str = "rk_rotation_column";
 /// The helper that turns a rotation property (degrees about x, then y, then
 /// z) into the three slots ropkit's shader reads: column k of
 /// Rz * Ry * Rx in `.xyz`, angle k in `.w`.
-pub fn rotation_fn(dialect: Dialect) -> String {
-    let (v3, v4) = if dialect.hlsl() {
-        ("float3", "float4")
-    } else {
-        ("vec3", "vec4")
-    };
+pub fn rotation_fn(syntax: &dyn Syntax) -> String {
+    let (v3, v4) = (
+        syntax.vector(3, naga::Scalar::F32),
+        syntax.vector(4, naga::Scalar::F32),
+    );
     format!(
         "{v4} {ROTATION_FN}({v3} degrees, int k) {{\n\
         \x20 {v3} c = cos(radians(degrees));\n\
@@ -191,20 +190,45 @@ pub fn rotation_fn(dialect: Dialect) -> String {
 pub fn lowered(
     built: &Built,
     scene: &Scene,
-    dialect: Dialect,
+    syntax: &dyn Syntax,
     host: &dyn lower::Host,
     format: &'static str,
 ) -> Result<lower::Lowered, ExportError> {
-    let compiled = built
-        .compiled()
-        .map_err(|e| ExportError::Engine(e.to_string()))?;
+    let compiled = built.compiled().map_err(|error| ExportError::Build {
+        from: super::Source::Engine,
+        error: Box::new(error),
+    })?;
     let module = super::bindings::named_module(&compiled.module, &built.shader);
-    lower::lower(&module, &compiled.info, dialect, host, &scene.reserved()).map_err(|e| {
+    lower::lower(&module, &compiled.info, syntax, host, &scene.reserved()).map_err(|e| {
         ExportError::Refused {
             format,
-            feature: e.0,
+            feature: match e.at.and_then(|span| origin(built, span)) {
+                Some(place) => format!("{} ({place})", e.what),
+                None => e.what,
+            },
         }
     })
+}
+
+/// Where a place in the shader naga read comes from: the node, its ROP
+/// and the file and line of the code (`node /env (ROP envLight),
+/// rops/.../function.glsl:12`), as far as the source map knows.
+fn origin(built: &Built, span: naga::Span) -> Option<String> {
+    let line = span.location(&built.shader.glsl).line_number as usize;
+    let o = built.shader.source_map.origin(line)?;
+    let file = o.file.map(|f| format!("{}:{}", f.display(), o.line));
+    let node = o.node.map(
+        |n| match built.resolution.nodes.iter().find(|r| r.path == n) {
+            Some(r) => format!("node {n} (ROP {})", r.rop),
+            None => format!("node {n}"),
+        },
+    );
+    match (node, file) {
+        (Some(n), Some(f)) => Some(format!("{n}, {f}")),
+        (Some(n), None) => Some(n),
+        (None, Some(f)) => Some(format!("in {f}")),
+        (None, None) => None,
+    }
 }
 
 /// A number as every dialect writes a float.

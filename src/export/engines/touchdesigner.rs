@@ -5,9 +5,11 @@
 //! Vectors pages: one per live parameter, plus `uTime`), and samples the
 //! network's textures from the TOP's inputs in order.
 
-use super::{Property, floats, lowered, rotation_fn, scene};
+use super::{Property, floats, host_globals, lowered, rotation_fn, scene};
+use crate::build::Built;
 use crate::export::ExportError;
-use crate::export::lower::{Dialect, GlobalAccess, Host, Unsupported};
+use crate::export::lower::{GlobalAccess, Host, Unsupported, syntax::Glsl};
+use crate::globals::HostInputs;
 use crate::library::Library;
 use crate::network::Network;
 use std::fmt::Write as _;
@@ -16,21 +18,20 @@ const FORMAT: &str = "touchdesigner";
 
 struct TdHost {
     slots: Vec<String>,
+    globals: Vec<String>,
 }
 
-/// ropkit's per-frame globals from the uniforms TouchDesigner sets.
-const GLOBALS: [&str; 6] = [
-    "vec4(uTime, floor(uTime * 60.0), 1.0 / 60.0, 0.0)",
-    "vec4(rk_res, 1.0 / rk_res)",
-    "vec4(0.0)",
-    "vec4(0.0)",
-    "vec4(0.0)",
-    "vec4(0.0)",
-];
+/// What TouchDesigner gives ropkit's per-frame globals: the `uTime`
+/// uniform and the output's resolution.
+const INPUTS: HostInputs = HostInputs {
+    time: "uTime",
+    delta: "(1.0 / 60.0)",
+    resolution: "rk_res",
+};
 
 impl Host for TdHost {
     fn global(&self, name: &str, leaves: usize) -> Result<GlobalAccess, Unsupported> {
-        match super::godot::globals_for(name, leaves, &self.slots, &GLOBALS)? {
+        match super::godot::globals_for(name, leaves, &self.slots, &self.globals)? {
             // Textures arrive on the TOP's inputs, in the layout's order.
             GlobalAccess::Texture(t) => {
                 let i: usize = t.trim_start_matches("rk_tex").parse().unwrap_or(0);
@@ -64,10 +65,19 @@ fn glsl_type(p: &Property) -> &'static str {
 }
 
 /// The shader text.
-pub fn write(net: &Network, lib: &Library) -> Result<String, ExportError> {
-    let (scene, built) = scene(net, lib)?;
-    let slots = scene.slots(Dialect::Glsl, |p| p.name.clone());
-    let code = lowered(&built, &scene, Dialect::Glsl, &TdHost { slots }, FORMAT)?;
+pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, ExportError> {
+    let scene = scene(built, net, lib);
+    let slots = scene.slots(&Glsl, |p| p.name.clone());
+    let code = lowered(
+        built,
+        &scene,
+        &Glsl,
+        &TdHost {
+            slots,
+            globals: host_globals(&Glsl, &INPUTS),
+        },
+        FORMAT,
+    )?;
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -98,7 +108,7 @@ pub fn write(net: &Network, lib: &Library) -> Result<String, ExportError> {
     }
     s.push_str("\nlayout(location = 0) out vec4 fragColor;\n\n");
     if scene.has_rotation() {
-        s.push_str(&rotation_fn(Dialect::Glsl));
+        s.push_str(&rotation_fn(&Glsl));
         s.push('\n');
     }
     for f in &code.functions {

@@ -4,9 +4,11 @@
 //! textures are `2D` properties sampled with their own sampler; time is
 //! `_Time.y`. The picture is drawn over the mesh's UVs, so a quad shows it.
 
-use super::{Property, float, floats, lowered, rotation_fn, scene};
+use super::{Property, float, floats, host_globals, lowered, rotation_fn, scene};
+use crate::build::Built;
 use crate::export::ExportError;
-use crate::export::lower::{Dialect, GlobalAccess, Host, Unsupported};
+use crate::export::lower::{GlobalAccess, Host, Unsupported, syntax::Hlsl};
+use crate::globals::HostInputs;
 use crate::library::Library;
 use crate::network::Network;
 use crate::types::ParamStyle;
@@ -16,21 +18,20 @@ const FORMAT: &str = "unity";
 
 struct UnityHost {
     slots: Vec<String>,
+    globals: Vec<String>,
 }
 
-/// ropkit's per-frame globals from Unity's built-in values.
-const GLOBALS: [&str; 6] = [
-    "float4(_Time.y, floor(_Time.y * 60.0), unity_DeltaTime.x, 0.0)",
-    "float4(rk_res, 1.0 / rk_res)",
-    "((float4)0)",
-    "((float4)0)",
-    "((float4)0)",
-    "((float4)0)",
-];
+/// What Unity gives ropkit's per-frame globals: its built-in clock and
+/// frame time, and the picture's size.
+const INPUTS: HostInputs = HostInputs {
+    time: "_Time.y",
+    delta: "unity_DeltaTime.x",
+    resolution: "rk_res",
+};
 
 impl Host for UnityHost {
     fn global(&self, name: &str, leaves: usize) -> Result<GlobalAccess, Unsupported> {
-        super::godot::globals_for(name, leaves, &self.slots, &GLOBALS)
+        super::godot::globals_for(name, leaves, &self.slots, &self.globals)
     }
     fn builtin(&self, b: naga::BuiltIn) -> Result<String, Unsupported> {
         match b {
@@ -118,8 +119,8 @@ fn property(p: &Property) -> (String, String, String) {
 }
 
 /// The shader text.
-pub fn write(net: &Network, lib: &Library) -> Result<String, ExportError> {
-    let (scene, built) = scene(net, lib)?;
+pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, ExportError> {
+    let scene = scene(built, net, lib);
     let props: Vec<(String, String, String)> = scene.properties.iter().map(property).collect();
     let reads: std::collections::HashMap<&str, &str> = scene
         .properties
@@ -127,8 +128,17 @@ pub fn write(net: &Network, lib: &Library) -> Result<String, ExportError> {
         .zip(&props)
         .map(|(p, (_, _, r))| (p.name.as_str(), r.as_str()))
         .collect();
-    let slots = scene.slots(Dialect::Hlsl, |p| reads[p.name.as_str()].to_string());
-    let code = lowered(&built, &scene, Dialect::Hlsl, &UnityHost { slots }, FORMAT)?;
+    let slots = scene.slots(&Hlsl, |p| reads[p.name.as_str()].to_string());
+    let code = lowered(
+        built,
+        &scene,
+        &Hlsl,
+        &UnityHost {
+            slots,
+            globals: host_globals(&Hlsl, &INPUTS),
+        },
+        FORMAT,
+    )?;
     let name = net
         .file
         .file_stem()
@@ -179,7 +189,7 @@ pub fn write(net: &Network, lib: &Library) -> Result<String, ExportError> {
     );
     let mut code_text = String::new();
     if scene.has_rotation() {
-        code_text.push_str(&rotation_fn(Dialect::Hlsl));
+        code_text.push_str(&rotation_fn(&Hlsl));
         code_text.push('\n');
     }
     for f in &code.functions {

@@ -5,11 +5,13 @@
 //! picture's size and one input per live parameter, each wired to a
 //! ScalarParameter or VectorParameter of the same name (the material's own
 //! properties). Textures cannot be passed this way: a network with one is
-//! refused.
+//! refused (the format's row in [`crate::export::FORMATS`] says so).
 
-use super::{Property, float, floats, lowered, rotation_fn, scene};
+use super::{Property, float, floats, host_globals, lowered, rotation_fn, scene};
+use crate::build::Built;
 use crate::export::ExportError;
-use crate::export::lower::{Dialect, GlobalAccess, Host, Unsupported};
+use crate::export::lower::{GlobalAccess, Host, Unsupported, syntax::Hlsl};
+use crate::globals::HostInputs;
 use crate::library::Library;
 use crate::network::Network;
 use crate::types::ParamStyle;
@@ -30,20 +32,19 @@ const INPUTS: [(&str, &str, &str); 3] = [
 
 struct UnrealHost {
     slots: Vec<String>,
+    globals: Vec<String>,
 }
 
-const GLOBALS: [&str; 6] = [
-    "float4(Time, floor(Time * 60.0), 1.0 / 60.0, 0.0)",
-    "float4(Resolution, 1.0 / Resolution)",
-    "((float4)0)",
-    "((float4)0)",
-    "((float4)0)",
-    "((float4)0)",
-];
+/// What the Custom node's inputs give ropkit's per-frame globals.
+const HOST_INPUTS: HostInputs = HostInputs {
+    time: "Time",
+    delta: "(1.0 / 60.0)",
+    resolution: "Resolution",
+};
 
 impl Host for UnrealHost {
     fn global(&self, name: &str, leaves: usize) -> Result<GlobalAccess, Unsupported> {
-        match super::godot::globals_for(name, leaves, &self.slots, &GLOBALS)? {
+        match super::godot::globals_for(name, leaves, &self.slots, &self.globals)? {
             // Inputs are parameters of the entry method: carried from there.
             GlobalAccess::Everywhere(v) => Ok(GlobalAccess::EntryOnly(v)),
             GlobalAccess::Texture(t) => Err(Unsupported(format!(
@@ -103,19 +104,22 @@ fn input(p: &Property) -> (&'static str, String) {
 }
 
 /// The Custom node's code, with the steps and the inputs in a comment first.
-pub fn write(net: &Network, lib: &Library) -> Result<String, ExportError> {
-    let (scene, built) = scene(net, lib)?;
-    if let Some(t) = scene.shader.textures.first() {
-        return Err(ExportError::Refused {
-            format: FORMAT,
-            feature: format!("a texture ({}, node {})", t.path, t.node),
-        });
-    }
-    let slots = scene.slots(Dialect::Hlsl, |p| match p.style {
+pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, ExportError> {
+    let scene = scene(built, net, lib);
+    let slots = scene.slots(&Hlsl, |p| match p.style {
         ParamStyle::Int => format!("round({})", p.name),
         _ => p.name.clone(),
     });
-    let code = lowered(&built, &scene, Dialect::Hlsl, &UnrealHost { slots }, FORMAT)?;
+    let code = lowered(
+        built,
+        &scene,
+        &Hlsl,
+        &UnrealHost {
+            slots,
+            globals: host_globals(&Hlsl, &HOST_INPUTS),
+        },
+        FORMAT,
+    )?;
     let mut inputs: Vec<(String, &str, String)> = INPUTS
         .iter()
         .map(|(n, t, w)| (n.to_string(), *t, w.to_string()))
@@ -144,7 +148,7 @@ pub fn write(net: &Network, lib: &Library) -> Result<String, ExportError> {
     s.push_str("struct RopkitScene {\n");
     let mut methods = String::new();
     if scene.has_rotation() {
-        methods.push_str(&rotation_fn(Dialect::Hlsl));
+        methods.push_str(&rotation_fn(&Hlsl));
     }
     for f in &code.functions {
         methods.push_str(f);

@@ -2,7 +2,8 @@
 //! becomes the places (variables, or run-time choices among them) it names.
 
 use super::stmt::Func;
-use super::{Cx, GlobalKind, LeafTy, Result, float_literal, unsupported};
+use super::syntax::Lod;
+use super::{Cx, GlobalKind, LeafTy, Result, unsupported};
 use naga::{Expression as E, Handle, TypeInner};
 
 /// Where one leaf of a pointer lives.
@@ -50,7 +51,7 @@ pub(super) fn constant(
 
 fn literal(cx: &Cx, l: naga::Literal) -> Result<String> {
     Ok(match l {
-        naga::Literal::F32(v) => float_literal(v),
+        naga::Literal::F32(v) => cx.syntax.float_literal(v),
         naga::Literal::I32(v) => {
             if v == i32::MIN {
                 format!("({} - 1)", v + 1)
@@ -77,11 +78,7 @@ fn compose(cx: &Cx, ty: Handle<naga::Type>, parts: Vec<Vec<String>>) -> Result<V
 }
 
 fn splat(cx: &Cx, ty: LeafTy, v: &str) -> String {
-    if cx.dialect.hlsl() {
-        format!("(({})({v}))", cx.type_name(ty))
-    } else {
-        format!("{}({v})", cx.type_name(ty))
-    }
+    cx.syntax.convert(&cx.type_name(ty), v)
 }
 
 /// `text` as an operand that a suffix (`.x`, `[i]`) may follow.
@@ -249,7 +246,7 @@ impl Func<'_> {
                     TypeInner::Vector { size, .. } | TypeInner::Matrix { columns: size, .. } => {
                         let name = fixed_names(&spots)?.remove(0);
                         let vector = matches!(inner, TypeInner::Vector { .. });
-                        if self.cx.dialect.dynamic_vector_index() {
+                        if self.cx.syntax.dynamic_vector_index() {
                             vec![Spot::Fixed(format!("{name}[{i}]"))]
                         } else {
                             vec![Spot::Chosen {
@@ -295,7 +292,7 @@ impl Func<'_> {
             return Ok(v.clone());
         }
         let cx = self.cx;
-        let hlsl = cx.dialect.hlsl();
+        let syntax = cx.syntax;
         let one = |s: String| Ok(vec![s]);
         match self.func.expressions[h] {
             E::Literal(_) | E::Constant(_) | E::ZeroValue(_) => {
@@ -372,7 +369,7 @@ impl Func<'_> {
                     }
                     TypeInner::Vector { size, .. } | TypeInner::Matrix { columns: size, .. } => {
                         let base = operand(&v[0]);
-                        if cx.dialect.dynamic_vector_index() {
+                        if syntax.dynamic_vector_index() {
                             return one(format!("{base}[{i}]"));
                         }
                         let vector = matches!(inner, TypeInner::Vector { .. });
@@ -400,7 +397,7 @@ impl Func<'_> {
                 let vector = matches!(self.leaf_types(expr)?[0], LeafTy::Vector(..));
                 one(match op {
                     naga::UnaryOperator::Negate => format!("(-{})", operand(&a)),
-                    naga::UnaryOperator::LogicalNot if vector && !hlsl => format!("not({a})"),
+                    naga::UnaryOperator::LogicalNot if vector => syntax.vector_not(&a),
                     naga::UnaryOperator::LogicalNot => format!("(!{})", operand(&a)),
                     naga::UnaryOperator::BitwiseNot => format!("(~{})", operand(&a)),
                 })
@@ -421,8 +418,8 @@ impl Func<'_> {
                 Ok(a.iter()
                     .zip(&b)
                     .map(|(a, b)| {
-                        if vector && !hlsl {
-                            format!("mix({b}, {a}, {c})")
+                        if vector {
+                            syntax.vector_select(&c, a, b)
                         } else {
                             format!("({c} ? {a} : {b})")
                         }
@@ -441,12 +438,10 @@ impl Func<'_> {
             }
             E::Derivative { axis, expr, .. } => {
                 let a = self.value(expr)?.remove(0);
-                let f = match (axis, hlsl) {
-                    (naga::DerivativeAxis::X, false) => "dFdx",
-                    (naga::DerivativeAxis::Y, false) => "dFdy",
-                    (naga::DerivativeAxis::X, true) => "ddx",
-                    (naga::DerivativeAxis::Y, true) => "ddy",
-                    (naga::DerivativeAxis::Width, _) => "fwidth",
+                let f = match axis {
+                    naga::DerivativeAxis::X => syntax.derivative(false),
+                    naga::DerivativeAxis::Y => syntax.derivative(true),
+                    naga::DerivativeAxis::Width => "fwidth",
                 };
                 one(format!("{f}({a})"))
             }
@@ -487,26 +482,16 @@ impl Func<'_> {
                 let t = self.value(image)?.remove(0);
                 let uv = self.value(coordinate)?.remove(0);
                 let mut level_value = |e| self.value(e).map(|mut v| v.remove(0));
-                one(match (level, hlsl) {
-                    (naga::SampleLevel::Auto, false) => format!("texture({t}, {uv})"),
-                    (naga::SampleLevel::Zero, false) => format!("textureLod({t}, {uv}, 0.0)"),
-                    (naga::SampleLevel::Exact(l), false) => {
-                        format!("textureLod({t}, {uv}, {})", level_value(l)?)
+                one(match level {
+                    naga::SampleLevel::Auto => syntax.sample(&t, &uv, Lod::Auto),
+                    naga::SampleLevel::Zero => syntax.sample(&t, &uv, Lod::Exact("0.0")),
+                    naga::SampleLevel::Exact(l) => {
+                        syntax.sample(&t, &uv, Lod::Exact(&level_value(l)?))
                     }
-                    (naga::SampleLevel::Bias(b), false) => {
-                        format!("texture({t}, {uv}, {})", level_value(b)?)
+                    naga::SampleLevel::Bias(b) => {
+                        syntax.sample(&t, &uv, Lod::Bias(&level_value(b)?))
                     }
-                    (naga::SampleLevel::Auto, true) => format!("{t}.Sample(sampler_{t}, {uv})"),
-                    (naga::SampleLevel::Zero, true) => {
-                        format!("{t}.SampleLevel(sampler_{t}, {uv}, 0.0)")
-                    }
-                    (naga::SampleLevel::Exact(l), true) => {
-                        format!("{t}.SampleLevel(sampler_{t}, {uv}, {})", level_value(l)?)
-                    }
-                    (naga::SampleLevel::Bias(b), true) => {
-                        format!("{t}.SampleBias(sampler_{t}, {uv}, {})", level_value(b)?)
-                    }
-                    (naga::SampleLevel::Gradient { .. }, _) => {
+                    naga::SampleLevel::Gradient { .. } => {
                         return unsupported("texture sampling with explicit gradients");
                     }
                 })
@@ -524,23 +509,22 @@ impl Func<'_> {
                     Some(l) => self.value(l)?.remove(0),
                     None => "0".into(),
                 };
-                one(if hlsl {
-                    format!("{t}.Load(int3({c}, {l}))")
-                } else {
-                    format!("texelFetch({t}, ivec2({c}), int({l}))")
-                })
+                one(syntax.texel_fetch(&t, &c, &l))
             }
             E::ImageQuery {
                 image,
                 query: naga::ImageQuery::Size { level },
-            } if !hlsl => {
+            } => {
                 let t = self.value(image)?.remove(0);
                 let l = match level {
                     Some(l) => self.value(l)?.remove(0),
                     None => "0".into(),
                 };
                 let u = cx.type_name(self.leaf_types(h)?[0]);
-                one(format!("{u}(textureSize({t}, int({l})))"))
+                match syntax.texture_size(&u, &t, &l) {
+                    Some(text) => one(text),
+                    None => unsupported("the expression ImageQuery"),
+                }
             }
             ref other => unsupported(format!("the expression {}", expression_name(other))),
         }
@@ -555,7 +539,7 @@ impl Func<'_> {
         rt: LeafTy,
     ) -> Result<String> {
         use naga::BinaryOperator as B;
-        let hlsl = self.cx.dialect.hlsl();
+        let syntax = self.cx.syntax;
         let vector = matches!(lt, LeafTy::Vector(..));
         let float = |t: LeafTy| match t {
             LeafTy::Scalar(s) | LeafTy::Vector(_, s) | LeafTy::Matrix(_, _, s) => {
@@ -564,8 +548,8 @@ impl Func<'_> {
         };
         let matrix = |t: LeafTy| matches!(t, LeafTy::Matrix(..));
         let compare = |f: &str, o: &str| {
-            if vector && !hlsl {
-                format!("{f}({a}, {b})")
+            if vector {
+                syntax.vector_compare(f, o, a, b)
             } else {
                 format!("({a} {o} {b})")
             }
@@ -573,14 +557,12 @@ impl Func<'_> {
         Ok(match op {
             B::Add => format!("({a} + {b})"),
             B::Subtract => format!("({a} - {b})"),
-            B::Multiply if hlsl && (matrix(lt) || matrix(rt)) => {
-                let scalar = |t| matches!(t, LeafTy::Scalar(_));
-                if scalar(lt) || scalar(rt) {
-                    format!("({a} * {b})")
-                } else {
-                    // The HLSL matrix is the GLSL one transposed.
-                    format!("mul({b}, {a})")
-                }
+            B::Multiply
+                if (matrix(lt) || matrix(rt))
+                    && !matches!(lt, LeafTy::Scalar(_))
+                    && !matches!(rt, LeafTy::Scalar(_)) =>
+            {
+                syntax.matrix_product(a, b)
             }
             B::Multiply => format!("({a} * {b})"),
             B::Divide => format!("({a} / {b})"),
@@ -632,32 +614,19 @@ impl Func<'_> {
         kind: naga::ScalarKind,
         convert: bool,
     ) -> Result<String> {
-        use naga::ScalarKind as K;
-        let hlsl = self.cx.dialect.hlsl();
+        let syntax = self.cx.syntax;
         let to_name = self.cx.type_name(to);
         let from_kind = match from {
             LeafTy::Scalar(s) | LeafTy::Vector(_, s) | LeafTy::Matrix(_, _, s) => s.kind,
         };
         if convert || from_kind == kind {
-            return Ok(if hlsl {
-                format!("(({to_name})({a}))")
-            } else {
-                format!("{to_name}({a})")
-            });
+            return Ok(syntax.convert(&to_name, a));
         }
         // Same bits, another kind.
-        let f = match (from_kind, kind, hlsl) {
-            (K::Float, K::Sint, false) => "floatBitsToInt",
-            (K::Float, K::Uint, false) => "floatBitsToUint",
-            (K::Sint, K::Float, false) => "intBitsToFloat",
-            (K::Uint, K::Float, false) => "uintBitsToFloat",
-            (K::Sint | K::Uint, K::Sint | K::Uint, false) => return Ok(format!("{to_name}({a})")),
-            (_, K::Float, true) => "asfloat",
-            (_, K::Sint, true) => "asint",
-            (_, K::Uint, true) => "asuint",
-            _ => return unsupported(format!("reinterpreting {from_kind:?} as {kind:?}")),
-        };
-        Ok(format!("{f}({a})"))
+        match syntax.bitcast(from_kind, kind, &to_name, a) {
+            Some(text) => Ok(text),
+            None => unsupported(format!("reinterpreting {from_kind:?} as {kind:?}")),
+        }
     }
 }
 

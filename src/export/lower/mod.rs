@@ -19,46 +19,59 @@
 //!   temporary where naga emits it.
 //!
 //! The [`Host`] (one per engine) says what the bound resources and the
-//! built-ins become; the [`Dialect`] how types and functions are spelt.
+//! built-ins become; its language's [`Syntax`] (`syntax.rs`) how types,
+//! literals and functions are spelt.
 
 mod expr;
 mod stmt;
+pub mod syntax;
+
+pub use syntax::Syntax;
 
 use naga::{Handle, Module, Type, TypeInner};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-/// A construct the target cannot express: the export is refused with it.
+/// A construct the target cannot express (what a [`Host`] answers).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{0}")]
 pub struct Unsupported(pub String);
 
-type Result<T> = std::result::Result<T, Unsupported>;
+/// Why the lowering stopped: what the target cannot express, and where it
+/// is in the shader naga read (the innermost expression or statement
+/// known), which the source map turns into a node and a ROP file's line.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{what}")]
+pub struct Refusal {
+    pub what: String,
+    pub at: Option<naga::Span>,
+}
+
+impl From<Unsupported> for Refusal {
+    fn from(u: Unsupported) -> Self {
+        Refusal {
+            what: u.0,
+            at: None,
+        }
+    }
+}
+
+impl Refusal {
+    /// The refusal placed at `span`, unless a place inside it is known.
+    fn at(mut self, span: naga::Span) -> Self {
+        if self.at.is_none() && span != naga::Span::default() {
+            self.at = Some(span);
+        }
+        self
+    }
+}
+
+type Result<T> = std::result::Result<T, Refusal>;
 
 fn unsupported<T>(what: impl Into<String>) -> Result<T> {
-    Err(Unsupported(what.into()))
-}
-
-/// How the target spells things.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dialect {
-    /// Godot 3's shading language (GLSL ES 3.0 less dynamic vector indexing, `5u` literals).
-    Godot3,
-    /// Godot 4's shading language.
-    Godot4,
-    /// Desktop GLSL (TouchDesigner).
-    Glsl,
-    /// HLSL (Unity, Unreal).
-    Hlsl,
-}
-
-impl Dialect {
-    pub fn hlsl(self) -> bool {
-        self == Dialect::Hlsl
-    }
-    /// Whether a vector or matrix may be indexed by a run-time value.
-    fn dynamic_vector_index(self) -> bool {
-        self != Dialect::Godot3
-    }
+    Err(Refusal {
+        what: what.into(),
+        at: None,
+    })
 }
 
 /// What a bound global becomes in the target.
@@ -78,9 +91,9 @@ pub enum GlobalAccess {
 pub trait Host {
     /// What the bound global `name` (`rk_globals`, `rk_paramBlock`,
     /// `rk_sampler`, `rk_texN`) becomes, given its number of leaves.
-    fn global(&self, name: &str, leaves: usize) -> Result<GlobalAccess>;
+    fn global(&self, name: &str, leaves: usize) -> std::result::Result<GlobalAccess, Unsupported>;
     /// The value of a built-in input of the entry point.
-    fn builtin(&self, builtin: naga::BuiltIn) -> Result<String>;
+    fn builtin(&self, builtin: naga::BuiltIn) -> std::result::Result<String, Unsupported>;
     /// The statement that hands the entry point's colour to the engine.
     fn output(&self, colour: &str) -> String;
 }
@@ -114,7 +127,7 @@ const MAX_LEAVES: usize = 1024;
 struct Cx<'a> {
     module: &'a Module,
     info: &'a naga::valid::ModuleInfo,
-    dialect: Dialect,
+    syntax: &'a dyn Syntax,
     host: &'a dyn Host,
     leaves: std::cell::RefCell<HashMap<Handle<Type>, Vec<Leaf>>>,
     function_names: HashMap<Handle<naga::Function>, String>,
@@ -145,14 +158,14 @@ enum GlobalKind {
 pub fn lower(
     module: &Module,
     info: &naga::valid::ModuleInfo,
-    dialect: Dialect,
+    syntax: &dyn Syntax,
     host: &dyn Host,
     reserved: &HashSet<String>,
 ) -> Result<Lowered> {
     let mut cx = Cx {
         module,
         info,
-        dialect,
+        syntax,
         host,
         leaves: Default::default(),
         function_names: HashMap::new(),
@@ -218,16 +231,19 @@ impl Cx<'_> {
         Ok(())
     }
 
-    /// Which carried globals each function needs: its own, and its callees'
-    /// (a callee always comes before its callers in naga's arena).
+    /// Which carried globals each function needs: those it uses, and its
+    /// callees' (a callee always comes before its callers in naga's
+    /// arena). A global the function names but never reads or writes (naga's
+    /// GLSL front end names every global in every function) is not carried.
     fn find_carried(&mut self) {
         let mut sets: HashMap<Handle<naga::Function>, BTreeSet<Handle<naga::GlobalVariable>>> =
             HashMap::new();
         for (h, f) in self.module.functions.iter() {
             let mut set = BTreeSet::new();
-            for (_, e) in f.expressions.iter() {
-                if let naga::Expression::GlobalVariable(g) = *e
+            for (_, expr) in f.expressions.iter() {
+                if let naga::Expression::GlobalVariable(g) = *expr
                     && matches!(self.globals.get(&g), Some(GlobalKind::Carried { .. }))
+                    && !self.info[h][g].is_empty()
                 {
                     set.insert(g);
                 }
@@ -312,17 +328,16 @@ impl Cx<'_> {
     fn zero_leaf(&self, ty: LeafTy) -> String {
         match ty {
             LeafTy::Scalar(s) => self.scalar_literal(s, 0.0),
-            _ if self.dialect.hlsl() => format!("(({})0)", self.type_name(ty)),
-            LeafTy::Vector(_, s) | LeafTy::Matrix(_, _, s) => {
-                format!("{}({})", self.type_name(ty), self.scalar_literal(s, 0.0))
-            }
+            LeafTy::Vector(_, s) | LeafTy::Matrix(_, _, s) => self
+                .syntax
+                .convert(&self.type_name(ty), &self.scalar_literal(s, 0.0)),
         }
     }
 
     /// A scalar literal of the given kind.
     fn scalar_literal(&self, s: naga::Scalar, v: f64) -> String {
         match s.kind {
-            naga::ScalarKind::Float => float_literal(v as f32),
+            naga::ScalarKind::Float => self.syntax.float_literal(v as f32),
             naga::ScalarKind::Sint => format!("{}", v as i64),
             naga::ScalarKind::Uint => self.uint_literal(v as u64),
             naga::ScalarKind::Bool => (v != 0.0).to_string(),
@@ -331,38 +346,15 @@ impl Cx<'_> {
     }
 
     fn uint_literal(&self, v: u64) -> String {
-        // Godot 3 reads `5u` as an int.
-        if self.dialect == Dialect::Godot3 {
-            format!("uint({v})")
-        } else {
-            format!("{v}u")
-        }
+        self.syntax.uint_literal(v)
     }
 
     fn type_name(&self, ty: LeafTy) -> String {
-        let hlsl = self.dialect.hlsl();
-        let scalar = |s: naga::Scalar| match (s.kind, hlsl) {
-            (naga::ScalarKind::Float, _) => "float",
-            (naga::ScalarKind::Sint, _) => "int",
-            (naga::ScalarKind::Uint, _) => "uint",
-            (naga::ScalarKind::Bool, _) => "bool",
-            _ => "float",
-        };
-        let prefix = |s: naga::Scalar| match s.kind {
-            naga::ScalarKind::Sint => "i",
-            naga::ScalarKind::Uint => "u",
-            naga::ScalarKind::Bool => "b",
-            _ => "",
-        };
         let n = |v: naga::VectorSize| v as u8;
         match ty {
-            LeafTy::Scalar(s) => scalar(s).into(),
-            LeafTy::Vector(v, s) if hlsl => format!("{}{}", scalar(s), n(v)),
-            LeafTy::Vector(v, s) => format!("{}vec{}", prefix(s), n(v)),
-            // HLSL holds a GLSL matrix transposed: its rows are the columns.
-            LeafTy::Matrix(c, r, s) if hlsl => format!("{}{}x{}", scalar(s), n(c), n(r)),
-            LeafTy::Matrix(c, r, _) if c == r => format!("mat{}", n(c)),
-            LeafTy::Matrix(c, r, _) => format!("mat{}x{}", n(c), n(r)),
+            LeafTy::Scalar(s) => self.syntax.scalar(s).into(),
+            LeafTy::Vector(v, s) => self.syntax.vector(n(v), s),
+            LeafTy::Matrix(c, r, s) => self.syntax.matrix(n(c), n(r), s),
         }
     }
 }
@@ -371,16 +363,6 @@ fn leaf(suffix: &str, ty: LeafTy) -> Leaf {
     Leaf {
         suffix: suffix.into(),
         ty,
-    }
-}
-
-/// A float literal every dialect reads as a float.
-fn float_literal(v: f32) -> String {
-    let s = format!("{v:?}");
-    if s.contains(['.', 'e', 'E']) || s.contains("inf") || s.contains("NaN") {
-        s
-    } else {
-        format!("{s}.0")
     }
 }
 

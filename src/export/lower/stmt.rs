@@ -144,8 +144,8 @@ impl<'a> Func<'a> {
     }
 
     fn block(&mut self, block: &naga::Block) -> Result<()> {
-        for s in block.iter() {
-            self.statement(s)?;
+        for (s, span) in block.span_iter() {
+            self.statement(s).map_err(|e| e.at(*span))?;
         }
         Ok(())
     }
@@ -255,8 +255,13 @@ impl<'a> Func<'a> {
         ) {
             return Ok(());
         }
-        let texts = self.value(h)?;
-        let types = self.leaf_types(h)?;
+        // A value nothing reads (naga's expressions have no side effects).
+        if self.info[h].ref_count == 0 {
+            return Ok(());
+        }
+        let span = self.func.expressions.get_span(h);
+        let texts = self.value(h).map_err(|e| e.at(span))?;
+        let types = self.leaf_types(h).map_err(|e| e.at(span))?;
         let base = format!("e{}", h.index());
         let mut names = Vec::new();
         for (k, (text, ty)) in texts.iter().zip(&types).enumerate() {
@@ -517,74 +522,21 @@ pub(super) fn entry(cx: &Cx, ep: &naga::EntryPoint) -> Result<String> {
     Ok(w.out)
 }
 
-/// A math function in the dialect.
+/// A math function in the target's language.
 pub(super) fn math(cx: &Cx, fun: naga::MathFunction, a: &[String], ty: LeafTy) -> Result<String> {
     use naga::MathFunction as M;
-    let hlsl = cx.dialect.hlsl();
     let call = |name: &str| format!("{name}({})", a.join(", "));
-    Ok(match fun {
-        M::Abs => call("abs"),
-        M::Min => call("min"),
-        M::Max => call("max"),
-        M::Clamp => call("clamp"),
-        M::Saturate if hlsl => call("saturate"),
-        M::Saturate => {
+    Ok(match (fun, cx.syntax.function(fun)) {
+        (M::Fma, _) => format!("({} * {} + {})", a[0], a[1], a[2]),
+        (_, Some(name)) => call(name),
+        (M::Saturate, None) => {
             let zero = cx.zero_leaf(ty);
             let one = match ty {
                 LeafTy::Scalar(_) => "1.0".to_string(),
-                _ if hlsl => format!("(({})1.0)", cx.type_name(ty)),
-                _ => format!("{}(1.0)", cx.type_name(ty)),
+                _ => cx.syntax.convert(&cx.type_name(ty), "1.0"),
             };
             format!("clamp({}, {zero}, {one})", a[0])
         }
-        M::Cos => call("cos"),
-        M::Cosh => call("cosh"),
-        M::Sin => call("sin"),
-        M::Sinh => call("sinh"),
-        M::Tan => call("tan"),
-        M::Tanh => call("tanh"),
-        M::Acos => call("acos"),
-        M::Asin => call("asin"),
-        M::Atan => call("atan"),
-        M::Atan2 if hlsl => call("atan2"),
-        M::Atan2 => call("atan"),
-        M::Asinh if !hlsl => call("asinh"),
-        M::Acosh if !hlsl => call("acosh"),
-        M::Atanh if !hlsl => call("atanh"),
-        M::Radians => call("radians"),
-        M::Degrees => call("degrees"),
-        M::Ceil => call("ceil"),
-        M::Floor => call("floor"),
-        M::Round => call("round"),
-        M::Fract if hlsl => call("frac"),
-        M::Fract => call("fract"),
-        M::Trunc => call("trunc"),
-        M::Exp => call("exp"),
-        M::Exp2 => call("exp2"),
-        M::Log => call("log"),
-        M::Log2 => call("log2"),
-        M::Pow => call("pow"),
-        M::Dot => call("dot"),
-        M::Cross => call("cross"),
-        M::Distance => call("distance"),
-        M::Length => call("length"),
-        M::Normalize => call("normalize"),
-        M::FaceForward if hlsl => call("faceforward"),
-        M::FaceForward => call("faceforward"),
-        M::Reflect => call("reflect"),
-        M::Refract => call("refract"),
-        M::Sign => call("sign"),
-        M::Fma => format!("({} * {} + {})", a[0], a[1], a[2]),
-        M::Mix if hlsl => call("lerp"),
-        M::Mix => call("mix"),
-        M::Step => call("step"),
-        M::SmoothStep => call("smoothstep"),
-        M::Sqrt => call("sqrt"),
-        M::InverseSqrt if hlsl => call("rsqrt"),
-        M::InverseSqrt => call("inversesqrt"),
-        M::Transpose => call("transpose"),
-        M::Determinant => call("determinant"),
-        M::Inverse if !hlsl => call("inverse"),
-        other => return unsupported(format!("the function {other:?}")),
+        (other, None) => return unsupported(format!("the function {other:?}")),
     })
 }

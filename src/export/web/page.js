@@ -22,6 +22,10 @@
   const canvas = $("view");
   const hash = new URLSearchParams(location.hash.slice(1));
 
+  // RK_GLOBAL_FLOATS and rkGlobals(): ropkit writes them here from its
+  // table of globals when it writes the page.
+  /* ropkit:globals */
+
   // Drawing state: the program and buffers once compiled; whether the
   // parameters need uploading; frames drawn; a frame asked for.
   let glState = null;
@@ -423,11 +427,10 @@
     const delta = lastDraw == null || !clock.playing ? 1 / 60 : Math.max(t - lastDraw, 0);
     lastDraw = t;
     showTime(t);
-    const g = new Float32Array(24);
-    g.set([t, frameCount, delta, 0, canvas.width, canvas.height, 1 / canvas.width, 1 / canvas.height], 0);
-    if (cam && cam.active) {
-      g.set([...camPosition(), 1, ...cam.target, cam.fov], 12);
-    }
+    const camera = cam && cam.active
+      ? { position: camPosition(), target: cam.target, fov: cam.fov }
+      : null;
+    const g = rkGlobals(t, frameCount, delta, canvas.width, canvas.height, camera);
     const { prog, globals, paramsBuf, textures } = glState;
     gl.viewport(0, 0, canvas.width, canvas.height);
     gl.useProgram(prog);
@@ -535,7 +538,7 @@
         `this browser's uniform blocks hold ${most} bytes.`);
     }
     const { prog, ms: compileMs } = compile();
-    const globals = block(prog, scene.blocks.globals, 0, 24 * 4);
+    const globals = block(prog, scene.blocks.globals, 0, RK_GLOBAL_FLOATS * 4);
     const paramsBuf = block(prog, scene.blocks.params, 1, paramData.byteLength);
     const textures = await loadTextures(prog);
     live.forEach(pack);
