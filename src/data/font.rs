@@ -66,6 +66,10 @@ pub enum FontError {
     )]
     NoOutlines,
     #[error(
+        "its TrueType outlines cannot be read before drawing (the `glyf`, `loca` or `head` table is cut short): refused, since a glyph could not be bounded"
+    )]
+    UnreadableOutlines,
+    #[error(
         "the text has {chars} characters, more than {} (TEXT_CHARS)",
         limits::TEXT_CHARS
     )]
@@ -250,6 +254,12 @@ pub fn layout(font: &[u8], style: &TextStyle) -> Result<TextShape, FontError> {
         return Err(FontError::NoOutlines);
     }
     let mut glyphs = Glyphs::new(&face);
+    // The parser draws TrueType outlines without a bound on the work its
+    // composites ask for: a font whose components cannot be walked first
+    // is refused, not drawn.
+    if tables.glyf.is_some() && glyphs.components.is_none() {
+        return Err(FontError::UnreadableOutlines);
+    }
     let kerning = kerning::Kerning::new(&face);
     let em = 1.0 / f64::from(face.units_per_em());
     let metrics = [face.ascender(), face.descender(), face.line_gap()].map(|v| f64::from(v) * em);
@@ -309,6 +319,25 @@ pub fn layout(font: &[u8], style: &TextStyle) -> Result<TextShape, FontError> {
     }
     shape.shapes = glyphs.shapes;
     Ok(shape)
+}
+
+/// The bytes of the table `tag` as the parser's face reads them: the last
+/// record of that tag in the table directory (the face collects tables
+/// in one pass over the records, each overwriting the one before), `None`
+/// where that record's range lies outside the file. Not
+/// `RawFace::table`, which searches the records as if they were sorted: in
+/// a hostile font's unsorted directory it finds another table than the
+/// face draws from, or none, and a walk over it would bound nothing.
+fn face_table<'a>(face: &Face<'a>, tag: &[u8; 4]) -> Option<&'a [u8]> {
+    let raw = face.raw_face();
+    let record = raw
+        .table_records
+        .into_iter()
+        .filter(|r| &r.tag.to_bytes() == tag)
+        .last()?;
+    let start = usize::try_from(record.offset).ok()?;
+    let end = start.checked_add(usize::try_from(record.length).ok()?)?;
+    raw.data.get(start..end)
 }
 
 /// The distinct glyphs of one layout, each outlined once.

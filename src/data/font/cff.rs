@@ -13,7 +13,7 @@
 //! FDArray and FDSelect). Where it cannot read the table, it counts
 //! nothing: ttf-parser, reading the same bytes, draws nothing either.
 
-use ttf_parser::{Face, Tag};
+use ttf_parser::Face;
 
 /// How deep subroutine calls nest (ttf-parser's limit, from the spec).
 const NESTING: u8 = 10;
@@ -244,7 +244,7 @@ fn read_fd_select(data: &[u8], at: usize, glyphs: usize) -> Option<FdSelect> {
 impl<'a> Cff<'a> {
     /// The face's CFF table, or `None` when it has none (or one that cannot be read).
     pub fn new(face: &Face<'a>) -> Option<Cff<'a>> {
-        let data = face.raw_face().table(Tag::from_bytes(b"CFF "))?;
+        let data = super::face_table(face, b"CFF ")?;
         let header = usize::from(*data.get(2)?);
         let (_names, at) = read_index(data, header)?;
         let (top, at) = read_index(data, at)?;

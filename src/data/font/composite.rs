@@ -8,7 +8,7 @@
 //! when the count passes `limits::GLYPH_COMPONENTS`.
 
 use std::collections::HashMap;
-use ttf_parser::{Face, Tag};
+use ttf_parser::Face;
 
 /// What the walk found wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,10 +64,9 @@ pub struct Components<'a> {
 impl<'a> Components<'a> {
     /// `None` for a font without TrueType outlines (CFF has no components).
     pub fn new(face: &Face<'a>) -> Option<Components<'a>> {
-        let raw = face.raw_face();
-        let glyf = raw.table(Tag::from_bytes(b"glyf"))?;
-        let loca = raw.table(Tag::from_bytes(b"loca"))?;
-        let head = raw.table(Tag::from_bytes(b"head"))?;
+        let glyf = super::face_table(face, b"glyf")?;
+        let loca = super::face_table(face, b"loca")?;
+        let head = super::face_table(face, b"head")?;
         let long_offsets = read_u16(head, 50)? == 1;
         Some(Components {
             glyf,
