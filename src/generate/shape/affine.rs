@@ -147,7 +147,9 @@ impl Program {
         let mut scales = Vec::new();
         let mut path = String::new();
         if let Some(r) = &result {
-            for &(a, b) in &func.stmts[call.stmt + 1..last] {
+            // The call assigns, so a `return` of the result must follow it.
+            let between = func.stmts.get(call.stmt + 1..last)?;
+            for &(a, b) in between {
                 let (op, field, e) = read_scale(func, lines, a, b, r)?;
                 if !scales.is_empty() && field != path {
                     return None;
