@@ -27,7 +27,7 @@ impl Session {
     /// values: a pipeline only when the build is not the one it draws.
     pub fn show(&mut self, built: &Arc<Built>, doc: &Document) -> Result<(), RenderError> {
         if !self.shows(built) {
-            self.renderer.set_built(&built)?;
+            self.renderer.set_built(built)?;
             self.shown = Some(built.clone());
         }
         self.renderer

@@ -184,12 +184,15 @@ impl Files {
     }
 }
 
+/// One file read for [`DataFiles`]: where it was found and its bytes, or why not.
+type ReadFile = Result<(PathBuf, Arc<[u8]>), DataError>;
+
 /// The files a build's data parameters name, read before generation
 /// (which reads no files), each under the byte limit its kind allows: by
 /// the path the network gives and that limit.
 #[derive(Debug, Clone, Default)]
 pub struct DataFiles {
-    read: std::collections::HashMap<(String, u64), Result<(PathBuf, Arc<[u8]>), DataError>>,
+    read: std::collections::HashMap<(String, u64), ReadFile>,
 }
 
 impl DataFiles {

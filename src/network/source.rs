@@ -737,7 +737,7 @@ impl Reader<'_> {
 fn starts_plain(c: u8, next: Option<u8>, flow: bool) -> bool {
     match c {
         b'-' | b'?' | b':' => next.is_some_and(|n| {
-            !matches!(n, b' ' | b'\t' | b'\r' | b'\n') && !(flow && b",[]{}".contains(&n))
+            !(matches!(n, b' ' | b'\t' | b'\r' | b'\n') || flow && b",[]{}".contains(&n))
         }),
         b',' | b'[' | b']' | b'{' | b'}' | b'#' | b'&' | b'*' | b'!' | b'|' | b'>' | b'\''
         | b'"' | b'%' | b'@' | b'`' | b' ' | b'\t' | b'\r' | b'\n' => false,

@@ -90,7 +90,7 @@ impl Sampler {
         lib: &Library,
         renderer: &mut Renderer,
     ) -> Result<Sampler, SampleError> {
-        renderer.set_built(&built)?;
+        renderer.set_built(built)?;
         renderer.set_params(&built.shader.param_values(net, lib));
         Ok(Sampler {
             dev: Device::new(renderer)?,

@@ -1119,9 +1119,9 @@ fn iso_camera_roll_turns_the_image_plane() {
     ];
     let fw = [-back[0], -back[1], -back[2]];
     let base = origins(0.0);
-    for roll in [30.0, -75.0] {
+    for roll in [30.0f64, -75.0] {
         let got = origins(roll);
-        let a = (roll as f64).to_radians();
+        let a = roll.to_radians();
         for (k, (o0, o1)) in base.iter().zip(&got).enumerate() {
             let d0 = an::sub3([o0[0] as f64, o0[1] as f64, o0[2] as f64], centre);
             let d1 = an::sub3([o1[0] as f64, o1[1] as f64, o1[2] as f64], centre);
@@ -1148,8 +1148,8 @@ fn cut_sphere_hollow_is_a_shell_below_the_cut() {
     };
     let lib = catalog_library();
     let pts = points3(625, 250, -1.6, 1.6);
-    for (r, h, t) in [(1.0, 0.4, 0.05), (0.9, -0.3, 0.1)] {
-        let top = (h / r as f64).asin();
+    for (r, h, t) in [(1.0f64, 0.4f64, 0.05), (0.9, -0.3, 0.1)] {
+        let top = (h / r).asin();
         let arc: Vec<[f64; 2]> = (0..=20000)
             .map(|i| {
                 let a = -PI / 2.0 + (top + PI / 2.0) * i as f64 / 20000.0;

@@ -525,7 +525,8 @@ fn textures_read_upright_and_unmirrored_from_outside_on_every_uv_source() {
     let textured = "  /src: { rop: box, params: { Size: [1, 1, 1], Translate: [0.5, 0.5, 0.5] } }\n  /mat: { rop: textureMaterial, params: { Texture: uvcode.png, Scale: 1, Sharpness: 8, Specular: 0 }, inputs: [/src] }\n".to_string();
     let o = [0.0, 0.0, 0.0];
     let c = [0.5, 0.5, 0.5];
-    let views: Vec<(&str, String, &dyn Fn(f64, f64) -> Option<[f64; 2]>)> = vec![
+    type Expected<'a> = &'a dyn Fn(f64, f64) -> Option<[f64; 2]>;
+    let views: Vec<(&str, String, Expected)> = vec![
         ("box +z", uv_view(&bx, [0.0, 0.0, 5.0], o, 1.6), &face),
         ("box -z", uv_view(&bx, [0.0, 0.0, -5.0], o, 1.6), &face),
         ("box +x", uv_view(&bx, [5.0, 0.0, 0.0], o, 1.6), &face),

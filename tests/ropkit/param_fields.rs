@@ -455,20 +455,19 @@ fn a_driven_parameter_that_code_reads_as_a_value_passes_both_compilers() {
     let lib = library();
     // A material's colour (read in its material function, at the hit),
     // a camera's position and a filter's vector, each driven by a field.
-    let text = format!(
-        "output: /render
+    let text = "output: /render
 nodes:
-  /x: {{ rop: position, params: {{ Component: x, Scale: 0.5 }} }}
-  /c: {{ rop: colorRamp, inputs: [/x] }}
-  /ball: {{ rop: sphere, params: {{ Radius: 0.8 }} }}
-  /moved: {{ rop: transform, params: {{ Scale: 1.0 }}, inputs: {{ input: /ball, Scale: /x }} }}
-  /shape: {{ rop: phongMaterial, inputs: {{ shape: /moved, Color: /c }} }}
-  /cx: {{ rop: position, params: {{ Component: y, Scale: 0.1, Offset: [3, 3, 3] }} }}
-  /cam: {{ rop: lookAtCamera, params: {{ Target: [0, 0, 0] }}, inputs: {{ Position: /cx }} }}
-  /light: {{ rop: pointLight, params: {{ Position: [5, 8, 4] }} }}
-  /render: {{ rop: raymarchRender3D, inputs: {{ scene: /shape, camera: /cam, light: /light }} }}
+  /x: { rop: position, params: { Component: x, Scale: 0.5 } }
+  /c: { rop: colorRamp, inputs: [/x] }
+  /ball: { rop: sphere, params: { Radius: 0.8 } }
+  /moved: { rop: transform, params: { Scale: 1.0 }, inputs: { input: /ball, Scale: /x } }
+  /shape: { rop: phongMaterial, inputs: { shape: /moved, Color: /c } }
+  /cx: { rop: position, params: { Component: y, Scale: 0.1, Offset: [3, 3, 3] } }
+  /cam: { rop: lookAtCamera, params: { Target: [0, 0, 0] }, inputs: { Position: /cx } }
+  /light: { rop: pointLight, params: { Position: [5, 8, 4] } }
+  /render: { rop: raymarchRender3D, inputs: { scene: /shape, camera: /cam, light: /light } }
 "
-    );
+    .to_string();
     let net = Network::parse(&text, &root().join("param-fields.yaml"), &lib)
         .unwrap_or_else(|e| panic!("{e}"));
     for mode in [Mode::Render, Mode::RenderBaked, Mode::Sample] {

@@ -683,11 +683,12 @@ fn rough_metal_under_an_environment_matches_a_dense_cpu_reference() {
 /// samples stay above the horizon); a set turned anew at every pixel errs
 /// independently from pixel to pixel. So over the pixels with n.v < 0.35,
 /// with e the relative error of each (mean of the channels):
-///   - the correlation of e between side-by-side pixels is under 0.25
-///     (the same set at every pixel gave 0.69 at roughness 0.3);
-///   - what survives averaging e over 5x5 blocks of the rim (the part of
-///     the error with structure) has an RMS under 0.05;
-///   - the mean of e (the bias) is within 1.5%.
+/// - the correlation of e between side-by-side pixels is under 0.25
+///   (the same set at every pixel gave 0.69 at roughness 0.3);
+/// - what survives averaging e over 5x5 blocks of the rim (the part of
+///   the error with structure) has an RMS under 0.05;
+/// - the mean of e (the bias) is within 1.5%.
+///
 /// The reference takes 64 x 64 jittered strata a pixel: its own error,
 /// well under 1%, is independent from pixel to pixel too.
 #[test]

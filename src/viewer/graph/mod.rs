@@ -537,7 +537,7 @@ impl Graph {
         let plain = !modifiers.shift && !modifiers.command;
         self.move_started = false;
         let mut dragged = None;
-        for (id, _) in before {
+        for id in before.keys() {
             let Some(r) = ctx.read_response(frame_id(*id)) else {
                 continue;
             };
@@ -675,7 +675,7 @@ impl Graph {
             open = false;
         }
         if done {
-            return (r.text != r.path).then(|| GraphEdit::Rename {
+            return (r.text != r.path).then_some(GraphEdit::Rename {
                 from: r.path,
                 to: r.text,
             });
