@@ -4,8 +4,6 @@
 //! command line reads its measuring knobs (`ROPKIT_SHAPE`, `ROPKIT_PARAMS`)
 //! once, in [`crate::cli`], and passes them down in here.
 
-use crate::generate::Mode;
-
 /// Everything a build is asked to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BuildOptions {
@@ -158,4 +156,36 @@ impl ParamPlacement {
             _ => None,
         }
     }
+}
+
+/// What the shader is for: a picture, or evaluating the scene at points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    #[default]
+    Render,
+    /// Evaluates the output's first input at points read from a uniform array.
+    Sample,
+    /// A Shadertoy image pass: `mainImage`, Shadertoy's uniforms, parameter
+    /// values baked in as constants, textures on `iChannel0..3`.
+    Shadertoy,
+    /// Like `Render`, with the parameter values baked in as constants: as fast
+    /// as hand-written code, but any parameter change needs a new shader. For
+    /// one-off renders and exports, never for live editing.
+    RenderBaked,
+    /// Like `Render`, but the output's values leave as 32-bit floats (their
+    /// bits in an unsigned-integer target) and `ROPKIT_DATA` is defined, so
+    /// an output can write raw data (distances, normals, ids) instead of
+    /// colours made to be looked at.
+    Data,
+    /// Evaluates the output's first input for the mesher (`crate::mesh`):
+    /// blocks of grid points, points, gradients and material colours, as a
+    /// read-only storage buffer asks. Parameter values are compiled in.
+    Mesh,
+    /// A web page's shader: like `Render`, with the page's entry point
+    /// (naga turns it into GLSL ES 3.00 for WebGL2).
+    Web,
+    /// Like `Render`, with every parameter read from the uniform block where
+    /// it is used (no private copy): the engine exports give each slot to
+    /// the engine's own properties.
+    Engine,
 }
