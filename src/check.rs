@@ -5,11 +5,11 @@
 //! `#ifndef THIS_HAS_INPUT_N` branches). The harness output and the stub that
 //! feeds inputs are ROP folders themselves, in `shaders/harness/`.
 
-use crate::build::{BuildError, build};
+use crate::build::{BuildError, Built, build};
 use crate::generate::Mode;
 use crate::library::{Library, RopDef, VariableRole};
 use crate::network::{Network, Node};
-use crate::types::CoordType;
+use crate::types::{ContextType, CoordType, ReturnType};
 use std::path::PathBuf;
 
 /// One harness build: which ROP, which coordinate type, which inputs, and the result.
@@ -82,44 +82,134 @@ pub fn harness_network(def: &RopDef, all_inputs: bool) -> Network {
     net
 }
 
-/// Checks every ROP (outputs excluded), or only those named.
-pub fn check_library(lib: &Library, only: &[String]) -> Vec<CheckCase> {
+/// Which type combinations [`each_case`] builds a ROP for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Coverage {
+    /// Each coordinate type, with the first return and context type
+    /// (what `ropkit check` builds).
+    FirstTypes,
+    /// Also every return type for each coordinate type, and every further
+    /// context type once (with the first coordinate and return type).
+    EveryType,
+}
+
+/// One harness build handed to [`each_case`]'s callback: the pins and the
+/// whole build (GLSL and the naga module), or why it failed.
+#[derive(Debug)]
+pub struct Case {
+    pub rop: String,
+    pub coord: CoordType,
+    /// The return and context type the harness asks for; `None` when the
+    /// types are left to inference (with only the required inputs fed, a
+    /// ROP may return another type than its first: a fold without a shape
+    /// returns the folded point).
+    pub ret: Option<ReturnType>,
+    pub context: Option<ContextType>,
+    /// False when only the required inputs were fed.
+    pub all_inputs: bool,
+    pub result: Result<Built, BuildError>,
+}
+
+impl Case {
+    /// Whether this is a case [`Coverage::FirstTypes`] builds too: the
+    /// ROP's first return and context type.
+    pub fn first_types(&self, def: &RopDef) -> bool {
+        self.ret
+            .is_none_or(|r| def.return_types.first() == Some(&r))
+            && self
+                .context
+                .is_none_or(|x| def.context_types.first() == Some(&x))
+    }
+}
+
+/// Builds every ROP (outputs excluded), or only those named, alone in the
+/// harness, for the type combinations `coverage` names, handing each build to
+/// `f` as it is made (a whole library's builds are not kept together).
+pub fn each_case(
+    lib: &Library,
+    only: &[String],
+    coverage: Coverage,
+    mut f: impl FnMut(&RopDef, Case),
+) {
     let mut hlib = with_harness(lib);
     let Some(hdef) = hlib.get(HARNESS).cloned() else {
-        return Vec::new();
+        return;
     };
-    let mut cases = Vec::new();
     for def in lib.rops.values() {
         if def.is_output() || (!only.is_empty() && !only.contains(&def.name)) {
             continue;
         }
+        let (Some(&ret0), Some(&ctx0)) = (def.return_types.first(), def.context_types.first())
+        else {
+            continue;
+        };
         // The sockets every float and vector parameter has do not count:
         // the case with every input fed drives each parameter by a stub
         // field, the other leaves them all unconnected.
         let has_optional =
             (0..def.own_inputs()).any(|i| def.input_def(i).is_some_and(|d| !d.required));
+        type Combo = (CoordType, Option<ReturnType>, Option<ContextType>, bool);
+        let mut combos: Vec<Combo> = Vec::new();
         for &coord in &def.coord_types {
-            // Pin the harness input to this coordinate type.
+            combos.push((coord, Some(ret0), Some(ctx0), true));
+            if has_optional {
+                combos.push((coord, None, None, false));
+            }
+            if coverage == Coverage::EveryType {
+                for &ret in &def.return_types[1..] {
+                    combos.push((coord, Some(ret), Some(ctx0), true));
+                }
+            }
+        }
+        if coverage == Coverage::EveryType
+            && let Some(&coord0) = def.coord_types.first()
+        {
+            for &context in &def.context_types[1..] {
+                combos.push((coord0, Some(ret0), Some(context), true));
+            }
+        }
+        for (coord, ret, context, all_inputs) in combos {
+            // Pin the harness input to these types.
             let mut h = hdef.clone();
             if let Some(input) = h.inputs.first_mut() {
                 input.coord_types = Some(vec![coord]);
+                if let Some(r) = ret {
+                    input.return_types = Some(vec![r]);
+                }
+                if let Some(x) = context {
+                    input.context_types = Some(vec![x]);
+                }
             }
             hlib.rops.insert(HARNESS.into(), h);
-            for all_inputs in [true, false] {
-                if !all_inputs && !has_optional {
-                    continue;
-                }
-                let net = harness_network(def, all_inputs);
-                let result = build(&hlib, &net, &Mode::Render.into()).map(|b| b.shader.glsl);
-                cases.push(CheckCase {
+            let net = harness_network(def, all_inputs);
+            let result = build(&hlib, &net, &Mode::Render.into());
+            f(
+                def,
+                Case {
                     rop: def.name.clone(),
                     coord,
+                    ret,
+                    context,
                     all_inputs,
                     result,
-                });
-            }
+                },
+            );
         }
     }
+}
+
+/// Checks every ROP (outputs excluded), or only those named: each
+/// coordinate type with the first return and context type.
+pub fn check_library(lib: &Library, only: &[String]) -> Vec<CheckCase> {
+    let mut cases = Vec::new();
+    each_case(lib, only, Coverage::FirstTypes, |_, case| {
+        cases.push(CheckCase {
+            rop: case.rop,
+            coord: case.coord,
+            all_inputs: case.all_inputs,
+            result: case.result.map(|b| b.shader.glsl),
+        })
+    });
     cases
 }
 

@@ -288,14 +288,11 @@ pub fn network_root(network_file: &Path) -> PathBuf {
 /// numbered pattern), and the textures ROPs name themselves.
 pub fn named_files(lib: &Library, net: &Network) -> Vec<(String, String)> {
     use crate::library::TextureSource;
-    use crate::types::ParamStyle;
     let mut out = Vec::new();
     for (path, node) in &net.nodes {
         let Some(def) = node.def(lib) else { continue };
         // Textures, volumes, and data parameters given as a file (a point list).
-        for p in def.params.iter().filter(|p| {
-            matches!(p.style, ParamStyle::Texture | ParamStyle::Volume) || p.style.is_data()
-        }) {
+        for p in def.params.iter().filter(|p| p.style.kind().file.is_some()) {
             if let Some(text) = node.value(def, &p.name).and_then(|v| v.as_text())
                 && !text.is_empty()
             {

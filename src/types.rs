@@ -65,53 +65,134 @@ glsl_enum!(
     }
 );
 
+/// What a parameter of one style is, in one place: how many float
+/// components it has and what their macros are called, how its value
+/// reaches the shader, which file it names, whether a field can drive it.
+/// Every stage asks [`ParamStyle::kind`] rather than listing styles, so a
+/// new style is one row here (and its editor in the viewer); the match in
+/// `kind` is exhaustive, so the compiler asks for that row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StyleKind {
+    /// Float components in the uniform buffer (0: never a uniform).
+    pub components: usize,
+    /// Suffixes of the per-component macros (`Sizex`, `Colorr`).
+    pub suffixes: &'static [&'static str],
+    /// `vec4` slots a uniform takes (a rotation: its matrix, 3).
+    pub slots: usize,
+    /// How the value reaches the shader.
+    pub reaches: Reaches,
+    /// The file the value names, when it names one.
+    pub file: Option<FileKind>,
+    /// Whether a field connected to the parameter's socket can drive it
+    /// (a float or a vector of floats).
+    pub takes_field: bool,
+}
+
+/// How a parameter's value reaches the shader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reaches {
+    /// A uniform (or an inlined constant under a macro): a live value.
+    Uniform,
+    /// Text written into the shader (a menu option, a string): a change
+    /// rebuilds it.
+    Inlined,
+    /// A texture binding (a picture or a volume).
+    Texture,
+    /// Data [`crate::data`] loads and packs into the data texture (a point
+    /// list, a font's outlines): a change rebuilds it.
+    Data,
+}
+
+/// A file a parameter names: what to call it in messages and the file
+/// pickers' extensions (lower case).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileKind {
+    pub what: &'static str,
+    pub extensions: &'static [&'static str],
+}
+
 impl ParamStyle {
+    /// This style's row in the table every stage reads (see [`StyleKind`]).
+    pub fn kind(self) -> StyleKind {
+        const XYZ: &[&str] = &["x", "y", "z"];
+        let number = |components, suffixes| StyleKind {
+            components,
+            suffixes,
+            slots: 1,
+            reaches: Reaches::Uniform,
+            file: None,
+            takes_field: true,
+        };
+        let other = |reaches, file| StyleKind {
+            components: 0,
+            suffixes: &[],
+            slots: 1,
+            reaches,
+            file,
+            takes_field: false,
+        };
+        let file = |what, extensions| Some(FileKind { what, extensions });
+        match self {
+            ParamStyle::Float => number(1, &[]),
+            ParamStyle::Int | ParamStyle::Toggle => StyleKind {
+                takes_field: false,
+                ..number(1, &[])
+            },
+            ParamStyle::Xy => number(2, &["x", "y"]),
+            ParamStyle::Uv => number(2, &["u", "v"]),
+            ParamStyle::Xyz => number(3, XYZ),
+            ParamStyle::Xyzw => number(4, &["x", "y", "z", "w"]),
+            ParamStyle::Rgb => number(3, &["r", "g", "b"]),
+            ParamStyle::Rgba => number(4, &["r", "g", "b", "a"]),
+            ParamStyle::Rotation => StyleKind {
+                slots: 3,
+                takes_field: false,
+                ..number(3, XYZ)
+            },
+            ParamStyle::Menu | ParamStyle::String => other(Reaches::Inlined, None),
+            ParamStyle::Texture => other(
+                Reaches::Texture,
+                file("texture", &["png", "jpg", "jpeg", "hdr", "exr"]),
+            ),
+            ParamStyle::Volume => other(Reaches::Texture, file("volume", &[])),
+            ParamStyle::Points => other(Reaches::Data, file("point list", &["csv", "ply", "obj"])),
+            ParamStyle::Font => other(Reaches::Data, file("font", &["ttf", "otf"])),
+        }
+    }
+
     /// Number of float components the style occupies in the uniform buffer
     /// (0 for styles that are never uniforms).
     pub fn components(self) -> usize {
-        match self {
-            ParamStyle::Float | ParamStyle::Int | ParamStyle::Toggle => 1,
-            ParamStyle::Xy | ParamStyle::Uv => 2,
-            ParamStyle::Xyz | ParamStyle::Rgb | ParamStyle::Rotation => 3,
-            ParamStyle::Xyzw | ParamStyle::Rgba => 4,
-            ParamStyle::Menu | ParamStyle::String | ParamStyle::Texture | ParamStyle::Volume => 0,
-            ParamStyle::Points | ParamStyle::Font => 0,
-        }
+        self.kind().components
     }
 
     /// Suffixes of the per-component macros of a multi-part style.
     pub fn component_suffixes(self) -> &'static [&'static str] {
-        match self {
-            ParamStyle::Xy => &["x", "y"],
-            ParamStyle::Uv => &["u", "v"],
-            ParamStyle::Xyz | ParamStyle::Rotation => &["x", "y", "z"],
-            ParamStyle::Xyzw => &["x", "y", "z", "w"],
-            ParamStyle::Rgb => &["r", "g", "b"],
-            ParamStyle::Rgba => &["r", "g", "b", "a"],
-            _ => &[],
-        }
+        self.kind().suffixes
     }
 
     /// `vec4` slots a uniform of this style takes: one, or three for a
     /// rotation (its matrix, computed on the CPU, with the angles in `.w`).
     pub fn slots(self) -> usize {
-        match self {
-            ParamStyle::Rotation => 3,
-            _ => 1,
-        }
+        self.kind().slots
     }
 
     /// Whether a value of this style is always inlined into the shader
     /// (so a change rebuilds it) rather than passed as a uniform.
     pub fn always_inlined(self) -> bool {
-        matches!(self, ParamStyle::Menu | ParamStyle::String) || self.is_data()
+        matches!(self.kind().reaches, Reaches::Inlined | Reaches::Data)
     }
 
     /// Whether the value is data that [`crate::data`] loads and packs into
     /// the shader's data texture (a point list), rather than a number or
     /// text the code reads directly.
     pub fn is_data(self) -> bool {
-        matches!(self, ParamStyle::Points | ParamStyle::Font)
+        self.kind().reaches == Reaches::Data
+    }
+
+    /// Whether the value is bound as a texture (a picture or a volume).
+    pub fn is_texture(self) -> bool {
+        self.kind().reaches == Reaches::Texture
     }
 }
 

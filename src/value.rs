@@ -227,17 +227,8 @@ impl ParamValue {
                 }
                 true
             }
-            (
-                ParamValue::Text(t),
-                ParamStyle::Texture | ParamStyle::Volume | ParamStyle::Points | ParamStyle::Font,
-            ) => {
-                let what = match style {
-                    ParamStyle::Font => "font",
-                    ParamStyle::Points => "point list",
-                    ParamStyle::Volume => "volume",
-                    _ => "texture",
-                };
-                check_file_path(t, what)?;
+            (ParamValue::Text(t), s) if s.kind().file.is_some() => {
+                check_file_path(t, s.kind().file.map_or("file", |f| f.what))?;
                 true
             }
             (ParamValue::Points(_), ParamStyle::Points) => true,

@@ -179,11 +179,7 @@ impl Layout {
                 });
                 index
             };
-            for p in defs[ni]
-                .params
-                .iter()
-                .filter(|p| matches!(p.style, ParamStyle::Texture | ParamStyle::Volume))
-            {
+            for p in defs[ni].params.iter().filter(|p| p.style.is_texture()) {
                 let path = node
                     .value(defs[ni], &p.name)
                     .and_then(|v| v.as_text())

@@ -233,45 +233,9 @@ impl Library {
 
 /// Adds the identifiers of GLSL text (comments skipped) to `words`.
 pub(crate) fn collect_words(text: &str, words: &mut std::collections::BTreeSet<String>) {
-    let mut in_block_comment = false;
-    for line in text.lines() {
-        let mut rest = line;
-        let mut code = String::new();
-        loop {
-            if in_block_comment {
-                match rest.find("*/") {
-                    Some(i) => {
-                        rest = &rest[i + 2..];
-                        in_block_comment = false;
-                    }
-                    None => break,
-                }
-            } else {
-                let block = rest.find("/*");
-                let line_comment = rest.find("//");
-                match (block, line_comment) {
-                    (Some(b), l) if l.is_none_or(|l| b < l) => {
-                        code.push_str(&rest[..b]);
-                        rest = &rest[b + 2..];
-                        in_block_comment = true;
-                    }
-                    (_, Some(l)) => {
-                        code.push_str(&rest[..l]);
-                        break;
-                    }
-                    _ => {
-                        code.push_str(rest);
-                        break;
-                    }
-                }
-            }
-        }
-        for word in code.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
-            if word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-                && !word.contains("THIS")
-            {
-                words.insert(word.to_string());
-            }
+    for word in crate::glsl::lex::identifiers(text) {
+        if !word.contains("THIS") {
+            words.insert(word.to_string());
         }
     }
 }

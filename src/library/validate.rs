@@ -59,16 +59,7 @@ pub(super) fn field_inputs(
         if variadic {
             return fail(FieldProblem::Variadic);
         }
-        if !matches!(
-            p.style,
-            ParamStyle::Float
-                | ParamStyle::Xy
-                | ParamStyle::Uv
-                | ParamStyle::Xyz
-                | ParamStyle::Xyzw
-                | ParamStyle::Rgb
-                | ParamStyle::Rgba
-        ) {
+        if !p.style.kind().takes_field {
             return fail(FieldProblem::Style);
         }
         if p.is_macro {

@@ -378,13 +378,10 @@ pub fn picks(style: ParamStyle, path: &str) -> bool {
         .extension()
         .map(|x| x.to_string_lossy().to_lowercase())
         .unwrap_or_default();
-    let wanted: &[&str] = match style {
-        ParamStyle::Texture => &["png", "jpg", "jpeg", "hdr", "exr"],
-        ParamStyle::Points => &["csv", "ply", "obj"],
-        ParamStyle::Font => &["ttf", "otf"],
-        _ => &[],
-    };
-    wanted.contains(&ext.as_str())
+    style
+        .kind()
+        .file
+        .is_some_and(|f| f.extensions.contains(&ext.as_str()))
 }
 
 /// Files under `assets/` that some picker offers (see [`picks`]), paths

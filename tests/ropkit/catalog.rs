@@ -21,13 +21,12 @@
 
 use crate::common::*;
 use ropkit::build::build;
-use ropkit::check::{HARNESS, harness_network, with_harness};
 use ropkit::generate::Mode;
 use ropkit::library::Library;
 use ropkit::network::Network;
 use ropkit::render::{Gpu, Renderer};
 use ropkit::sample::sample_network;
-use ropkit::types::{ContextType, CoordType, ReturnType};
+
 use std::f64::consts::{FRAC_1_SQRT_2, PI, SQRT_2, TAU};
 
 /// Absolute and relative tolerance of exact checks.
@@ -2616,66 +2615,6 @@ fn lights_give_their_colour_where_they_shine() {
 
 // ---------------------------------------------------------------------------
 // The catalog as data
-
-/// Every ROP compiles (naga, and naga's SPIR-V writer) for every combination
-/// of coordinate, return and context type it claims, in the `check` harness.
-/// `ropkit check` covers the coordinate types with the first return and
-/// context type only.
-#[test]
-fn every_rop_builds_for_every_type_it_claims() {
-    let lib = library();
-    let hlib = with_harness(&lib);
-    let hdef = hlib.get(HARNESS).unwrap().clone();
-    let mut failures = Vec::new();
-    let mut builds = 0;
-    for def in lib.rops.values().filter(|d| !d.is_output()) {
-        let mut combos: Vec<(CoordType, ReturnType, ContextType)> = Vec::new();
-        for &c in &def.coord_types {
-            for &r in &def.return_types {
-                combos.push((c, r, def.context_types[0]));
-            }
-        }
-        for &x in &def.context_types[1..] {
-            combos.push((def.coord_types[0], def.return_types[0], x));
-        }
-        for (c, r, x) in combos {
-            let mut l = hlib.clone();
-            let mut h = hdef.clone();
-            h.inputs[0].coord_types = Some(vec![c]);
-            h.inputs[0].return_types = Some(vec![r]);
-            h.inputs[0].context_types = Some(vec![x]);
-            l.rops.insert(HARNESS.into(), h);
-            builds += 1;
-            match build(&l, &harness_network(def, true), &Mode::Render.into()) {
-                Err(e) => failures.push(format!("{} ({c}, {r}, {x}): {e}", def.name)),
-                // naga's SPIR-V writer (what wgpu runs on Vulkan) must take it
-                // too: some GLSL it parses makes the writer panic.
-                Ok(built) => {
-                    let spv = std::panic::catch_unwind(|| {
-                        naga::back::spv::write_vec(
-                            &built.compiled.as_ref().unwrap().module,
-                            &built.compiled.as_ref().unwrap().info,
-                            &naga::back::spv::Options::default(),
-                            None,
-                        )
-                    });
-                    match spv {
-                        Ok(Ok(_)) => {}
-                        Ok(Err(e)) => {
-                            failures.push(format!("{} ({c}, {r}, {x}): SPIR-V: {e}", def.name))
-                        }
-                        Err(_) => failures.push(format!(
-                            "{} ({c}, {r}, {x}): naga's SPIR-V writer panics",
-                            def.name
-                        )),
-                    }
-                }
-            }
-        }
-    }
-    assert!(builds > 150, "only {builds} builds");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
 
 #[test]
 fn every_rop_documents_itself_and_every_parameter() {

@@ -3,7 +3,7 @@
 
 use crate::common::*;
 use ropkit::build::{BuildOptions, build};
-use ropkit::check::check_library;
+use ropkit::check::{Coverage, check_library};
 use ropkit::generate::Mode;
 use ropkit::library::Library;
 use ropkit::network::Network;
@@ -42,37 +42,116 @@ fn every_preset_builds_and_passes_both_compilers() {
     }
 }
 
+/// Every ROP built alone in the harness (what `ropkit check` does) for every
+/// coordinate type it claims, once with every input fed and once more with
+/// only the required ones when it has optional inputs; also for every return
+/// type and every context type it claims. Each build passes naga (the build
+/// compiles) and naga's SPIR-V writer (what wgpu runs on Vulkan: some GLSL
+/// naga parses makes the writer panic); the builds `ropkit check` makes pass
+/// glslangValidator too, on a second thread while the next ones build.
 #[test]
-fn check_compiles_every_rop_for_every_coordinate_type() {
+fn every_rop_builds_for_every_type_it_claims_and_passes_both_compilers() {
     let lib = library();
-    let cases = check_library(&lib, &[]);
-    // Each coordinate type once with every input fed, and once more with only
-    // the required ones when a ROP has optional inputs.
     let expected: usize = lib
         .rops
         .values()
         .filter(|r| !r.is_output())
         .map(|r| {
-            r.coord_types.len()
-                * if r.inputs[..r.own_inputs()].iter().any(|i| !i.required) {
-                    2
-                } else {
-                    1
-                }
+            let optional = r.inputs[..r.own_inputs()].iter().any(|i| !i.required);
+            r.coord_types.len() * (r.return_types.len() + usize::from(optional))
+                + (r.context_types.len() - 1)
         })
         .sum();
-    assert_eq!(cases.len(), expected);
-    assert!(cases.iter().any(|c| !c.all_inputs));
-    for case in &cases {
-        let what = format!(
-            "{} ({}, all inputs: {})",
-            case.rop, case.coord, case.all_inputs
-        );
-        match &case.result {
-            Ok(glsl) => assert_glslang(glsl, &what),
-            Err(e) => panic!("{what}: {e}"),
-        }
-    }
+    let (to_glslang, glslang_queue) = std::sync::mpsc::channel::<(String, String)>();
+    let (builds, failures) = std::thread::scope(|scope| {
+        let checker = scope.spawn(move || {
+            let mut count = 0usize;
+            let mut failures = Vec::new();
+            for (what, glsl) in glslang_queue {
+                count += 1;
+                match ropkit::check::glslang(&glsl) {
+                    None => panic!("glslangValidator not found: install glslang-tools"),
+                    Some(Ok(())) => {}
+                    Some(Err(msg)) => failures.push(format!("{what}: glslangValidator: {msg}")),
+                }
+            }
+            (count, failures)
+        });
+        let mut builds = Vec::new();
+        let mut failures = Vec::new();
+        ropkit::check::each_case(&lib, &[], Coverage::EveryType, |def, case| {
+            let shown = |t: Option<String>| t.unwrap_or_else(|| "inferred".into());
+            let (ret, context) = (
+                shown(case.ret.map(|r| r.to_string())),
+                shown(case.context.map(|x| x.to_string())),
+            );
+            let what = format!(
+                "{} ({}, {ret}, {context}, all inputs: {})",
+                case.rop, case.coord, case.all_inputs
+            );
+            builds.push((
+                case.rop.clone(),
+                case.coord.to_string(),
+                ret,
+                context,
+                case.all_inputs,
+                case.first_types(def),
+            ));
+            let built = match &case.result {
+                Ok(built) => built,
+                Err(e) => return failures.push(format!("{what}: {e}")),
+            };
+            let compiled = built.compiled.as_ref().expect("a render build is compiled");
+            let spv = std::panic::catch_unwind(|| {
+                naga::back::spv::write_vec(
+                    &compiled.module,
+                    &compiled.info,
+                    &naga::back::spv::Options::default(),
+                    None,
+                )
+            });
+            match spv {
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => failures.push(format!("{what}: SPIR-V: {e}")),
+                Err(_) => failures.push(format!("{what}: naga's SPIR-V writer panics")),
+            }
+            if case.first_types(def) {
+                to_glslang.send((what, built.shader.glsl.clone())).unwrap();
+            }
+        });
+        drop(to_glslang);
+        let (checked, glslang_failures) = checker.join().unwrap();
+        failures.extend(glslang_failures);
+        (builds, (failures, checked))
+    });
+    let (failures, glslang_checked) = failures;
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(builds.len(), expected);
+    // Every combination once.
+    let distinct: std::collections::BTreeSet<_> = builds
+        .iter()
+        .map(|(r, c, t, x, a, _)| (r, c, t, x, a))
+        .collect();
+    assert_eq!(distinct.len(), builds.len());
+    assert!(
+        builds.iter().any(|b| !b.4),
+        "some ROP is built with its required inputs only"
+    );
+    // `ropkit check`'s builds (each coordinate type with the first return
+    // and context type, and with the required inputs only) are the ones
+    // glslang saw.
+    let first_types = builds.iter().filter(|b| b.5).count();
+    assert_eq!(glslang_checked, first_types);
+    let check_cases: usize = lib
+        .rops
+        .values()
+        .filter(|r| !r.is_output())
+        .map(|r| {
+            let optional = r.inputs[..r.own_inputs()].iter().any(|i| !i.required);
+            r.coord_types.len() * (1 + usize::from(optional))
+        })
+        .sum();
+    assert_eq!(first_types, check_cases);
 }
 
 #[test]

@@ -27,7 +27,7 @@ mod budget;
 mod expr;
 mod flatten;
 mod func;
-mod lex;
+use crate::glsl::lex;
 mod macros;
 
 pub use affine::{Program, Step};

@@ -7,6 +7,9 @@
 //! control character makes naga's preprocessor fail at the top of the
 //! stitched shader, far from its cause: it is found here, at its own line.
 
+pub mod lex;
+pub mod words;
+
 use crate::limits;
 use std::collections::HashMap;
 
@@ -35,59 +38,33 @@ pub fn scan_with(text: &str, max_nesting: usize) -> Option<Problem> {
             col: line[..byte].chars().count() + 1,
             message,
         };
-        let bytes = line.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let c = bytes[i];
-            if is_bad_control(c) {
-                let name = if c == 0 { " (NUL)" } else { "" };
-                return Some(at(
-                    i,
-                    format!("control character U+{c:04X}{name} in GLSL text"),
-                ));
-            }
-            if block_comment {
-                if bytes[i..].starts_with(b"*/") {
-                    block_comment = false;
-                    i += 2;
-                } else {
-                    i += 1;
-                }
-                continue;
-            }
-            match c {
-                b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                    // The rest of the line is a comment; control characters there count too.
-                    if let Some(k) = bytes[i..].iter().position(|b| is_bad_control(*b)) {
-                        let c = bytes[i + k];
-                        let name = if c == 0 { " (NUL)" } else { "" };
-                        return Some(at(
-                            i + k,
-                            format!("control character U+{c:04X}{name} in GLSL text"),
-                        ));
+        // Control characters count in comments too.
+        if let Some(i) = line.bytes().position(is_bad_control) {
+            let c = line.as_bytes()[i];
+            let name = if c == 0 { " (NUL)" } else { "" };
+            return Some(at(
+                i,
+                format!("control character U+{c:04X}{name} in GLSL text"),
+            ));
+        }
+        for (from, to) in lex::code_runs(line, &mut block_comment) {
+            for (i, c) in line.as_bytes()[from..to].iter().enumerate() {
+                match c {
+                    b'(' | b'[' | b'{' => {
+                        depth += 1;
+                        if depth > max_nesting {
+                            return Some(at(
+                                from + i,
+                                format!(
+                                    "brackets nested deeper than {max_nesting} levels (the limit for GLSL in ropkit)"
+                                ),
+                            ));
+                        }
                     }
-                    break;
+                    b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                    _ => {}
                 }
-                b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                    block_comment = true;
-                    i += 2;
-                    continue;
-                }
-                b'(' | b'[' | b'{' => {
-                    depth += 1;
-                    if depth > max_nesting {
-                        return Some(at(
-                            i,
-                            format!(
-                                "brackets nested deeper than {max_nesting} levels (the limit for GLSL in ropkit)"
-                            ),
-                        ));
-                    }
-                }
-                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-                _ => {}
             }
-            i += 1;
         }
     }
     None
@@ -114,39 +91,7 @@ pub fn has_function(text: &str, name: &str) -> bool {
     false
 }
 
-/// The text with its comments blanked out: every byte of a comment becomes
-/// a space (line breaks stay), so positions in the result are positions in
-/// the text. One pass, linear in the length.
-pub fn strip_comments(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'/' && b.get(i + 1) == Some(&b'/') {
-            while i < b.len() && b[i] != b'\n' {
-                out.push(b' ');
-                i += 1;
-            }
-        } else if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
-            out.extend_from_slice(b"  ");
-            i += 2;
-            while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
-                out.push(if b[i] == b'\n' { b'\n' } else { b' ' });
-                i += 1;
-            }
-            let close = (b.len() - i).min(2);
-            out.extend(std::iter::repeat_n(b' ', close));
-            i += close;
-        } else {
-            out.push(b[i]);
-            i += 1;
-        }
-    }
-    // Only ASCII bytes were replaced (by ASCII), and whole comments were: the
-    // rest is the text's own UTF-8, unless a comment held a multi-byte
-    // character, which became spaces byte by byte.
-    String::from_utf8(out).unwrap_or_default()
-}
+pub use lex::strip_comments;
 
 /// One token of GLSL text, as [`expanded_size`] sees it.
 #[derive(Debug, Clone, PartialEq)]
@@ -160,7 +105,8 @@ enum Tok<'a> {
     Other,
 }
 
-/// Splits code (comments already blanked) into tokens with their byte offsets.
+/// Splits code (comments already blanked) into tokens with their byte
+/// offsets, by [`lex::next_token`]'s rules.
 fn tokens(code: &str) -> Vec<(usize, Tok<'_>)> {
     let b = code.as_bytes();
     let mut out = Vec::new();
@@ -169,33 +115,21 @@ fn tokens(code: &str) -> Vec<(usize, Tok<'_>)> {
         let c = b[i];
         if c.is_ascii_whitespace() || c == b'\\' {
             i += 1;
-        } else if c.is_ascii_alphabetic() || c == b'_' {
-            let start = i;
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                i += 1;
-            }
-            out.push((start, Tok::Ident(&code[start..i])));
-        } else if c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit))
-        {
-            let start = i;
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'.') {
-                i += 1;
-            }
-            out.push((start, Tok::Other));
-        } else {
-            let t = match c {
+            continue;
+        }
+        let (end, kind) = lex::next_token(b, i);
+        let t = match kind {
+            lex::Kind::Ident => Tok::Ident(&code[i..end]),
+            lex::Kind::Punct => match c {
                 b';' | b'{' | b'}' => Tok::End,
                 b'(' => Tok::Open,
                 b')' => Tok::Close,
                 _ => Tok::Other,
-            };
-            out.push((i, t));
-            // Step over a whole UTF-8 character.
-            i += 1;
-            while i < b.len() && (b[i] & 0xC0) == 0x80 {
-                i += 1;
-            }
-        }
+            },
+            _ => Tok::Other,
+        };
+        out.push((i, t));
+        i = end;
     }
     out
 }
