@@ -118,7 +118,7 @@ fn resolve_with(lib: &Library, net: &Network, complete: bool) -> Result<Resoluti
             node: order[e.node].clone(),
             message: e.message,
         })?;
-    let names = glsl_names(lib, &order, &defs, net);
+    let names = glsl_names(lib, &order, &defs);
     let material_ids = material_ids(&order, &defs);
 
     let nodes = order
@@ -275,23 +275,22 @@ fn choose_types(
     Ok(chosen)
 }
 
-/// A GLSL name for every node, unique and clear of every word the library's
-/// code uses (and the custom nodes' code, which is not in the library).
-fn glsl_names(lib: &Library, order: &[String], defs: &[&RopDef], net: &Network) -> Vec<String> {
-    let with_custom;
-    let avoid = if order.iter().any(|p| net.nodes[p].custom.is_some()) {
-        let mut words = lib.code_words.clone();
-        for def in defs {
+/// A GLSL name for every node, unique and clear of every word of the code
+/// the shader is stitched from: the shader library's and that of the ROPs
+/// the network uses (custom nodes' code included). ROPs the network does
+/// not use play no part, so adding a ROP to the library never renames a
+/// node in a network that does not use it.
+fn glsl_names(lib: &Library, order: &[String], defs: &[&RopDef]) -> Vec<String> {
+    let mut words = lib.shader_words.clone();
+    let mut seen = BTreeSet::new();
+    for def in defs {
+        if seen.insert(std::ptr::from_ref::<RopDef>(def)) {
             for block in &def.blocks {
                 crate::library::collect_words(&block.text, &mut words);
             }
         }
-        with_custom = words;
-        &with_custom
-    } else {
-        &lib.code_words
-    };
-    unique_names(order, avoid)
+    }
+    unique_names(order, &words)
 }
 
 /// Material ids 1, 2, ... for the material nodes, in the order of their

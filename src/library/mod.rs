@@ -57,9 +57,10 @@ pub struct Library {
     pub warnings: Vec<String>,
     /// What the library was read from, to read it again after a change.
     pub sources: Sources,
-    /// Every identifier the GLSL of the library uses (locals included): a node
-    /// named like one of them would be shadowed inside some ROP's code.
-    pub code_words: std::collections::BTreeSet<String>,
+    /// Every identifier the shader library's GLSL uses: a node named like
+    /// one of them would clash with it. (The words of each ROP's own code
+    /// are gathered per build, from the ROPs the network uses.)
+    pub shader_words: std::collections::BTreeSet<String>,
 }
 
 impl Default for Library {
@@ -80,7 +81,7 @@ impl Library {
             broken: Vec::new(),
             warnings: Vec::new(),
             sources,
-            code_words: Default::default(),
+            shader_words: Default::default(),
         }
     }
 
@@ -110,7 +111,7 @@ impl Library {
                         });
                         continue;
                     }
-                    collect_words(&text, &mut lib.code_words);
+                    collect_words(&text, &mut lib.shader_words);
                     lib.shaders.insert(key, ShaderFile { path, text });
                 }
                 Ok(None) => {}
@@ -145,11 +146,6 @@ impl Library {
                     Ok(def) => lib.add(def, *builtin, &mut builtin_names),
                     Err(e) => lib.broken.push(e),
                 }
-            }
-        }
-        for def in lib.rops.values() {
-            for block in &def.blocks {
-                collect_words(&block.text, &mut lib.code_words);
             }
         }
         lib

@@ -431,19 +431,52 @@ fn glsl_names_are_unique_valid_and_stable() {
     for (p, n) in paths.iter().zip(&names) {
         assert_eq!(&names_rev[rev.iter().position(|q| q == p).unwrap()], n);
     }
-    // Words the library's code uses (locals like `res`, `p`) are avoided.
+    // Words of the code being stitched (locals like `res`, `p`) are avoided.
     let words: std::collections::BTreeSet<String> = ["res".to_string()].into();
     assert_eq!(unique_names(&["/res".to_string()], &words), ["res_op"]);
-    assert!(
-        library().code_words.contains("res"),
-        "combine's local variable"
-    );
+    node_names_avoid_the_words_of_the_rops_used_and_only_those();
     // And a whole build is byte-for-byte repeatable.
     let lib = library();
     let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
     let a = build(&lib, &net, &Mode::Render.into()).unwrap().shader.glsl;
     let b = build(&lib, &net, &Mode::Render.into()).unwrap().shader.glsl;
     assert_eq!(a, b);
+}
+
+/// A node named like a local variable of a ROP the network uses is renamed
+/// (the call to it would find the variable); a ROP the network does not use
+/// renames nothing, so adding ROPs to the library leaves every network's
+/// shader as it was.
+fn node_names_avoid_the_words_of_the_rops_used_and_only_those() {
+    let dir = tempfile::tempdir().unwrap();
+    let rop = dir.path().join("shapes/widgetPill");
+    std::fs::create_dir_all(&rop).unwrap();
+    std::fs::write(
+        rop.join("rop.yaml"),
+        "name: widgetPill\ncategory: shapes\ndescription: A pill.\nkeywords: [pill]\ncoordTypes: [vec3]\nreturnTypes: [Sdf, float]\ncontextTypes: [any]\nparams:\n  - { name: Radius, style: float, default: 0.3, min: 0.0, max: 5.0, label: Radius, help: Radius }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        rop.join("function.glsl"),
+        "ReturnT thismap(CoordT p, ContextT ctx) {\n  float zzwidget = length(p) - THIS_Radius;\n#ifdef THIS_RETURN_TYPE_Sdf\n  return createSdf(zzwidget);\n#else\n  return zzwidget;\n#endif\n}\n",
+    )
+    .unwrap();
+    let plain = library();
+    let extended = project(&[dir.path().to_path_buf()]).load_library();
+    assert!(
+        extended.get("widgetPill").is_some(),
+        "{:?}",
+        extended.broken
+    );
+    let unused = "output: /out\nnodes:\n  /zzwidget: { rop: sphere }\n  /out: { rop: raymarchRender3D, inputs: { scene: /zzwidget } }\n";
+    let a = glsl(unused, &plain);
+    let b = glsl(unused, &extended);
+    assert!(a.contains("zzwidget("), "the node keeps its name");
+    assert_eq!(a, b, "a ROP the network does not use changes nothing");
+    let used = "output: /out\nnodes:\n  /zzwidget: { rop: sphere }\n  /pill: { rop: widgetPill }\n  /both: { rop: combine, inputs: { a: /zzwidget, b: /pill } }\n  /out: { rop: raymarchRender3D, inputs: { scene: /both } }\n";
+    let c = glsl(used, &extended);
+    assert!(c.contains("zzwidget_op("), "renamed clear of the local");
+    assert_glslang(&c, "a node named like a local of a ROP it meets");
 }
 
 #[test]
