@@ -934,6 +934,6 @@ fn web_page_has_a_thumbnail_description_and_icon() {
         bare.to_str().unwrap(),
     ]);
     assert!(o.status.success());
-    assert!(!std::fs::read_to_string(&bare).unwrap().contains("og:image\""));
+    assert!(!std::fs::read_to_string(&bare).unwrap().contains("<meta property=\"og:image\""));
 }
 
