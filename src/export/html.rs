@@ -644,11 +644,14 @@ fn float_levels(_: &[u8], _: u64) -> Result<(Vec<[u32; 2]>, Vec<u8>), String> {
 
 /// A volume's voxels as the page uploads them: its size, whether a voxel
 /// is four bytes (else four 16-bit floats), and the bytes, x fastest.
+type PageVolume = ([u32; 3], bool, Vec<u8>);
+
+/// The voxels of the volume binding `t`, as [`PageVolume`].
 #[cfg(feature = "gpu")]
 fn volume(
     t: &crate::generate::TextureBinding,
     asset_dirs: &[PathBuf],
-) -> Result<([u32; 3], bool, Vec<u8>), (PathBuf, String)> {
+) -> Result<PageVolume, (PathBuf, String)> {
     use crate::decode::volumes::VoxelFormat;
     if t.path.is_empty() {
         // An empty path reads as zero everywhere.
@@ -666,7 +669,7 @@ fn volume(
 fn volume(
     t: &crate::generate::TextureBinding,
     _: &[PathBuf],
-) -> Result<([u32; 3], bool, Vec<u8>), (PathBuf, String)> {
+) -> Result<PageVolume, (PathBuf, String)> {
     Err((
         PathBuf::from(&t.path),
         "this build of ropkit has no volume readers (the `gpu` feature): it cannot carry a volume".into(),

@@ -937,3 +937,67 @@ fn web_page_has_a_thumbnail_description_and_icon() {
     assert!(!std::fs::read_to_string(&bare).unwrap().contains("<meta property=\"og:image\""));
 }
 
+
+#[test]
+fn web_export_carries_an_hdr_map_within_its_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let net = dir.path().join("net.yaml");
+    std::fs::write(
+        &net,
+        "output: /render\nnodes:\n  /ball: { rop: sphere }\n  /env: { rop: environmentMap, params: { Image: sky.hdr } }\n  /render: { rop: raymarchRender3D, inputs: { scene: /ball, background: /env } }\n",
+    )
+    .unwrap();
+    let hdr = |w: u32, h: u32| {
+        let mut bytes = Vec::new();
+        let pixels = vec![image::Rgb([2.5f32, 1.0, 0.25]); (w * h) as usize];
+        image::codecs::hdr::HdrEncoder::new(&mut bytes)
+            .encode(&pixels, w as usize, h as usize)
+            .unwrap();
+        bytes
+    };
+    let page = dir.path().join("page.html");
+    let export = || {
+        run_ropkit([
+            "export",
+            net.to_str().unwrap(),
+            "--format",
+            "html",
+            "--no-thumbnail",
+            "-o",
+            page.to_str().unwrap(),
+        ])
+    };
+    // A small map travels as 16-bit floats: 8x4 and its mips (4x2, 2x1, 1x1).
+    std::fs::write(dir.path().join("sky.hdr"), hdr(8, 4)).unwrap();
+    let o = export();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let scene = scene_json(&page);
+    let t = scene["textures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["path"] == json!("sky.hdr"))
+        .expect("the map is bound");
+    assert_eq!(t["levels"], json!([[8, 4], [4, 2], [2, 1], [1, 1]]));
+    let halves = base64::engine::general_purpose::STANDARD
+        .decode(t["hdr"].as_str().unwrap())
+        .unwrap();
+    assert_eq!(halves.len(), (32 + 8 + 2 + 1) * 8);
+    // The first texel, as 16-bit floats: 2.5, 1.0, 0.25 (Radiance keeps
+    // these exactly) and alpha 1.
+    let texel: Vec<u16> = halves[..8]
+        .chunks(2)
+        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+        .collect();
+    assert_eq!(texel, [0x4100, 0x3c00, 0x3400, 0x3c00]);
+    // A map past PAGE_TEXTURE_BYTES as half floats is refused by name:
+    // 2048x1024 takes 8 bytes a texel and a third more for its mips.
+    std::fs::write(dir.path().join("sky.hdr"), hdr(2048, 1024)).unwrap();
+    let o = export();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("sky.hdr") && err.contains("node /env") && err.contains("PAGE_TEXTURE_BYTES"),
+        "{err}"
+    );
+}
