@@ -53,8 +53,9 @@ fn main() {
             Path::new("thumbnail.png"),
         )
         .unwrap();
-        let page = ropkit::export::html::with_thumbnail(&String::from_utf8_lossy(&page), &png, tw, th)
-            .into_bytes();
+        let page =
+            ropkit::export::html::with_thumbnail(&String::from_utf8_lossy(&page), &png, tw, th)
+                .into_bytes();
         let file = dir.path().join(format!("{name}.html"));
         std::fs::write(&file, &page).unwrap();
         let shader = shader_bytes(&page);

@@ -166,7 +166,11 @@ fn view_2d(shader: &Shader, net: &Network) -> Json {
         if live(&path, "Center", 2) && live(&path, "Zoom", 1) {
             return json!({ "center": format!("{path}.Center"), "zoom": format!("{path}.Zoom") });
         }
-        at = net.nodes.get(&path).and_then(|n| n.input(0)).map(str::to_string);
+        at = net
+            .nodes
+            .get(&path)
+            .and_then(|n| n.input(0))
+            .map(str::to_string);
     }
     Json::Null
 }
@@ -223,7 +227,9 @@ fn embedded_network(net: &Network, lib: &Library, asset_dirs: &[PathBuf]) -> Jso
                     continue;
                 }
                 let room = PAGE_NETWORK_FILES_BYTES - total;
-                let size = std::fs::metadata(dir.join(file)).map(|m| m.len()).unwrap_or(0);
+                let size = std::fs::metadata(dir.join(file))
+                    .map(|m| m.len())
+                    .unwrap_or(0);
                 let read = if size > room {
                     Err(format!(
                         "{} is over the {} a page carries of the network's files together (PAGE_NETWORK_FILES_BYTES)",
@@ -616,8 +622,8 @@ fn textures(
 /// refused when they would take more than `room` bytes.
 #[cfg(feature = "decode")]
 fn float_levels(bytes: &[u8], room: u64) -> Result<(Vec<[u32; 2]>, Vec<u8>), String> {
-    let levels = crate::decode::images::decode_float_texture(bytes, u64::MAX)
-        .map_err(|e| e.to_string())?;
+    let levels =
+        crate::decode::images::decode_float_texture(bytes, u64::MAX).map_err(|e| e.to_string())?;
     let need: u64 = levels.iter().map(|l| l.texels.len() as u64 * 8).sum();
     if need > room {
         return Err(format!(
@@ -672,7 +678,8 @@ fn volume(
 ) -> Result<PageVolume, (PathBuf, String)> {
     Err((
         PathBuf::from(&t.path),
-        "this build of ropkit has no volume readers (the `gpu` feature): it cannot carry a volume".into(),
+        "this build of ropkit has no volume readers (the `gpu` feature): it cannot carry a volume"
+            .into(),
     ))
 }
 
@@ -759,7 +766,9 @@ pub fn reads_global(compiled: &Compiled, name: &str) -> bool {
         }
         match &module.types[g.ty].inner {
             naga::TypeInner::Struct { members, .. } => {
-                let k = members.iter().position(|m| m.name.as_deref() == Some(name))?;
+                let k = members
+                    .iter()
+                    .position(|m| m.name.as_deref() == Some(name))?;
                 Some((h, k as u32))
             }
             _ => None,
@@ -779,7 +788,8 @@ pub fn reads_global(compiled: &Compiled, name: &str) -> bool {
     // (expressions the front end made but nothing uses do not count).
     let reads = |f: &naga::Function, info: &naga::valid::FunctionInfo| {
         use naga::Expression as E;
-        let is_global = |e: naga::Handle<E>| matches!(f.expressions[e], E::GlobalVariable(g) if g == global);
+        let is_global =
+            |e: naga::Handle<E>| matches!(f.expressions[e], E::GlobalVariable(g) if g == global);
         let into_time = |mut e: naga::Handle<E>| loop {
             match f.expressions[e] {
                 E::AccessIndex { base, index } if is_global(base) => return index == member,
@@ -808,7 +818,9 @@ pub fn reads_global(compiled: &Compiled, name: &str) -> bool {
                 naga::Statement::Switch { cases, .. } => {
                     cases.iter().for_each(|c| calls(&c.body, out))
                 }
-                naga::Statement::Loop { body, continuing, .. } => {
+                naga::Statement::Loop {
+                    body, continuing, ..
+                } => {
                     calls(body, out);
                     calls(continuing, out);
                 }

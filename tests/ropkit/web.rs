@@ -549,7 +549,11 @@ fn web_page_draws_only_when_something_changes() {
         .eval(&tab, r#"window.ropkit.set("/scene/sphere1.Radius", 1.2)"#)
         .unwrap();
     frames_later(&mut browser, &tab, 12);
-    assert_eq!(frames(&mut browser, &tab), first + 1, "one change, one frame");
+    assert_eq!(
+        frames(&mut browser, &tab),
+        first + 1,
+        "one change, one frame"
+    );
     // The transport is hidden: there is no time to play.
     let hidden = browser
         .eval(&tab, "document.getElementById('transport').hidden")
@@ -569,7 +573,10 @@ fn web_page_draws_only_when_something_changes() {
     let first = frames(&mut browser, &tab);
     frames_later(&mut browser, &tab, 12);
     let later = frames(&mut browser, &tab);
-    assert!(later >= first + 6, "a playing scene drew {first} then {later} frames");
+    assert!(
+        later >= first + 6,
+        "a playing scene drew {first} then {later} frames"
+    );
     // Paused, it stops.
     browser.eval(&tab, "window.ropkit.pause()").unwrap();
     frames_later(&mut browser, &tab, 2);
@@ -639,7 +646,10 @@ fn web_page_pans_and_zooms_a_2d_scene() {
     );
     // As ropkit render draws the centre the pan put in the address.
     let center = browser
-        .eval(&tab, "window.ropkit.params().find(p => p.name === '/render.Center').value")
+        .eval(
+            &tab,
+            "window.ropkit.params().find(p => p.name === '/render.Center').value",
+        )
         .unwrap();
     let center: Vec<f64> = serde_json::from_value(center).unwrap();
     let reference = render(
@@ -652,7 +662,10 @@ fn web_page_pans_and_zooms_a_2d_scene() {
     // The wheel zooms about the pointer: a wheel at the middle keeps the
     // centre and scales the view height by exp(deltaY / 1000).
     let zoom_before = browser
-        .eval(&tab, "window.ropkit.params().find(p => p.name === '/render.Zoom').value")
+        .eval(
+            &tab,
+            "window.ropkit.params().find(p => p.name === '/render.Zoom').value",
+        )
         .unwrap()
         .as_f64()
         .unwrap();
@@ -703,7 +716,10 @@ fn web_page_reopens_the_view_in_its_address() {
     let tab = browser.tab();
     browser.open(
         &tab,
-        &url(&page, &format!("size={SIZE}x{SIZE}&/scene/sphere1.Radius=1.4")),
+        &url(
+            &page,
+            &format!("size={SIZE}x{SIZE}&/scene/sphere1.Radius=1.4"),
+        ),
     );
     browser.eval(&tab, "window.ropkit.ready").unwrap();
     let drawn = canvas(&mut browser, &tab);
@@ -713,7 +729,10 @@ fn web_page_reopens_the_view_in_its_address() {
     // Edits and an orbit go into the address; that address reopens the
     // same picture in another tab.
     browser
-        .eval(&tab, r#"window.ropkit.set("/scene/red.Color", [0.2, 0.8, 0.3])"#)
+        .eval(
+            &tab,
+            r#"window.ropkit.set("/scene/red.Color", [0.2, 0.8, 0.3])"#,
+        )
         .unwrap();
     drag(&mut browser, &tab, (48.0, 48.0), (70.0, 40.0));
     let here = canvas(&mut browser, &tab);
@@ -762,17 +781,17 @@ fn web_page_reopens_the_view_in_its_address() {
     let tab = browser.tab();
     browser.open(
         &tab,
-        &url(&page, &format!("size={SIZE}x{SIZE}&t=2&paused&/clouds.Speed=0.5")),
+        &url(
+            &page,
+            &format!("size={SIZE}x{SIZE}&t=2&paused&/clouds.Speed=0.5"),
+        ),
     );
     browser.eval(&tab, "window.ropkit.ready").unwrap();
     let drawn = canvas(&mut browser, &tab);
     let reference = render(&network, 2.0, &["/clouds.Speed=0.5"], dir.path());
     assert_same("noise2d at 2 s from the address", &drawn, &reference);
     let link = browser.eval(&tab, "window.ropkit.link()").unwrap();
-    assert!(
-        link.as_str().unwrap().contains("t=2&paused"),
-        "{link}"
-    );
+    assert!(link.as_str().unwrap().contains("t=2&paused"), "{link}");
     browser.close(tab);
 }
 
@@ -815,7 +834,11 @@ fn web_page_shows_numbers_without_float_noise_inside_the_panel() {
                 }
             }
         }
-        assert_eq!(seen["past"], json!([]), "{name}: controls past the panel's edge");
+        assert_eq!(
+            seen["past"],
+            json!([]),
+            "{name}: controls past the panel's edge"
+        );
         browser.close(tab);
     }
 }
@@ -836,11 +859,7 @@ fn web_pages_carry_hdr_maps_and_volumes() {
             .as_array()
             .unwrap()
             .iter()
-            .filter_map(|t| {
-                ["hdr", "volume"]
-                    .into_iter()
-                    .find(|k| t.get(*k).is_some())
-            })
+            .filter_map(|t| ["hdr", "volume"].into_iter().find(|k| t.get(*k).is_some()))
             .collect();
         assert!(!kinds.is_empty(), "{name}: {kinds:?}");
         let tab = browser.tab();
@@ -934,9 +953,12 @@ fn web_page_has_a_thumbnail_description_and_icon() {
         bare.to_str().unwrap(),
     ]);
     assert!(o.status.success());
-    assert!(!std::fs::read_to_string(&bare).unwrap().contains("<meta property=\"og:image\""));
+    assert!(
+        !std::fs::read_to_string(&bare)
+            .unwrap()
+            .contains("<meta property=\"og:image\"")
+    );
 }
-
 
 #[test]
 fn web_export_carries_an_hdr_map_within_its_limit() {
