@@ -216,7 +216,7 @@ fn web_page_parameters_and_time_change_the_picture_as_render_does() {
     assert_same("default with --set", &after, &reference);
     let (moved, _) = difference(&before, &after);
     assert!(moved > 4.0 / 255.0, "the edits changed little: {moved}");
-    // The mouse orbits the camera; "reset camera" brings the network's back.
+    // The mouse orbits the camera; "reset view" brings the network's back.
     drag(&mut browser, &tab, (48.0, 48.0), (78.0, 40.0));
     let orbited = canvas(&mut browser, &tab);
     let (turned, _) = difference(&after, &orbited);
