@@ -559,6 +559,21 @@ fn web_page_draws_only_when_something_changes() {
         .eval(&tab, "document.getElementById('transport').hidden")
         .unwrap();
     assert_eq!(hidden, json!(true));
+    // Following the window at half the resolution: half the pixels a side,
+    // and the address says so.
+    let sizes = browser
+        .eval(
+            &tab,
+            "(() => { const r = window.ropkit; r.setSize(null); r.setScale(0.5); const p = r.pixels();
+               const c = document.getElementById('view');
+               return [p.width, p.height, c.clientWidth, c.clientHeight, r.link()]; })()",
+        )
+        .unwrap();
+    let css = (sizes[2].as_f64().unwrap(), sizes[3].as_f64().unwrap());
+    assert!(css.0 > 100.0, "{sizes}");
+    assert_eq!(sizes[0].as_f64().unwrap(), (css.0 * 0.5).round(), "{sizes}");
+    assert_eq!(sizes[1].as_f64().unwrap(), (css.1 * 0.5).round(), "{sizes}");
+    assert!(sizes[4].as_str().unwrap().contains("scale=0.5"), "{sizes}");
     browser.close(tab);
 
     // A scene that moves plays, a frame each animation frame.
