@@ -29,14 +29,33 @@ fn main() {
     let mut renderer = Renderer::new(Gpu::headless().expect("a GPU adapter"));
     let mut browser = chromium::Browser::start();
     println!(
-        "| preset | page | shader | first frame | compile + link | mean diff | pixels > 16/255 |"
+        "| preset | page | shader | thumbnail | first frame | compile + link | mean diff | pixels > 16/255 |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for network in project.presets() {
         let name = network.file_stem().unwrap().to_string_lossy().to_string();
         let net = project.load_network(&network, &lib).unwrap();
         let built = build(&lib, &net, &Mode::Render.into()).unwrap();
-        let page = export(&built, &net, &lib, Format::Html).unwrap();
+        let page = match export(&built, &net, &lib, Format::Html) {
+            Ok(p) => p,
+            Err(e) => {
+                println!("| {name} | refused: {e} |");
+                continue;
+            }
+        };
+        // The thumbnail `ropkit export` adds: the baked render at its size.
+        let baked = build(&lib, &net, &Mode::RenderBaked.into()).unwrap();
+        renderer.asset_dirs = project.asset_dirs(&net.file);
+        renderer.set_built(&baked).unwrap();
+        let (tw, th) = (160, 120);
+        let png = ropkit::render::encode_png(
+            &renderer.render_image(tw, th).unwrap(),
+            Path::new("thumbnail.png"),
+        )
+        .unwrap();
+        let page =
+            ropkit::export::html::with_thumbnail(&String::from_utf8_lossy(&page), &png, tw, th)
+                .into_bytes();
         let file = dir.path().join(format!("{name}.html"));
         std::fs::write(&file, &page).unwrap();
         let shader = shader_bytes(&page);
@@ -65,15 +84,13 @@ fn main() {
                 .unwrap(),
         )
         .unwrap();
-        let baked = build(&lib, &net, &Mode::RenderBaked.into()).unwrap();
-        renderer.asset_dirs = project.asset_dirs(&net.file);
-        renderer.set_built(&baked).unwrap();
         let reference = renderer.render_image(size, size).unwrap();
         let (mean, far) = difference(&drawn, &reference);
         println!(
-            "| {name} | {} KiB | {} KiB | {:.0} ms | {:.0} ms | {:.2}/255 | {:.2}% |",
+            "| {name} | {} KiB | {} KiB | {} KiB | {:.0} ms | {:.0} ms | {:.2}/255 | {:.2}% |",
             page.len() / 1024,
             shader / 1024,
+            png.len() * 4 / 3 / 1024,
             info["sincePageStart"].as_f64().unwrap_or(f64::NAN),
             info["compileMs"].as_f64().unwrap_or(f64::NAN),
             mean * 255.0,

@@ -71,8 +71,14 @@ limits! {
     /// Checked from each file's header, before its pixels are decoded.
     TEXTURE_BUDGET_BYTES: u64 = 512 << 20, Bytes;
     /// Most bytes of texture files one exported web page embeds, all
-    /// together (base64 makes the page a third larger than that).
+    /// together (base64 makes the page a third larger than that). HDR and
+    /// EXR maps count as the 16-bit float texels the page carries, mips
+    /// included (a 1024x512 map takes 5.3 MiB), volumes as their voxels.
     PAGE_TEXTURE_BYTES: u64 = 16 << 20, Bytes;
+    /// Most bytes of the files a network reads (point lists, fonts,
+    /// textures, volumes) that an exported web page carries together, for
+    /// its "download network"; a file past it stays out, named in the page.
+    PAGE_NETWORK_FILES_BYTES: u64 = 4 << 20, Bytes;
     /// Most distinct per-hit attribute names in one network. Each name gets
     /// a `vec4` field of the `Sdf` result, which every combine copies and
     /// blends: four cost 16 floats a result, as much as the rest together.

@@ -78,6 +78,10 @@ pub enum Command {
         format: Format,
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// A web page without the small picture of the scene it otherwise
+        /// carries (its og:image, rendered on the GPU when it is written).
+        #[arg(long)]
+        no_thumbnail: bool,
     },
     /// Validate a network without rendering it (its build, both compilers, and
     /// every file it names: textures, volumes, fonts, point lists), or validate
@@ -348,6 +352,7 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
             network,
             format,
             output,
+            no_thumbnail,
         } => {
             if !format.info().text && output.is_none() {
                 return Err(format!("{} is binary: give -o FILE", format.info().label));
@@ -367,6 +372,20 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
             let bytes = exporter.export(format);
             print_warnings(&exporter.warnings());
             let bytes = bytes.map_err(|e| e.to_string())?;
+            #[cfg(feature = "gpu")]
+            let bytes = match (format, no_thumbnail) {
+                (Format::Html, false) => match render::thumbnail(&net, &lib, project) {
+                    Some(png) => {
+                        let (w, h) = render::THUMBNAIL_SIZE;
+                        let page = String::from_utf8_lossy(&bytes);
+                        crate::export::html::with_thumbnail(&page, &png, w, h).into_bytes()
+                    }
+                    None => bytes,
+                },
+                _ => bytes,
+            };
+            #[cfg(not(feature = "gpu"))]
+            let _ = no_thumbnail;
             write_or_print(output.as_deref(), &bytes, &inputs)
         }
         Command::Check { dir, no_glslang } => check::run(project, dir, no_glslang),

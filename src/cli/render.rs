@@ -412,3 +412,48 @@ pub fn private_runtime_dir() -> Option<tempfile::TempDir> {
     unsafe { std::env::set_var("XDG_RUNTIME_DIR", dir.path()) };
     Some(dir)
 }
+
+/// Size of the picture a web page carries as its thumbnail (`og:image`).
+pub const THUMBNAIL_SIZE: (u32, u32) = (160, 120);
+
+/// How long the thumbnail may take on the GPU before the page goes without.
+const THUMBNAIL_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A small picture of `net` (PNG bytes) for its web page, rendered as
+/// `ropkit render` renders at time 0; `None`, with a note, where it cannot
+/// be drawn (no GPU, an error, or longer than [`THUMBNAIL_TIMEOUT`]): the
+/// page is written without it.
+pub(super) fn thumbnail(
+    net: &crate::network::Network,
+    lib: &crate::library::Library,
+    project: &Project,
+) -> Option<Vec<u8>> {
+    let note = |why: String| eprintln!("note: the page has no thumbnail: {why}");
+    let built = build(lib, net, &super::options(Mode::RenderBaked))
+        .map_err(|e| note(e.to_string()))
+        .ok()?;
+    let gpu = Gpu::headless().map_err(|e| note(e.to_string())).ok()?;
+    let mut renderer = Renderer::new(gpu);
+    renderer.asset_dirs = project.asset_dirs(&net.file);
+    renderer.timeout = Some(THUMBNAIL_TIMEOUT);
+    let (w, h) = THUMBNAIL_SIZE;
+    let drawn = renderer.set_built(&built).and_then(|()| {
+        renderer.set_params(&built.shader.param_values(net, lib));
+        renderer.render_image(w, h)
+    });
+    match drawn {
+        Ok(img) => crate::render::encode_png(&img, Path::new("thumbnail.png"))
+            .map_err(|e| note(e.to_string()))
+            .ok(),
+        Err(crate::render::RenderError::Timeout(secs)) => {
+            // The device is still busy: dropping it would wait for it.
+            std::mem::forget(renderer);
+            note(format!("it took longer than {secs} s to draw"));
+            None
+        }
+        Err(e) => {
+            note(e.to_string());
+            None
+        }
+    }
+}

@@ -12,6 +12,7 @@ mod pipeline;
 mod readback;
 mod textures;
 mod volumes;
+pub(crate) use volumes::volume_voxels;
 
 pub use check_files::check_texture_files;
 pub use files::{PictureError, encode_exr, encode_png, save_exr, save_png};

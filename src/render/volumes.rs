@@ -126,6 +126,16 @@ pub(super) fn check_volume(
     t: &crate::generate::TextureBinding,
     room: u64,
 ) -> Result<u64, RenderError> {
+    volume_voxels(asset_dirs, t, room).map(|v| v.gpu_bytes())
+}
+
+/// The voxels of the volume binding `t`, read as [`check_volume`] reads
+/// them (for a web page, which carries them).
+pub(crate) fn volume_voxels(
+    asset_dirs: &[PathBuf],
+    t: &crate::generate::TextureBinding,
+    room: u64,
+) -> Result<Voxels, RenderError> {
     let (path, spec) = (t.path.as_str(), &t.volume.unwrap_or_default());
     let fail = |p: &Path, e: VolumeError| RenderError::Texture {
         path: p.to_path_buf(),
@@ -161,7 +171,7 @@ pub(super) fn check_volume(
             raw_voxels(bytes, layout, room).map_err(|e| fail(rel, e))?
         }
     };
-    Ok(voxels.gpu_bytes())
+    Ok(voxels)
 }
 
 /// What the volume `path` names below `dir` is made of now: the names,

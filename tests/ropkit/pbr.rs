@@ -370,31 +370,6 @@ nodes:
     }
 }
 
-/// A web page cannot carry a float texture: exporting a network with an
-/// HDR environment says so and names the file and the node.
-#[test]
-fn a_web_page_refuses_an_hdr_environment_clearly() {
-    let out = run_ropkit([
-        "export",
-        "presets/pbrStillLife.yaml",
-        "--format",
-        "html",
-        "-o",
-        std::env::temp_dir()
-            .join("ropkit-pbr-refused.html")
-            .to_str()
-            .unwrap(),
-    ]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("assets/studio.hdr")
-            && err.contains("/env")
-            && err.contains("high dynamic range"),
-        "{err}"
-    );
-}
-
 // ---------------------------------------------------------------------------
 // Rough metal against a dense CPU reference
 

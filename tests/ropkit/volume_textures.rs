@@ -334,7 +334,6 @@ fn exports_that_cannot_carry_a_volume_refuse_it() {
     use ropkit::export::{Format, export};
     for format in [
         Format::Shadertoy,
-        Format::Html,
         Format::Godot,
         Format::Unity,
         Format::Unreal,

@@ -216,7 +216,7 @@ fn web_page_parameters_and_time_change_the_picture_as_render_does() {
     assert_same("default with --set", &after, &reference);
     let (moved, _) = difference(&before, &after);
     assert!(moved > 4.0 / 255.0, "the edits changed little: {moved}");
-    // The mouse orbits the camera; "reset camera" brings the network's back.
+    // The mouse orbits the camera; "reset view" brings the network's back.
     drag(&mut browser, &tab, (48.0, 48.0), (78.0, 40.0));
     let orbited = canvas(&mut browser, &tab);
     let (turned, _) = difference(&after, &orbited);
@@ -483,4 +483,558 @@ fn web_export_embeds_textures_and_refuses_what_a_page_cannot_hold() {
     );
     // The page written before is still the good one.
     assert_eq!(std::fs::read_to_string(&page).unwrap(), text);
+}
+
+/// Waits `n` animation frames in the tab (frames the page could draw in).
+fn frames_later(browser: &mut Browser, tab: &Tab, n: u32) {
+    browser
+        .eval(
+            tab,
+            &format!(
+                "(async () => {{ for (let k = 0; k < {n}; k++) await new Promise(f => requestAnimationFrame(f)); }})()"
+            ),
+        )
+        .unwrap();
+}
+
+fn frames(browser: &mut Browser, tab: &Tab) -> u64 {
+    browser
+        .eval(tab, "window.ropkit.frames")
+        .unwrap()
+        .as_u64()
+        .unwrap()
+}
+
+/// The scene's JSON block of an exported page, as the page reads it.
+fn scene_json(page: &Path) -> Json {
+    let text = std::fs::read_to_string(page).unwrap();
+    let start = text.find("id=\"ropkit-scene\">").unwrap() + "id=\"ropkit-scene\">".len();
+    let end = start + text[start..].find("</script>").unwrap();
+    serde_json::from_str(&text[start..end]).unwrap()
+}
+
+#[test]
+fn web_page_draws_only_when_something_changes() {
+    let Some(_gpu) = gpu("web_page_draws_only_when_something_changes") else {
+        return;
+    };
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    // Which scenes move is decided from what the shader reads: default
+    // has no time ROP; spin turns with time, noise2d's clouds drift.
+    for (name, moves) in [("default", false), ("shapes2d", false), ("noise2d", true)] {
+        let page = export_page(&root().join(format!("presets/{name}.yaml")), dir.path());
+        assert_eq!(scene_json(&page)["animated"], json!(moves), "{name}");
+    }
+    let mut browser = Browser::start();
+
+    // A still scene, opened without `paused`: it draws once and then stops.
+    let page = dir.path().join("default.html");
+    let tab = browser.tab();
+    browser.open(&tab, &url(&page, &format!("size={SIZE}x{SIZE}")));
+    browser.eval(&tab, "window.ropkit.ready").unwrap();
+    assert_eq!(
+        browser.eval(&tab, "window.ropkit.playing").unwrap(),
+        json!(false)
+    );
+    let first = frames(&mut browser, &tab);
+    frames_later(&mut browser, &tab, 12);
+    assert_eq!(
+        frames(&mut browser, &tab),
+        first,
+        "a still scene drew again with nothing changed"
+    );
+    // A change draws it once more, then it stops again.
+    browser
+        .eval(&tab, r#"window.ropkit.set("/scene/sphere1.Radius", 1.2)"#)
+        .unwrap();
+    frames_later(&mut browser, &tab, 12);
+    assert_eq!(
+        frames(&mut browser, &tab),
+        first + 1,
+        "one change, one frame"
+    );
+    // The transport is hidden: there is no time to play.
+    let hidden = browser
+        .eval(&tab, "document.getElementById('transport').hidden")
+        .unwrap();
+    assert_eq!(hidden, json!(true));
+    // Following the window at half the resolution: half the pixels a side,
+    // and the address says so.
+    let sizes = browser
+        .eval(
+            &tab,
+            "(() => { const r = window.ropkit; r.setSize(null); r.setScale(0.5); const p = r.pixels();
+               const c = document.getElementById('view');
+               return [p.width, p.height, c.clientWidth, c.clientHeight, r.link()]; })()",
+        )
+        .unwrap();
+    let css = (sizes[2].as_f64().unwrap(), sizes[3].as_f64().unwrap());
+    assert!(css.0 > 100.0, "{sizes}");
+    assert_eq!(sizes[0].as_f64().unwrap(), (css.0 * 0.5).round(), "{sizes}");
+    assert_eq!(sizes[1].as_f64().unwrap(), (css.1 * 0.5).round(), "{sizes}");
+    assert!(sizes[4].as_str().unwrap().contains("scale=0.5"), "{sizes}");
+    browser.close(tab);
+
+    // A scene that moves plays, a frame each animation frame.
+    let page = dir.path().join("noise2d.html");
+    let tab = browser.tab();
+    browser.open(&tab, &url(&page, &format!("size={SIZE}x{SIZE}")));
+    browser.eval(&tab, "window.ropkit.ready").unwrap();
+    assert_eq!(
+        browser.eval(&tab, "window.ropkit.playing").unwrap(),
+        json!(true)
+    );
+    let first = frames(&mut browser, &tab);
+    frames_later(&mut browser, &tab, 12);
+    let later = frames(&mut browser, &tab);
+    assert!(
+        later >= first + 6,
+        "a playing scene drew {first} then {later} frames"
+    );
+    // Paused, it stops.
+    browser.eval(&tab, "window.ropkit.pause()").unwrap();
+    frames_later(&mut browser, &tab, 2);
+    let paused = frames(&mut browser, &tab);
+    frames_later(&mut browser, &tab, 12);
+    assert_eq!(frames(&mut browser, &tab), paused);
+    browser.close(tab);
+}
+
+/// `image` moved by (dx, dy) pixels, compared with `moved` where both have
+/// pixels: (mean difference, share of pixels over 16/255).
+fn shifted_difference(
+    image: &image::RgbaImage,
+    moved: &image::RgbaImage,
+    dx: i64,
+    dy: i64,
+) -> (f64, f64) {
+    let (w, h) = (image.width() as i64, image.height() as i64);
+    let (mut sum, mut far, mut n) = (0u64, 0usize, 0usize);
+    for y in 0..h {
+        for x in 0..w {
+            let (sx, sy) = (x - dx, y - dy);
+            if sx < 0 || sy < 0 || sx >= w || sy >= h {
+                continue;
+            }
+            let p = image.get_pixel(sx as u32, sy as u32);
+            let q = moved.get_pixel(x as u32, y as u32);
+            let d: Vec<u64> = (0..4).map(|k| p[k].abs_diff(q[k]) as u64).collect();
+            sum += d.iter().sum::<u64>();
+            far += usize::from(d.iter().any(|v| *v > 16));
+            n += 1;
+        }
+    }
+    (sum as f64 / (n * 4) as f64 / 255.0, far as f64 / n as f64)
+}
+
+#[test]
+fn web_page_pans_and_zooms_a_2d_scene() {
+    let Some(_gpu) = gpu("web_page_pans_and_zooms_a_2d_scene") else {
+        return;
+    };
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let network = root().join("presets/shapes2d.yaml");
+    let page = export_page(&network, dir.path());
+    let mut browser = Browser::start();
+    let tab = browser.tab();
+    open_scene(&mut browser, &tab, &page, 0.0);
+    // The hint says what a drag does in 2D, and nothing of orbiting.
+    let hint = browser
+        .eval(&tab, "document.getElementById('hint').textContent")
+        .unwrap();
+    assert_eq!(hint, json!("drag to pan · wheel to zoom"));
+    let before = canvas(&mut browser, &tab);
+    // A drag of 13 pixels right and 7 up moves the picture with the pointer.
+    drag(&mut browser, &tab, (40.0, 50.0), (53.0, 43.0));
+    let after = canvas(&mut browser, &tab);
+    let (moved, _) = shifted_difference(&before, &after, 13, -7);
+    let (unmoved, _) = shifted_difference(&before, &after, 0, 0);
+    let (other, _) = shifted_difference(&before, &after, -13, 7);
+    assert!(
+        moved < 1.0 / 255.0 && unmoved > 8.0 * moved.max(0.2 / 255.0) && other > unmoved * 0.5,
+        "the picture did not follow the drag: shifted by the drag {:.3}/255, not shifted {:.3}/255, shifted the other way {:.3}/255",
+        moved * 255.0,
+        unmoved * 255.0,
+        other * 255.0
+    );
+    // As ropkit render draws the centre the pan put in the address.
+    let center = browser
+        .eval(
+            &tab,
+            "window.ropkit.params().find(p => p.name === '/render.Center').value",
+        )
+        .unwrap();
+    let center: Vec<f64> = serde_json::from_value(center).unwrap();
+    let reference = render(
+        &network,
+        0.0,
+        &[&format!("/render.Center=[{}, {}]", center[0], center[1])],
+        dir.path(),
+    );
+    assert_same("shapes2d panned", &after, &reference);
+    // The wheel zooms about the pointer: a wheel at the middle keeps the
+    // centre and scales the view height by exp(deltaY / 1000).
+    let zoom_before = browser
+        .eval(
+            &tab,
+            "window.ropkit.params().find(p => p.name === '/render.Zoom').value",
+        )
+        .unwrap()
+        .as_f64()
+        .unwrap();
+    browser
+        .call(
+            Some(&tab.session),
+            "Input.dispatchMouseEvent",
+            json!({ "type": "mouseWheel", "x": 48, "y": 48, "deltaX": 0, "deltaY": 200 }),
+        )
+        .unwrap();
+    frames_later(&mut browser, &tab, 2);
+    let view = browser
+        .eval(
+            &tab,
+            "(() => { const p = window.ropkit.params(); return [p.find(p => p.name === '/render.Zoom').value, p.find(p => p.name === '/render.Center').value]; })()",
+        )
+        .unwrap();
+    let zoom_after = view[0].as_f64().unwrap();
+    assert!(
+        (zoom_after / zoom_before - 0.2f64.exp()).abs() < 1e-4,
+        "zoom {zoom_before} -> {zoom_after}"
+    );
+    let c: Vec<f64> = serde_json::from_value(view[1].clone()).unwrap();
+    assert!(
+        (c[0] - center[0]).abs() < 1e-5 && (c[1] - center[1]).abs() < 1e-5,
+        "{c:?} {center:?}"
+    );
+    // "reset view" brings the network's view back.
+    browser
+        .eval(&tab, "document.getElementById('reset').click()")
+        .unwrap();
+    assert_eq!(canvas(&mut browser, &tab), before);
+    browser.close(tab);
+}
+
+#[test]
+fn web_page_reopens_the_view_in_its_address() {
+    let Some(_gpu) = gpu("web_page_reopens_the_view_in_its_address") else {
+        return;
+    };
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let network = root().join("presets/default.yaml");
+    let page = export_page(&network, dir.path());
+    let mut browser = Browser::start();
+
+    // A parameter in the address, as a link would carry it.
+    let tab = browser.tab();
+    browser.open(
+        &tab,
+        &url(
+            &page,
+            &format!("size={SIZE}x{SIZE}&/scene/sphere1.Radius=1.4"),
+        ),
+    );
+    browser.eval(&tab, "window.ropkit.ready").unwrap();
+    let drawn = canvas(&mut browser, &tab);
+    let reference = render(&network, 0.0, &["/scene/sphere1.Radius=1.4"], dir.path());
+    assert_same("default with Radius in the address", &drawn, &reference);
+
+    // Edits and an orbit go into the address; that address reopens the
+    // same picture in another tab.
+    browser
+        .eval(
+            &tab,
+            r#"window.ropkit.set("/scene/red.Color", [0.2, 0.8, 0.3])"#,
+        )
+        .unwrap();
+    drag(&mut browser, &tab, (48.0, 48.0), (70.0, 40.0));
+    let here = canvas(&mut browser, &tab);
+    // The address bar follows (after a short pause).
+    let address = browser
+        .eval(
+            &tab,
+            "(async () => { await new Promise(f => setTimeout(f, 400)); return location.hash; })()",
+        )
+        .unwrap();
+    let address = address.as_str().unwrap().to_string();
+    let link = browser.eval(&tab, "window.ropkit.link()").unwrap();
+    let link = link.as_str().unwrap().to_string();
+    assert!(
+        link.ends_with(&address),
+        "the link {link} is the address {address}"
+    );
+    for part in [
+        "size=96x96",
+        "/scene/sphere1.Radius=1.4",
+        "/scene/red.Color=0.2,0.8,0.3",
+        "cam=",
+    ] {
+        assert!(link.contains(part), "{part} in {link}");
+    }
+    assert!(
+        !link.contains("Translate"),
+        "only changed parameters: {link}"
+    );
+    browser.close(tab);
+    let tab = browser.tab();
+    browser.open(&tab, &link);
+    browser.eval(&tab, "window.ropkit.ready").unwrap();
+    assert_eq!(
+        canvas(&mut browser, &tab),
+        here,
+        "the link reopens the same view"
+    );
+    let again = browser.eval(&tab, "window.ropkit.link()").unwrap();
+    assert_eq!(again.as_str().unwrap(), link, "the fragment round-trips");
+    browser.close(tab);
+
+    // Time goes into the address of a scene that moves.
+    let network = root().join("presets/noise2d.yaml");
+    let page = export_page(&network, dir.path());
+    let tab = browser.tab();
+    browser.open(
+        &tab,
+        &url(
+            &page,
+            &format!("size={SIZE}x{SIZE}&t=2&paused&/clouds.Speed=0.5"),
+        ),
+    );
+    browser.eval(&tab, "window.ropkit.ready").unwrap();
+    let drawn = canvas(&mut browser, &tab);
+    let reference = render(&network, 2.0, &["/clouds.Speed=0.5"], dir.path());
+    assert_same("noise2d at 2 s from the address", &drawn, &reference);
+    let link = browser.eval(&tab, "window.ropkit.link()").unwrap();
+    assert!(link.as_str().unwrap().contains("t=2&paused"), "{link}");
+    browser.close(tab);
+}
+
+#[test]
+fn web_page_shows_numbers_without_float_noise_inside_the_panel() {
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let mut browser = Browser::start();
+    for name in ["pbrStillLife", "materials", "shapes2d"] {
+        let page = export_page(&root().join(format!("presets/{name}.yaml")), dir.path());
+        let tab = browser.tab();
+        browser.open(&tab, &url(&page, "size=64x64&paused"));
+        // Every number the panel shows, and every control that reaches past its right edge.
+        let seen = browser
+            .eval(
+                &tab,
+                "(() => {
+                   const panel = document.getElementById('panel').getBoundingClientRect();
+                   const shown = [...document.querySelectorAll('#controls input[type=number], #controls output')]
+                     .map(e => e.value ?? e.textContent);
+                   const past = [...document.querySelectorAll('#controls *')]
+                     .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > panel.right + 0.5)
+                     .map(e => e.outerHTML.slice(0, 80));
+                   return { shown, past };
+                 })()",
+            )
+            .unwrap();
+        let shown: Vec<String> = serde_json::from_value(seen["shown"].clone()).unwrap();
+        assert!(shown.len() > 5, "{name}: {shown:?}");
+        for s in &shown {
+            for number in s.split(", ") {
+                if let Ok(x) = number.parse::<f64>() {
+                    // The shortest text that reads back as the same 32-bit float.
+                    let digits = number.trim_start_matches('-').replace('.', "");
+                    let digits = digits.trim_start_matches('0');
+                    assert!(
+                        digits.len() <= 9 && (x as f32).to_string().parse::<f64>() == Ok(x),
+                        "{name}: the panel shows {number}"
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            seen["past"],
+            json!([]),
+            "{name}: controls past the panel's edge"
+        );
+        browser.close(tab);
+    }
+}
+
+#[test]
+fn web_pages_carry_hdr_maps_and_volumes() {
+    let Some(_gpu) = gpu("web_pages_carry_hdr_maps_and_volumes") else {
+        return;
+    };
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let mut browser = Browser::start();
+    for name in ["pbrStillLife", "volumeCloud"] {
+        let network = root().join("presets").join(format!("{name}.yaml"));
+        let page = export_page(&network, dir.path());
+        let scene = scene_json(&page);
+        let kinds: Vec<&str> = scene["textures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|t| ["hdr", "volume"].into_iter().find(|k| t.get(*k).is_some()))
+            .collect();
+        assert!(!kinds.is_empty(), "{name}: {kinds:?}");
+        let tab = browser.tab();
+        open_scene(&mut browser, &tab, &page, 0.0);
+        let drawn = canvas(&mut browser, &tab);
+        browser.close(tab);
+        assert_same(name, &drawn, &render(&network, 0.0, &[], dir.path()));
+    }
+}
+
+#[test]
+fn web_page_carries_its_network_for_ropkit_view() {
+    let Some(_gpu) = gpu("web_page_carries_its_network_for_ropkit_view") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    // instancesCsv reads its points from a CSV file of the project.
+    let network = root().join("presets/instancesCsv.yaml");
+    let page = export_page(&network, dir.path());
+    let carried = &scene_json(&page)["network"];
+    assert_eq!(carried["name"], json!("instancesCsv.yaml"));
+    let files = carried["files"].as_array().unwrap();
+    assert_eq!(files.len(), 1, "{carried}");
+    assert_eq!(files[0]["path"], json!("assets/instances/scatter1000.csv"));
+    // Saved as the page saves them: the YAML and its files in one folder.
+    let saved = dir.path().join("downloads");
+    std::fs::create_dir(&saved).unwrap();
+    let yaml = saved.join(carried["name"].as_str().unwrap());
+    std::fs::write(&yaml, carried["text"].as_str().unwrap()).unwrap();
+    for f in files {
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(f["data"].as_str().unwrap())
+            .unwrap();
+        assert_eq!(
+            bytes,
+            std::fs::read(root().join(f["path"].as_str().unwrap())).unwrap(),
+            "the file travels byte for byte"
+        );
+        std::fs::write(saved.join(f["name"].as_str().unwrap()), bytes).unwrap();
+    }
+    // The downloaded network builds and draws what the original draws.
+    let o = run_ropkit(["build", yaml.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        render(&yaml, 0.0, &[], dir.path()),
+        render(&network, 0.0, &[], dir.path()),
+        "the downloaded network draws as the original"
+    );
+}
+
+#[test]
+fn web_page_has_a_thumbnail_description_and_icon() {
+    let Some(_gpu) = gpu("web_page_has_a_thumbnail_description_and_icon") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let network = root().join("presets/materials.yaml");
+    let page = export_page(&network, dir.path());
+    let text = std::fs::read_to_string(&page).unwrap();
+    let marker = "<meta property=\"og:image\" content=\"data:image/png;base64,";
+    let start = text.find(marker).expect("an og:image") + marker.len();
+    let end = start + text[start..].find('"').unwrap();
+    let png = base64::engine::general_purpose::STANDARD
+        .decode(&text[start..end])
+        .unwrap();
+    let thumb = image::load_from_memory(&png).unwrap().to_rgba8();
+    // The picture of the scene, as ropkit render draws it at that size.
+    let out = dir.path().join("thumb.png");
+    let o = run_ropkit([
+        "render",
+        network.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--size",
+        &format!("{}x{}", thumb.width(), thumb.height()),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(thumb, image::open(&out).unwrap().to_rgba8());
+    assert!(text.contains("<meta name=\"description\" content=\""));
+    assert!(text.contains("<link rel=\"icon\" href=\"data:image/svg+xml,"));
+    assert!(text.contains(">ropkit</a>"), "Made with ropkit, as a link");
+    // Without one on request.
+    let bare = dir.path().join("bare.html");
+    let o = run_ropkit([
+        "export",
+        network.to_str().unwrap(),
+        "--format",
+        "html",
+        "--no-thumbnail",
+        "-o",
+        bare.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    assert!(
+        !std::fs::read_to_string(&bare)
+            .unwrap()
+            .contains("<meta property=\"og:image\"")
+    );
+}
+
+#[test]
+fn web_export_carries_an_hdr_map_within_its_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let net = dir.path().join("net.yaml");
+    std::fs::write(
+        &net,
+        "output: /render\nnodes:\n  /ball: { rop: sphere }\n  /env: { rop: environmentMap, params: { Image: sky.hdr } }\n  /render: { rop: raymarchRender3D, inputs: { scene: /ball, background: /env } }\n",
+    )
+    .unwrap();
+    let hdr = |w: u32, h: u32| {
+        let mut bytes = Vec::new();
+        let pixels = vec![image::Rgb([2.5f32, 1.0, 0.25]); (w * h) as usize];
+        image::codecs::hdr::HdrEncoder::new(&mut bytes)
+            .encode(&pixels, w as usize, h as usize)
+            .unwrap();
+        bytes
+    };
+    let page = dir.path().join("page.html");
+    let export = || {
+        run_ropkit([
+            "export",
+            net.to_str().unwrap(),
+            "--format",
+            "html",
+            "--no-thumbnail",
+            "-o",
+            page.to_str().unwrap(),
+        ])
+    };
+    // A small map travels as 16-bit floats: 8x4 and its mips (4x2, 2x1, 1x1).
+    std::fs::write(dir.path().join("sky.hdr"), hdr(8, 4)).unwrap();
+    let o = export();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let scene = scene_json(&page);
+    let t = scene["textures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["path"] == json!("sky.hdr"))
+        .expect("the map is bound");
+    assert_eq!(t["levels"], json!([[8, 4], [4, 2], [2, 1], [1, 1]]));
+    let halves = base64::engine::general_purpose::STANDARD
+        .decode(t["hdr"].as_str().unwrap())
+        .unwrap();
+    assert_eq!(halves.len(), (32 + 8 + 2 + 1) * 8);
+    // The first texel, as 16-bit floats: 2.5, 1.0, 0.25 (Radiance keeps
+    // these exactly) and alpha 1.
+    let texel: Vec<u16> = halves[..8]
+        .chunks(2)
+        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+        .collect();
+    assert_eq!(texel, [0x4100, 0x3c00, 0x3400, 0x3c00]);
+    // A map past PAGE_TEXTURE_BYTES as half floats is refused by name:
+    // 2048x1024 takes 8 bytes a texel and a third more for its mips.
+    std::fs::write(dir.path().join("sky.hdr"), hdr(2048, 1024)).unwrap();
+    let o = export();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("sky.hdr") && err.contains("node /env") && err.contains("PAGE_TEXTURE_BYTES"),
+        "{err}"
+    );
 }
