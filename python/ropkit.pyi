@@ -344,6 +344,13 @@ class Network:
         or the format cannot carry what the network uses."""
     @overload
     def export(self, format: Literal["glsl", "shadertoy", "json", "wgsl", "html", "hlsl", "msl", "godot", "godot3", "unity", "unreal", "touchdesigner"]) -> str: ...
+    def data_texture(self, format: str) -> dict[str, Any] | None:
+        """The data texture an engine format reads (``godot``, ``godot3``,
+        ``unity``, ``unreal``, ``touchdesigner``), to be written beside the
+        shader: ``extension`` (``data.tres`` or ``data.exr``: what replaces
+        the shader file's extension), ``bytes``, ``width`` and ``height`` (in
+        texels); None for a network without data parameters or a format that
+        binds them itself. Raises :class:`BuildError` if it does not build."""
     def _repr_png_(self) -> bytes | None:
         """The picture as PNG bytes (256x256), so that a notebook shows a
         network by its picture; None when it does not render, and the

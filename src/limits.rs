@@ -103,8 +103,8 @@ limits! {
     /// Most texels (4 floats each) of one shader's data texture, all data
     /// parameters together: 16 MiB, 1,024 rows of 1,024.
     DATA_TEXELS: usize = 1 << 20, Count;
-    /// Most texels of data that a target without textures (Shadertoy, the
-    /// engine exports) takes as a constant array in the code.
+    /// Most texels of data that a target without a data channel
+    /// (Shadertoy) takes as a constant array in the code.
     DATA_INLINE_TEXELS: usize = 4096, Count;
     /// Largest font file (`.ttf`, `.otf`) a `font` parameter reads: larger
     /// than the largest fonts in use (a CJK font is about 20 MiB).

@@ -589,12 +589,11 @@ fn narrow<T: Copy + PartialEq + Display>(
     Ok(())
 }
 
-/// Words a node name must never be: GLSL keywords, common built-ins and the
-
 /// A GLSL identifier for each path: letters, digits and single underscores,
-/// never reserved, never a word the library's code uses, never `gl_`-prefixed,
-/// unique, and stable across rebuilds (it depends only on the path, the other
-/// paths that clash with it, and the library's vocabulary).
+/// never reserved ([`crate::glsl::words`]), never a word in `avoid` (the code
+/// being stitched uses it), never `gl_`-prefixed, unique, and stable across
+/// rebuilds (it depends only on the path, the other paths that clash with
+/// it, and `avoid`).
 pub fn unique_names(paths: &[String], avoid: &BTreeSet<String>) -> Vec<String> {
     let base: Vec<String> = paths
         .iter()

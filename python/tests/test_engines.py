@@ -85,3 +85,19 @@ def test_formats_lists_each_format_once_and_export_takes_each():
         assert r["layout_bound"] == (r["source"] == "layout"), r
     assert not next(r for r in rows if r["name"] == "unreal")["textures"]
     assert not next(r for r in rows if r["name"] == "spirv")["text"]
+
+
+def test_an_engine_takes_the_data_parameters_as_a_texture_file(library):
+    net = ropkit.Network.load(PRESETS / "title3d.yaml", library)
+    assert "uniform sampler2D rk_dataTex" in net.export("godot3")
+    godot = net.data_texture("godot3")
+    assert godot["extension"] == "data.tres"
+    assert (godot["width"], godot["height"]) == (1024, 1)
+    assert godot["bytes"].startswith(b'[gd_resource type="ImageTexture"')
+    exr = net.data_texture("unity")
+    assert exr["extension"] == "data.exr"
+    assert exr["bytes"][:4] == b"\x76\x2f\x31\x01"  # OpenEXR's magic number
+    # Formats that bind the data texture themselves write no file.
+    assert net.data_texture("glsl") is None
+    plain = ropkit.Network.load(PRESETS / "default.yaml", library)
+    assert plain.data_texture("godot3") is None

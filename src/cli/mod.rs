@@ -386,6 +386,29 @@ fn run(command: Command, project: &Project) -> Result<(), String> {
             };
             #[cfg(not(feature = "gpu"))]
             let _ = no_thumbnail;
+            // An engine reads the data parameters from a texture file
+            // written beside the shader.
+            let data = exporter.data_texture(format).map_err(|e| e.to_string())?;
+            match (&data, output.as_deref()) {
+                (Some(d), None) => {
+                    return Err(format!(
+                        "{format} export: the data parameters travel in a texture file beside the shader (.{}): give -o FILE",
+                        d.extension
+                    ));
+                }
+                (Some(d), Some(o)) => {
+                    let path = crate::export::data_path(o, format, d);
+                    check_output(&path, &inputs)?;
+                    write_or_print(Some(&path), &d.bytes, &inputs)?;
+                    eprintln!(
+                        "wrote the data texture {} ({}x{} texels)",
+                        path.display(),
+                        d.width,
+                        d.height
+                    );
+                }
+                (None, _) => {}
+            }
             write_or_print(output.as_deref(), &bytes, &inputs)
         }
         Command::Check { dir, no_glslang } => check::run(project, dir, no_glslang),

@@ -24,6 +24,9 @@ use std::sync::Arc;
 /// Texels per row of the data texture.
 pub const DATA_WIDTH: usize = 1024;
 
+/// The variable the shader binds the data texture as.
+pub const DATA_TEXTURE_VAR: &str = "rk_dataTex";
+
 /// Why a data parameter's value cannot be loaded: the file it came from
 /// (none for an inline value), the line there, and what is wrong.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

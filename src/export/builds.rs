@@ -139,16 +139,7 @@ impl<'a> Exporter<'a> {
                 "more than the {} texels a constant array in the code may hold (DATA_INLINE_TEXELS)",
                 crate::limits::DATA_INLINE_TEXELS
             ),
-            // Only a compiled build meets the statement cap (the engines' is
-            // compiled here to be lowered; a Shadertoy pass is not).
-            Some(text) if info.source == Source::Engine => {
-                let cap = crate::limits::GLSL_STATEMENT_TOKENS;
-                crate::glsl::expanded_size(&text, cap)?;
-                format!(
-                    "too many for one constant array in the code (one statement of at most {cap} tokens, GLSL_STATEMENT_TOKENS: about {} texels)",
-                    fitting(texels, cap)
-                )
-            }
+            // A Shadertoy pass is not compiled here: only the count limits it.
             Some(_) => return None,
         };
         Some(ExportError::Data {
@@ -158,6 +149,21 @@ impl<'a> Exporter<'a> {
             reason,
             instead: names(|f| f.data == DataCarry::Texture && f.format != Format::Json),
         })
+    }
+
+    /// The data texture an engine format reads (the data parameters'
+    /// texels, as the file the engine loads: see [`super::engines::data`]),
+    /// to be written next to the shader; `None` for a format that takes no
+    /// such file, or a network without data parameters.
+    pub fn data_texture(&self, format: Format) -> Result<Option<super::DataFile>, ExportError> {
+        if super::engines::data::extension(format).is_none() {
+            return Ok(None);
+        }
+        let built = self.engine()?;
+        if !built.shader.textures.iter().any(|t| t.data) {
+            return Ok(None);
+        }
+        Ok(super::engines::data::file(&built.shader.data, format))
     }
 
     /// What the builds made so far found worth telling, each once.
@@ -180,7 +186,7 @@ impl<'a> Exporter<'a> {
 }
 
 /// The nodes with data parameters: `node /title (text: Text)`, ...
-fn data_nodes(built: &Built, net: &Network, lib: &Library) -> String {
+pub(super) fn data_nodes(built: &Built, net: &Network, lib: &Library) -> String {
     let mut out = Vec::new();
     for n in &built.resolution.nodes {
         let Some(def) = net.nodes.get(&n.path).and_then(|node| node.def(lib)) else {
@@ -202,21 +208,6 @@ fn data_nodes(built: &Built, net: &Network, lib: &Library) -> String {
         }
     }
     out.join("; ")
-}
-
-/// How many of `texels` one constant array of at most `cap` tokens holds.
-fn fitting(texels: &[[f32; 4]], cap: u64) -> usize {
-    let fits = |k: usize| {
-        k == 0
-            || crate::data::inline_glsl(&texels[..k])
-                .is_some_and(|t| crate::glsl::expanded_size(&t, cap).is_none())
-    };
-    let (mut lo, mut hi) = (0, texels.len());
-    while lo < hi {
-        let mid = (lo + hi).div_ceil(2);
-        if fits(mid) { lo = mid } else { hi = mid - 1 }
-    }
-    lo
 }
 
 /// What a cell holds, if it was made and succeeded.

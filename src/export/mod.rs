@@ -12,6 +12,7 @@ pub mod lower;
 mod msl;
 
 pub use builds::Exporter;
+pub use engines::data::DataFile;
 
 use crate::build::Built;
 use crate::generate::Shader;
@@ -104,7 +105,9 @@ impl Source {
 /// How a format carries the data parameters (point lists, text outlines).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DataCarry {
-    /// As the data texture the JSON layout describes (or the page embeds).
+    /// As the data texture the JSON layout describes (or the page embeds;
+    /// or, for an engine, the file [`Exporter::data_texture`] writes next
+    /// to the shader).
     Texture,
     /// As a constant array in the code: small lists only (at most
     /// `DATA_INLINE_TEXELS` texels, and one statement of at most
@@ -202,11 +205,11 @@ pub const FORMATS: &[FormatInfo] = &[
     FormatInfo { format: Format::Html, name: "html", extension: "html", label: "web page", text: true, source: Source::Web, layout_bound: false, volumes: true, textures: true, hdr: true, data: DataCarry::Texture, validator: Validator::SelfContained },
     FormatInfo { format: Format::Hlsl, name: "hlsl", extension: "hlsl", label: "HLSL", text: true, source: Source::Layout, layout_bound: true, volumes: true, textures: true, hdr: true, data: DataCarry::Texture, validator: Validator::GlslangHlsl },
     FormatInfo { format: Format::Msl, name: "msl", extension: "metal", label: "Metal (MSL)", text: true, source: Source::Layout, layout_bound: true, volumes: true, textures: true, hdr: true, data: DataCarry::Texture, validator: Validator::NagaModule },
-    FormatInfo { format: Format::Godot, name: "godot", extension: "gdshader", label: "Godot 4 shader", text: true, source: Source::Engine, layout_bound: false, volumes: false, textures: true, hdr: true, data: DataCarry::Constants, validator: Validator::GlslangHosted },
-    FormatInfo { format: Format::Godot3, name: "godot3", extension: "shader", label: "Godot 3 shader", text: true, source: Source::Engine, layout_bound: false, volumes: false, textures: true, hdr: true, data: DataCarry::Constants, validator: Validator::GlslangHosted },
-    FormatInfo { format: Format::Unity, name: "unity", extension: "unity.shader", label: "Unity shader", text: true, source: Source::Engine, layout_bound: false, volumes: false, textures: true, hdr: true, data: DataCarry::Constants, validator: Validator::GlslangHlsl },
-    FormatInfo { format: Format::Unreal, name: "unreal", extension: "unreal.hlsl", label: "Unreal Custom node", text: true, source: Source::Engine, layout_bound: false, volumes: false, textures: false, hdr: true, data: DataCarry::Constants, validator: Validator::GlslangHlsl },
-    FormatInfo { format: Format::TouchDesigner, name: "touchdesigner", extension: "td.glsl", label: "TouchDesigner GLSL TOP", text: true, source: Source::Engine, layout_bound: false, volumes: false, textures: true, hdr: true, data: DataCarry::Constants, validator: Validator::GlslangHosted },
+    FormatInfo { format: Format::Godot, name: "godot", extension: "gdshader", label: "Godot 4 shader", text: true, source: Source::Engine, layout_bound: false, volumes: false, textures: true, hdr: true, data: DataCarry::Texture, validator: Validator::GlslangHosted },
+    FormatInfo { format: Format::Godot3, name: "godot3", extension: "shader", label: "Godot 3 shader", text: true, source: Source::Engine, layout_bound: false, volumes: false, textures: true, hdr: true, data: DataCarry::Texture, validator: Validator::GlslangHosted },
+    FormatInfo { format: Format::Unity, name: "unity", extension: "unity.shader", label: "Unity shader", text: true, source: Source::Engine, layout_bound: false, volumes: false, textures: true, hdr: true, data: DataCarry::Texture, validator: Validator::GlslangHlsl },
+    FormatInfo { format: Format::Unreal, name: "unreal", extension: "unreal.hlsl", label: "Unreal Custom node", text: true, source: Source::Engine, layout_bound: false, volumes: false, textures: false, hdr: true, data: DataCarry::Texture, validator: Validator::GlslangHlsl },
+    FormatInfo { format: Format::TouchDesigner, name: "touchdesigner", extension: "td.glsl", label: "TouchDesigner GLSL TOP", text: true, source: Source::Engine, layout_bound: false, volumes: false, textures: true, hdr: true, data: DataCarry::Texture, validator: Validator::GlslangHosted },
 ];
 
 /// A format name that is not in [`FORMATS`]; the message lists them.
@@ -312,6 +315,36 @@ pub enum ExportError {
         format: &'static str,
         feature: String,
     },
+}
+
+/// Where the data texture of an engine export written to `path` goes:
+/// beside it, the format's extension (`.gdshader`, `.unity.shader`, ...)
+/// replaced by the data file's (`.data.tres`, `.data.exr`).
+pub fn data_path(path: &std::path::Path, format: Format, data: &DataFile) -> std::path::PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let dotted = format!(".{}", format.info().extension);
+    let stem = match name.strip_suffix(&dotted) {
+        Some(stem) if !stem.is_empty() => stem.to_string(),
+        _ => match name.rsplit_once('.') {
+            Some((stem, _)) if !stem.is_empty() => stem.to_string(),
+            _ => name,
+        },
+    };
+    path.with_file_name(format!("{stem}.{}", data.extension))
+}
+
+/// The data texture file of an engine export of `built` (see
+/// [`Exporter::data_texture`]).
+pub fn data_texture(
+    built: &Built,
+    net: &Network,
+    lib: &Library,
+    format: Format,
+) -> Result<Option<DataFile>, ExportError> {
+    Exporter::from_build(built, net, lib).data_texture(format)
 }
 
 /// The exported bytes for a format, from `built` (the caller's build of
@@ -719,14 +752,22 @@ mod tests {
             assert!(!r.label.is_empty());
             // Bound by the layout is written from the layout's build.
             assert_eq!(r.layout_bound, r.source == Source::Layout, "{}", r.name);
-            // The data texture is bound where the code binds textures of its own.
+            // The data texture is bound where the code binds textures of
+            // its own; an engine's is a file next to the shader.
             if r.data == DataCarry::Texture {
                 assert!(
-                    matches!(r.source, Source::Layout | Source::Web),
+                    matches!(r.source, Source::Layout | Source::Web)
+                        || engines::data::extension(r.format).is_some(),
                     "{}",
                     r.name
                 );
             }
+            assert_eq!(
+                engines::data::extension(r.format).is_some(),
+                r.source == Source::Engine,
+                "{}",
+                r.name
+            );
         }
         let listed = UnknownFormat("x".into()).to_string();
         assert_eq!(listed.matches("glsl").count(), 1, "{listed}");

@@ -211,7 +211,7 @@ impl Layout {
         let (data, data_texture) = data;
         if data_texture && data.any() {
             textures.push(TextureBinding {
-                var: "rk_dataTex".into(),
+                var: crate::data::DATA_TEXTURE_VAR.into(),
                 binding: 2 + textures.len() as u32,
                 path: String::new(),
                 node: String::new(),

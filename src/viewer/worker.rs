@@ -613,9 +613,25 @@ impl Work {
             Some(built) => export(built, &self.live.net, &self.live.lib, format)
                 .map_err(ExportFailure::from)
                 .and_then(|bytes| {
-                    crate::files::write_atomic(&path, &bytes).map_err(ExportFailure::Write)
+                    // An engine's data texture, beside the shader.
+                    let data = crate::export::data_texture(
+                        built,
+                        &self.live.net,
+                        &self.live.lib,
+                        format,
+                    )?;
+                    let mut written = String::new();
+                    if let Some(d) = data {
+                        let data_path = crate::export::data_path(&path, format, &d);
+                        self.check_output(&data_path)?;
+                        crate::files::write_atomic(&data_path, &d.bytes)
+                            .map_err(ExportFailure::Write)?;
+                        written = format!(" and its data texture {}", data_path.display());
+                    }
+                    crate::files::write_atomic(&path, &bytes).map_err(ExportFailure::Write)?;
+                    Ok(written)
                 })
-                .map(|()| format!("exported {}", path.display())),
+                .map(|data| format!("exported {}{data}", path.display())),
         };
         self.send(Event::Exported { path, result });
     }

@@ -1,7 +1,9 @@
 # Draws every shader that list.txt names (one NAME.shader a line) on a
 # ColorRect of SIZE x SIZE pixels, side by side, with TIME held at 0, and
 # saves the window to all.png after a few frames. NAME.textures, when there
-# is one, binds textures: a line "uniform-name image-path".
+# is one, binds textures: a line "uniform-name image-path", or
+# "uniform-name res://FILE.tres" for a texture resource as ropkit writes it
+# (the data texture), loaded as it is.
 extends Node
 
 const SIZE = 64
@@ -28,6 +30,9 @@ func _ready():
 		material.set_shader_param("rk_resolution", Vector2(SIZE, SIZE))
 		for line in read("res://" + names[i] + ".textures").split("\n", false):
 			var parts = line.split(" ", false, 1)
+			if parts[1].ends_with(".tres"):
+				material.set_shader_param(parts[0], load(parts[1]))
+				continue
 			var image = Image.new()
 			image.load(parts[1])
 			var texture = ImageTexture.new()

@@ -212,15 +212,18 @@ fn msl_declares_every_resource_in_the_slot_the_layout_gives() {
 // Godot 3, for real: Debian's godot3 under Xvfb
 
 /// Presets the Godot test draws: lit 3D, combine modes, 2D, a texture,
-/// glass, and simplex noise (`attributes`), whose `floor(j * (1.0 / 7.0))`
-/// flips where a literal loses digits in Godot 3's parser.
-const GODOT_PRESETS: [&str; 6] = [
+/// glass, simplex noise (`attributes`), whose `floor(j * (1.0 / 7.0))`
+/// flips where a literal loses digits in Godot 3's parser, and the data
+/// texture: text outlines (`title3d`) and a point list (`instancedField`).
+const GODOT_PRESETS: [&str; 8] = [
     "default",
     "combineModes",
     "composition2d",
     "materials",
     "glassSphere",
     "attributes",
+    "title3d",
+    "instancedField",
 ];
 
 /// Mean channel difference (in 1/255) and the share of pixels with a
@@ -289,10 +292,21 @@ fn godot3_draws_ropkits_picture() {
             text(&lib, &net, Format::Godot3),
         )
         .unwrap();
-        // Textures as the JSON layout lists them, found as ropkit finds them.
+        // Textures as the JSON layout lists them, found as ropkit finds them;
+        // the data texture as the file the export writes beside the shader.
         let layout: Json = serde_json::from_str(&text(&lib, &net, Format::Json)).unwrap();
         let mut textures = String::new();
         for (i, t) in layout["textures"].as_array().unwrap().iter().enumerate() {
+            if t.get("data").is_some() {
+                let data = ropkit::export::Exporter::new(&net, &lib)
+                    .data_texture(Format::Godot3)
+                    .unwrap()
+                    .unwrap_or_else(|| panic!("{name}: no data texture for Godot 3"));
+                let file = format!("{name}.{}", data.extension);
+                std::fs::write(dir.path().join(&file), &data.bytes).unwrap();
+                textures += &format!("{} res://{file}\n", t["var"].as_str().unwrap());
+                continue;
+            }
             let image = crate::exports::texture_image(&net, t["path"].as_str().unwrap());
             let file = dir.path().join(format!("{name}-{i}.png"));
             image.save(&file).unwrap();
@@ -350,8 +364,17 @@ fn godot3_draws_ropkits_picture() {
 // against the JSON layout: every live parameter is a property of the right
 // type, with the network's value.
 
-/// Presets the compile checks use: 3D, a texture, glass, 2D.
-const ENGINE_PRESETS: [&str; 4] = ["default", "materials", "glassSphere", "composition2d"];
+/// Presets the compile checks use: 3D, a texture, glass, 2D, the data
+/// texture (text outlines), and a texture's size read in the code
+/// (`pbrStillLife`: `textureSize`, which HLSL spells `GetDimensions`).
+const ENGINE_PRESETS: [&str; 6] = [
+    "default",
+    "materials",
+    "glassSphere",
+    "composition2d",
+    "title3d",
+    "pbrStillLife",
+];
 
 /// glslang on a GLSL fragment shader for OpenGL (loose uniforms allowed).
 pub(crate) fn glslang_gl(glsl: &str, what: &str) {
@@ -464,7 +487,8 @@ fn godot4_differs_from_godot3_only_where_the_dialects_do() {
             }
         }
         // Line by line, the rest differs only in the header's name, the
-        // colour and texture uniforms and the spelling of unsigned literals.
+        // colour and texture uniforms, the spelling of unsigned literals and
+        // the indexing of vectors.
         let (l4, l3): (Vec<&str>, Vec<&str>) = (g4.lines().collect(), g3.lines().collect());
         assert_eq!(l4.len(), l3.len(), "{name}");
         for (a, b) in l4.iter().zip(&l3) {
@@ -477,8 +501,11 @@ fn godot4_differs_from_godot3_only_where_the_dialects_do() {
             let unsigned = a.replace(|c: char| c.is_ascii_digit(), "")
                 != b.replace(|c: char| c.is_ascii_digit(), "")
                 && b.contains("uint(");
+            // Godot 3 indexes a vector by a constant only: a chain of
+            // `int(k) == 0 ? v.x : ...` where Godot 4 writes `v[k]`.
+            let vector_index = a.contains('[') && b.contains(") == 0 ? ") && b.contains(".x : ");
             assert!(
-                uniform || unsigned || colour,
+                uniform || unsigned || colour || vector_index,
                 "{name}: Godot 4 `{a}` against Godot 3 `{b}`"
             );
         }
@@ -609,11 +636,20 @@ fn unity_shader_declares_every_property_and_its_hlsl_compiles() {
         }
         for t in layout["textures"].as_array().unwrap() {
             let var = t["var"].as_str().unwrap();
-            assert!(
-                properties.contains(&format!("{var} (\""))
-                    && properties.contains("2D) = \"white\" {}")
-            );
+            let default = if t.get("data").is_some() {
+                "black"
+            } else {
+                "white"
+            };
+            let line = properties
+                .lines()
+                .find(|l| l.contains(&format!("{var} (\"")))
+                .unwrap_or_else(|| panic!("{name}: {var} is not in Properties"));
+            assert!(line.ends_with(&format!("2D) = \"{default}\" {{}}")), "{line}");
             assert!(program.contains(&format!("TEXTURE2D({var});")));
+        }
+        if name == "pbrStillLife" {
+            assert!(program.contains("GetDimensions("), "{name}: textureSize");
         }
         let hlsl = unity_as_hlsl(&unity);
         let spv = glslang_hlsl(&hlsl, "rk_fragment", &format!("{name} Unity"));
@@ -647,16 +683,40 @@ fn unreal_custom_node_compiles_and_draws_ropkits_picture() {
     };
     let lib = library();
     let mut failures = Vec::new();
-    for name in ["default", "glassSphere", "composition2d"] {
+    for name in ["default", "glassSphere", "composition2d", "title3d"] {
         let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
         let unreal = text(&lib, &net, Format::Unreal);
         let layout: Json = serde_json::from_str(&text(&lib, &net, Format::Json)).unwrap();
         let inputs = unreal_inputs(&unreal);
         let props = layout_properties(&layout);
+        // The data texture, as the OpenEXR file the export writes, read
+        // back by the image crate's reader.
+        let data = ropkit::export::Exporter::new(&net, &lib)
+            .data_texture(Format::Unreal)
+            .unwrap();
+        let mut textures = Vec::new();
+        if let Some(d) = &data {
+            assert_eq!(d.extension, "data.exr");
+            let exr = image::load_from_memory_with_format(&d.bytes, image::ImageFormat::OpenExr)
+                .unwrap_or_else(|e| panic!("{name}: the data texture is no OpenEXR file: {e}"))
+                .to_rgba32f();
+            assert_eq!(
+                (exr.width() as usize, exr.height() as usize),
+                (d.width, d.height)
+            );
+            textures.push((
+                UNREAL_TEXTURE_REGISTER,
+                crate::harness::Texels::Data {
+                    width: exr.width(),
+                    height: exr.height(),
+                    texels: exr.into_raw(),
+                },
+            ));
+        }
         assert_eq!(
             inputs.len(),
-            3 + props.len(),
-            "{name}: UV, Time, Resolution and the parameters"
+            3 + props.len() + data.is_some() as usize,
+            "{name}: UV, Time, Resolution, the parameters and the data texture"
         );
         let mut args = Vec::new();
         for (input, ty) in &inputs {
@@ -664,6 +724,7 @@ fn unreal_custom_node_compiles_and_draws_ropkits_picture() {
                 "UV" => format!("pos.xy / {SIZE}.0"),
                 "Time" => "0.0".into(),
                 "Resolution" => format!("float2({SIZE}.0, {SIZE}.0)"),
+                _ if ty == "Texture2D" => String::new(),
                 _ => {
                     let (_, n, value, _) = props
                         .iter()
@@ -691,7 +752,7 @@ fn unreal_custom_node_compiles_and_draws_ropkits_picture() {
                 uniform: &[0; 16],
                 storage: None,
                 params_uniform: false,
-                textures: &[],
+                textures: &textures,
             },
             SIZE,
             SIZE,
@@ -713,6 +774,10 @@ fn unreal_custom_node_compiles_and_draws_ropkits_picture() {
 /// struct with methods declared inside a function (DXC and FXC do not), so
 /// the struct is compiled at the top level: it reads nothing of the
 /// function around it, every input comes to Run as an argument.
+///
+/// A Texture Object input (the data texture) is, as Unreal binds it, a
+/// texture the material declares: here `Texture2D` NAME`_bound` in
+/// register t[`UNREAL_TEXTURE_REGISTER`], passed in place of its argument.
 pub(crate) fn unreal_as_hlsl(unreal: &str, args: &[String]) -> String {
     let code = unreal
         .split("// ------")
@@ -728,12 +793,23 @@ pub(crate) fn unreal_as_hlsl(unreal: &str, args: &[String]) -> String {
     let (scene, body) = code
         .split_once("};\nRopkitScene rk_scene;\n")
         .expect("the struct, then the call");
+    let mut bound = String::new();
+    let mut args = args.to_vec();
+    for (i, (n, t)) in unreal_inputs(unreal).iter().enumerate() {
+        if t == "Texture2D" {
+            bound += &format!("Texture2D {n}_bound : register(t{UNREAL_TEXTURE_REGISTER});\n");
+            args[i] = format!("{n}_bound");
+        }
+    }
     format!(
-        "{scene}}};\nfloat4 CustomExpression0({}) {{\nRopkitScene rk_scene;\n{body}}}\nfloat4 main(float4 pos : SV_Position) : SV_Target {{\n  return CustomExpression0({});\n}}\n",
+        "{bound}{scene}}};\nfloat4 CustomExpression0({}) {{\nRopkitScene rk_scene;\n{body}}}\nfloat4 main(float4 pos : SV_Position) : SV_Target {{\n  return CustomExpression0({});\n}}\n",
         params.join(", "),
         args.join(", ")
     )
 }
+
+/// The register the Unreal stand-in binds the data texture to.
+pub(crate) const UNREAL_TEXTURE_REGISTER: u32 = 2;
 
 // ---------------------------------------------------------------------------
 // What a format cannot carry is refused, with what it is
@@ -852,4 +928,143 @@ fn the_command_line_writes_every_engine_format() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("texture") && err.contains("unreal"), "{err}");
     assert!(out.stdout.is_empty(), "nothing half-written to stdout");
+}
+
+// ---------------------------------------------------------------------------
+// The data texture of the engine formats
+
+/// The texels of the layout's data texture (the JSON layout's base64, from
+/// the layout's own build): (width, height, RGBA floats row by row).
+fn layout_data(lib: &ropkit::library::Library, net: &Network) -> (usize, usize, Vec<f32>) {
+    use base64::Engine as _;
+    let layout: Json = serde_json::from_str(&text(lib, net, Format::Json)).unwrap();
+    let t = layout["textures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t.get("data").is_some())
+        .expect("a data texture in the layout");
+    let d = &t["data"];
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(d["base64"].as_str().unwrap())
+        .unwrap();
+    (
+        d["width"].as_u64().unwrap() as usize,
+        d["height"].as_u64().unwrap() as usize,
+        bytes
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect(),
+    )
+}
+
+/// Each engine's data texture file holds the layout's texels exactly, in
+/// the row order its engine reads: Godot's resource and Unreal's OpenEXR
+/// with row 0 first, Unity's and TouchDesigner's with row 0 last (both put
+/// an image's bottom row at texel row 0). A point list of several rows
+/// (`instancesCsv`) tells the orders apart.
+#[test]
+fn engine_data_textures_hold_the_layouts_texels_in_the_engines_row_order() {
+    let lib = library();
+    for name in ["instancesCsv", "title3d"] {
+        let net = Network::load(&root().join(format!("presets/{name}.yaml")), &lib).unwrap();
+        let (width, height, texels) = layout_data(&lib, &net);
+        let row = |r: usize| &texels[r * width * 4..(r + 1) * width * 4];
+        if name == "instancesCsv" {
+            assert!(height > 1, "{name}: {height} row(s)");
+        }
+        let ex = ropkit::export::Exporter::new(&net, &lib);
+        for format in [
+            Format::Godot3,
+            Format::Godot,
+            Format::Unity,
+            Format::Unreal,
+            Format::TouchDesigner,
+        ] {
+            let d = ex.data_texture(format).unwrap().expect("a data texture");
+            assert_eq!((d.width, d.height), (width, height), "{name} {format}");
+            let floats: Vec<f32> = if d.extension == "data.tres" {
+                let text = std::str::from_utf8(&d.bytes).unwrap();
+                assert!(text.starts_with("[gd_resource type=\"ImageTexture\""));
+                assert!(text.contains("\"format\": \"RGBAFloat\""), "{format}");
+                let open = text.find("ByteArray(").unwrap() + "ByteArray(".len();
+                let close = open + text[open..].find(')').unwrap();
+                let bytes: Vec<u8> = text[open..close]
+                    .split(',')
+                    .map(|b| b.trim().parse().unwrap())
+                    .collect();
+                bytes
+                    .chunks_exact(4)
+                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                    .collect()
+            } else {
+                assert_eq!(d.extension, "data.exr", "{format}");
+                image::load_from_memory_with_format(&d.bytes, image::ImageFormat::OpenExr)
+                    .unwrap_or_else(|e| panic!("{name} {format}: not OpenEXR: {e}"))
+                    .to_rgba32f()
+                    .into_raw()
+            };
+            assert_eq!(floats.len(), width * height * 4, "{name} {format}");
+            let bottom_up = matches!(format, Format::Unity | Format::TouchDesigner);
+            for r in 0..height {
+                let file_row = if bottom_up { height - 1 - r } else { r };
+                assert!(
+                    &floats[file_row * width * 4..(file_row + 1) * width * 4] == row(r),
+                    "{name} {format}: data row {r} is not the file's row {file_row}"
+                );
+            }
+        }
+        // Formats that bind the data texture themselves write no file.
+        assert!(ex.data_texture(Format::Glsl).unwrap().is_none());
+    }
+    // A network without data parameters has none.
+    let net = Network::load(&root().join("presets/default.yaml"), &lib).unwrap();
+    let ex = ropkit::export::Exporter::new(&net, &lib);
+    assert!(ex.data_texture(Format::Godot3).unwrap().is_none());
+}
+
+/// `ropkit export -o` writes the data texture beside the shader, named
+/// after it; printed to the terminal, there is nowhere to put it: refused.
+#[test]
+fn the_command_line_writes_the_data_texture_beside_the_shader() {
+    let dir = tempfile::tempdir().unwrap();
+    for (format, file, data) in [
+        ("godot3", "title.shader", "title.data.tres"),
+        ("godot", "title.gdshader", "title.data.tres"),
+        ("unity", "title.unity.shader", "title.data.exr"),
+        ("unreal", "title.unreal.hlsl", "title.data.exr"),
+        ("touchdesigner", "title.td.glsl", "title.data.exr"),
+    ] {
+        let path = dir.path().join(file);
+        let out = run_ropkit([
+            "export",
+            "presets/title3d.yaml",
+            "--format",
+            format,
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{format}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let shader = std::fs::read_to_string(&path).unwrap();
+        assert!(shader.contains("rk_dataTex"), "{format}");
+        assert!(shader.contains(".data."), "{format}: the header names the file");
+        let written = std::fs::read(dir.path().join(data))
+            .unwrap_or_else(|e| panic!("{format}: no {data} ({e})"));
+        let lib = library();
+        let net = Network::load(&root().join("presets/title3d.yaml"), &lib).unwrap();
+        let expected = ropkit::export::Exporter::new(&net, &lib)
+            .data_texture(Format::parse(format).unwrap())
+            .unwrap()
+            .unwrap();
+        assert_eq!(written, expected.bytes, "{format}");
+        let printed = run_ropkit(["export", "presets/title3d.yaml", "--format", format]);
+        assert!(!printed.status.success(), "{format}");
+        let err = String::from_utf8_lossy(&printed.stderr);
+        assert!(err.contains("-o FILE") && err.contains("data"), "{err}");
+        assert!(printed.stdout.is_empty());
+    }
 }

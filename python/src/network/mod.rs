@@ -757,6 +757,34 @@ impl PyNetwork {
         export_bytes(py, bytes, format)
     }
 
+    /// The data texture an engine format reads (``godot``, ``godot3``,
+    /// ``unity``, ``unreal``, ``touchdesigner``), to be written beside the
+    /// shader: a dict with ``extension`` (``data.tres`` or ``data.exr``:
+    /// what replaces the shader file's extension), ``bytes``, ``width`` and
+    /// ``height`` (in texels); ``None`` for a network without data
+    /// parameters or a format that binds them itself. Raises
+    /// :class:`BuildError` if it does not build.
+    fn data_texture<'py>(
+        &self,
+        py: Python<'py>,
+        format: &str,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let format = parse_format(format)?;
+        let (net, lib) = (&self.live.net, &*self.live.lib);
+        let data = py.detach(|| Exporter::new(net, lib).data_texture(format));
+        let data = data.map_err(|e| match e {
+            ExportError::Build { error, .. } => Problem::from(&*error).to_pyerr(py),
+            e => Problem::bare(Kind::Build, e.to_string()).to_pyerr(py),
+        })?;
+        let Some(d) = data else { return Ok(None) };
+        let out = PyDict::new(py);
+        out.set_item("extension", d.extension)?;
+        out.set_item("bytes", PyBytes::new(py, &d.bytes))?;
+        out.set_item("width", d.width)?;
+        out.set_item("height", d.height)?;
+        Ok(Some(out))
+    }
+
     /// What edits and renders have cost: ``shader_builds``,
     /// ``failed_builds``, ``param_updates`` (uniform-only changes),
     /// ``pipeline_creations``, ``pipeline_cache_hits``, ``frames``.

@@ -34,6 +34,12 @@ impl Version {
             Version::Godot4 => &syntax::Godot4,
         }
     }
+    fn format_id(self) -> crate::export::Format {
+        match self {
+            Version::Godot3 => crate::export::Format::Godot3,
+            Version::Godot4 => crate::export::Format::Godot,
+        }
+    }
     fn format(self) -> &'static str {
         match self {
             Version::Godot3 => "godot3",
@@ -98,7 +104,9 @@ pub(super) fn globals_for(
             Ok(GlobalAccess::Everywhere(slots.to_vec()))
         }
         "rk_sampler" => Ok(GlobalAccess::Nothing),
-        t if t.starts_with("rk_tex") => Ok(GlobalAccess::Texture(t.to_string())),
+        t if t.starts_with("rk_tex") || t == crate::data::DATA_TEXTURE_VAR => {
+            Ok(GlobalAccess::Texture(t.to_string()))
+        }
         other => Err(Unsupported(format!("the bound resource {other}"))),
     }
 }
@@ -186,6 +194,11 @@ fn assemble(scene: &Scene, version: Version, code: &crate::export::lower::Lowere
          // network's parameters are under Shader Parameters. Generated: edit the network, not this file.",
         scene.source
     );
+    s.push_str(&scene.data_header(
+        version.format_id(),
+        "In Godot, give that file (an ImageTexture resource: nothing to import) to the\n\
+         uniform rk_dataTex under Shader Parameters.",
+    ));
     s.push_str("shader_type canvas_item;\nrender_mode unshaded;\n\n");
     s.push_str("// The picture's size in pixels; (0, 0): the viewport's.\n");
     s.push_str("uniform vec2 rk_resolution = vec2(0.0, 0.0);\n");
@@ -193,7 +206,7 @@ fn assemble(scene: &Scene, version: Version, code: &crate::export::lower::Lowere
         s.push_str(&uniform(p, version));
         s.push('\n');
     }
-    for t in &scene.shader.textures {
+    for t in scene.pictures() {
         let hint = match version {
             Version::Godot3 => "hint_white",
             Version::Godot4 => "hint_default_white, filter_linear_mipmap, repeat_enable",
@@ -202,6 +215,18 @@ fn assemble(scene: &Scene, version: Version, code: &crate::export::lower::Lowere
             s,
             "uniform sampler2D {} : {hint}; // {} ({})",
             t.var, t.path, t.node
+        );
+    }
+    if let Some(t) = scene.data_texture() {
+        // Read texel by texel: never filtered, repeated or mipmapped.
+        let hint = match version {
+            Version::Godot3 => "hint_black",
+            Version::Godot4 => "hint_default_black, filter_nearest, repeat_disable",
+        };
+        let _ = writeln!(
+            s,
+            "uniform sampler2D {} : {hint}; // the data texture (see the header)",
+            t.var
         );
     }
     s.push('\n');

@@ -4,6 +4,7 @@
 //! engine's time. What every engine shares is here: the properties, how
 //! they fill the parameter slots the shader reads, and the refusals.
 
+pub mod data;
 pub mod godot;
 pub mod touchdesigner;
 pub mod unity;
@@ -48,6 +49,9 @@ pub struct Scene {
     pub properties: Vec<Property>,
     /// The network file, for the header.
     pub source: String,
+    /// The nodes whose data parameters the data texture holds (`node
+    /// /title (ROP text: Font)`, ...), when the shader reads one.
+    pub data_nodes: Option<String>,
 }
 
 /// The properties of the network's engine build (`Mode::Engine`).
@@ -83,10 +87,17 @@ pub fn scene(built: &Built, net: &Network, lib: &Library) -> Scene {
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_default();
+    let data_nodes = built
+        .shader
+        .textures
+        .iter()
+        .any(|t| t.data)
+        .then(|| super::builds::data_nodes(built, net, lib));
     Scene {
         shader: built.shader.clone(),
         properties,
         source,
+        data_nodes,
     }
 }
 
@@ -97,6 +108,36 @@ fn components(v: &ParamValue, n: usize) -> Vec<f32> {
 }
 
 impl Scene {
+    /// The textures the network's nodes read (the data texture apart).
+    pub fn pictures(&self) -> impl Iterator<Item = &crate::generate::TextureBinding> {
+        self.shader.textures.iter().filter(|t| !t.data)
+    }
+
+    /// The data texture, when the shader reads one.
+    pub fn data_texture(&self) -> Option<&crate::generate::TextureBinding> {
+        self.shader.textures.iter().find(|t| t.data)
+    }
+
+    /// The header's lines (`//`) on the data texture: what it holds, the
+    /// file `format`'s export writes next to the shader, and how the
+    /// engine is to take it (`how`, one line or more).
+    pub fn data_header(&self, format: super::Format, how: &str) -> String {
+        let (Some(nodes), Some(ext)) = (&self.data_nodes, data::extension(format)) else {
+            return String::new();
+        };
+        let var = crate::data::DATA_TEXTURE_VAR;
+        let mut s = format!(
+            "// Data texture `{var}`: the data parameters of {nodes}, as 32-bit float\n\
+             // RGBA texels (texel i at column i % {w}, row i / {w}, read with texelFetch).\n\
+             // `ropkit export -o NAME.EXT` writes it next to this file as NAME.{ext}.\n",
+            w = crate::data::DATA_WIDTH
+        );
+        for line in how.lines() {
+            s += &format!("// {line}\n");
+        }
+        s
+    }
+
     /// The property names: the lowered code declares none of them.
     pub fn reserved(&self) -> HashSet<String> {
         let mut names: HashSet<String> = self.properties.iter().map(|p| p.name.clone()).collect();
@@ -159,7 +200,14 @@ pub fn host_globals(syntax: &dyn Syntax, inputs: &crate::globals::HostInputs) ->
 }
 
 /// Names the lowered code leaves alone for the wrappers' own use.
-const RESERVED: &[&str] = &["rk_res", "rk_resolution", "rk_uv", "rk_time", "rk_colour"];
+const RESERVED: &[&str] = &[
+    "rk_res",
+    "rk_resolution",
+    "rk_uv",
+    "rk_time",
+    "rk_colour",
+    super::lower::syntax::HLSL_TEXTURE_SIZE_FN,
+];
 
 const ROTATION_FN: &str = "rk_rotation_column";
 

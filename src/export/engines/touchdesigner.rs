@@ -19,6 +19,8 @@ const FORMAT: &str = "touchdesigner";
 struct TdHost {
     slots: Vec<String>,
     globals: Vec<String>,
+    /// The TOP's input that takes the data texture (after the pictures).
+    data_input: usize,
 }
 
 /// What TouchDesigner gives ropkit's per-frame globals: the `uTime`
@@ -34,7 +36,11 @@ impl Host for TdHost {
         match super::godot::globals_for(name, leaves, &self.slots, &self.globals)? {
             // Textures arrive on the TOP's inputs, in the layout's order.
             GlobalAccess::Texture(t) => {
-                let i: usize = t.trim_start_matches("rk_tex").parse().unwrap_or(0);
+                let i: usize = if t == crate::data::DATA_TEXTURE_VAR {
+                    self.data_input
+                } else {
+                    t.trim_start_matches("rk_tex").parse().unwrap_or(0)
+                };
                 Ok(GlobalAccess::Texture(format!("sTD2DInputs[{i}]")))
             }
             other => Ok(other),
@@ -75,6 +81,7 @@ pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, Expo
         &TdHost {
             slots,
             globals: host_globals(&Glsl, &INPUTS),
+            data_input: scene.pictures().count(),
         },
         FORMAT,
     )?;
@@ -87,8 +94,17 @@ pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, Expo
          // parameter to the value shown (its range in brackets).",
         scene.source
     );
-    for (i, t) in scene.shader.textures.iter().enumerate() {
+    for (i, t) in scene.pictures().enumerate() {
         let _ = writeln!(s, "// Input {i} of the TOP: {} ({}).", t.path, t.node);
+    }
+    if scene.data_texture().is_some() {
+        let i = scene.pictures().count();
+        let _ = writeln!(
+            s,
+            "// Input {i} of the TOP: the data texture (below): a Movie File In TOP reading it\n\
+             // with Pixel Format 32-bit float (RGBA) and Input Smoothness Nearest Pixel."
+        );
+        s.push_str(&scene.data_header(crate::export::Format::TouchDesigner, ""));
     }
     s.push_str("\nuniform float uTime;\n");
     for p in &scene.properties {

@@ -7,7 +7,7 @@
 use super::{Property, float, floats, host_globals, lowered, rotation_fn, scene};
 use crate::build::Built;
 use crate::export::ExportError;
-use crate::export::lower::{GlobalAccess, Host, Unsupported, syntax::Hlsl};
+use crate::export::lower::{GlobalAccess, Host, Unsupported, syntax, syntax::Hlsl};
 use crate::globals::HostInputs;
 use crate::library::Library;
 use crate::network::Network;
@@ -152,6 +152,13 @@ pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, Expo
          // edit the network, not this file.",
         scene.source
     );
+    s.push_str(&scene.data_header(
+        crate::export::Format::Unity,
+        "In Unity, put that file in Assets/ and set its import settings: Texture Type\n\
+         Default, sRGB (Color Texture) off, Non-Power of 2 None, Generate Mip Maps off,\n\
+         Wrap Mode Clamp, Filter Mode Point, Format RGBA Float, Compression None; then\n\
+         give it to the material's rk_dataTex.",
+    ));
     let _ = writeln!(
         s,
         "Shader \"ropkit/{}\"\n{{\n  Properties\n  {{",
@@ -163,11 +170,18 @@ pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, Expo
     for (line, _, _) in &props {
         let _ = writeln!(s, "    {line}");
     }
-    for t in &scene.shader.textures {
+    for t in scene.pictures() {
         let _ = writeln!(
             s,
             "    {} (\"{} ({})\", 2D) = \"white\" {{}}",
             t.var, t.path, t.node
+        );
+    }
+    if let Some(t) = scene.data_texture() {
+        let _ = writeln!(
+            s,
+            "    [NoScaleOffset] {} (\"Data texture (the .data.exr file, see the header)\", 2D) = \"black\" {{}}",
+            t.var
         );
     }
     s.push_str(
@@ -188,6 +202,15 @@ pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, Expo
         "\n      struct rk_Attributes { float4 positionOS : POSITION; float2 uv : TEXCOORD0; };\n      struct rk_Varyings { float4 positionCS : SV_POSITION; float2 uv : TEXCOORD0; };\n\n      rk_Varyings rk_vertex(rk_Attributes v)\n      {\n        rk_Varyings o;\n        o.positionCS = TransformObjectToHClip(v.positionOS.xyz);\n        o.uv = v.uv;\n        return o;\n      }\n\n",
     );
     let mut code_text = String::new();
+    if code
+        .functions
+        .iter()
+        .chain([&code.entry_body])
+        .any(|f| f.contains(syntax::HLSL_TEXTURE_SIZE_FN))
+    {
+        code_text.push_str(syntax::HLSL_TEXTURE_SIZE);
+        code_text.push('\n');
+    }
     if scene.has_rotation() {
         code_text.push_str(&rotation_fn(&Hlsl));
         code_text.push('\n');

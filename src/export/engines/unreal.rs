@@ -4,13 +4,15 @@
 //! input reaches them as a parameter: the texture coordinate, the time, the
 //! picture's size and one input per live parameter, each wired to a
 //! ScalarParameter or VectorParameter of the same name (the material's own
-//! properties). Textures cannot be passed this way: a network with one is
-//! refused (the format's row in [`crate::export::FORMATS`] says so).
+//! properties). The data texture (point lists, text outlines) is an input
+//! of type Texture Object, passed on to the methods that read it. Picture
+//! textures are not passed: a network with one is refused (the format's
+//! row in [`crate::export::FORMATS`] says so).
 
 use super::{Property, float, floats, host_globals, lowered, rotation_fn, scene};
 use crate::build::Built;
 use crate::export::ExportError;
-use crate::export::lower::{GlobalAccess, Host, Unsupported, syntax::Hlsl};
+use crate::export::lower::{GlobalAccess, Host, Unsupported, syntax, syntax::Hlsl};
 use crate::globals::HostInputs;
 use crate::library::Library;
 use crate::network::Network;
@@ -47,6 +49,12 @@ impl Host for UnrealHost {
         match super::godot::globals_for(name, leaves, &self.slots, &self.globals)? {
             // Inputs are parameters of the entry method: carried from there.
             GlobalAccess::Everywhere(v) => Ok(GlobalAccess::EntryOnly(v)),
+            GlobalAccess::Texture(t) if t == crate::data::DATA_TEXTURE_VAR => {
+                Ok(GlobalAccess::EntryOnlyTexture {
+                    value: t,
+                    ty: "Texture2D".into(),
+                })
+            }
             GlobalAccess::Texture(t) => Err(Unsupported(format!(
                 "a texture ({t}): a Custom node's code cannot take one into its functions"
             ))),
@@ -128,6 +136,13 @@ pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, Expo
         let (ty, wire) = input(p);
         inputs.push((p.name.clone(), ty, wire));
     }
+    if let Some(t) = scene.data_texture() {
+        inputs.push((
+            t.var.clone(),
+            "Texture2D",
+            "a TextureObject node holding the data texture (see below)".into(),
+        ));
+    }
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -144,9 +159,23 @@ pub fn write(built: &Built, net: &Network, lib: &Library) -> Result<String, Expo
     for (n, t, w) in &inputs {
         let _ = writeln!(s, "//   {n} ({t}): {w}");
     }
+    s.push_str(&scene.data_header(
+        crate::export::Format::Unreal,
+        "In Unreal, import that file and set, in its Texture editor: Compression Settings\n\
+         HDR High Precision (32-bit float RGBA, TC_HDR_F32), sRGB off, Mip Gen Settings\n\
+         NoMipmaps, Filter Nearest, Never Stream on.",
+    ));
     s.push_str("// ----------------------------------------------------------------------------\n");
     s.push_str("struct RopkitScene {\n");
     let mut methods = String::new();
+    if code
+        .functions
+        .iter()
+        .chain([&code.entry_body])
+        .any(|f| f.contains(syntax::HLSL_TEXTURE_SIZE_FN))
+    {
+        methods.push_str(syntax::HLSL_TEXTURE_SIZE);
+    }
     if scene.has_rotation() {
         methods.push_str(&rotation_fn(&Hlsl));
     }

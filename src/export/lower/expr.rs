@@ -325,6 +325,7 @@ impl Func<'_> {
             E::FunctionArgument(i) => Ok(self.args[i as usize].clone()),
             E::GlobalVariable(g) => match &cx.globals[&g] {
                 GlobalKind::Texture(t) => one(t.clone()),
+                GlobalKind::CarriedTexture { .. } => Ok(self.carried[&g].clone()),
                 GlobalKind::Nothing => one(String::new()),
                 _ => unsupported("a global used as a value"),
             },

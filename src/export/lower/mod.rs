@@ -83,6 +83,9 @@ pub enum GlobalAccess {
     EntryOnly(Vec<String>),
     /// A texture the target samples by this name.
     Texture(String),
+    /// A texture only the entry point may name (`value`): carried to the
+    /// functions that read it as a parameter of type `ty`.
+    EntryOnlyTexture { value: String, ty: String },
     /// Nothing (the sampler: the target samples textures on their own).
     Nothing,
 }
@@ -150,7 +153,22 @@ enum GlobalKind {
         writable: bool,
     },
     Texture(String),
+    /// A texture carried as a parameter (`value` in the entry point).
+    CarriedTexture {
+        value: String,
+        ty: String,
+    },
     Nothing,
+}
+
+impl GlobalKind {
+    /// Whether functions take it as parameters.
+    fn carried(&self) -> bool {
+        matches!(
+            self,
+            GlobalKind::Carried { .. } | GlobalKind::CarriedTexture { .. }
+        )
+    }
 }
 
 /// Lowers the module's only entry point (a fragment shader). No name the
@@ -221,6 +239,9 @@ impl Cx<'_> {
                             writable: false,
                         },
                         GlobalAccess::Texture(t) => GlobalKind::Texture(t),
+                        GlobalAccess::EntryOnlyTexture { value, ty } => {
+                            GlobalKind::CarriedTexture { value, ty }
+                        }
                         GlobalAccess::Nothing => GlobalKind::Nothing,
                     }
                 }
@@ -242,7 +263,7 @@ impl Cx<'_> {
             let mut set = BTreeSet::new();
             for (_, expr) in f.expressions.iter() {
                 if let naga::Expression::GlobalVariable(g) = *expr
-                    && matches!(self.globals.get(&g), Some(GlobalKind::Carried { .. }))
+                    && self.globals.get(&g).is_some_and(GlobalKind::carried)
                     && !self.info[h][g].is_empty()
                 {
                     set.insert(g);

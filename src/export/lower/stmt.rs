@@ -124,6 +124,16 @@ impl<'a> Func<'a> {
         for &g in list {
             let global = &module.global_variables[g];
             let base = format!("g_{}", sanitize(global.name.as_deref().unwrap_or("global")));
+            if let GlobalKind::CarriedTexture { value, ty } = &self.cx.globals[&g] {
+                let name = if self.entry {
+                    value.clone()
+                } else {
+                    params.push(format!("{ty} {base}"));
+                    base
+                };
+                self.carried.insert(g, vec![name]);
+                continue;
+            }
             let names = self.leaf_names(&base, global.ty)?;
             let GlobalKind::Carried { init, writable } = &self.cx.globals[&g] else {
                 continue;
@@ -511,7 +521,7 @@ pub(super) fn entry(cx: &Cx, ep: &naga::EntryPoint) -> Result<String> {
     // Every carried global any function reads.
     let mut used: Vec<Handle<naga::GlobalVariable>> = Vec::new();
     for (g, kind) in &cx.globals {
-        if matches!(kind, GlobalKind::Carried { .. }) {
+        if kind.carried() {
             used.push(*g);
         }
     }

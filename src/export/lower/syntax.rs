@@ -293,6 +293,13 @@ impl Syntax for Godot3 {
     }
 }
 
+/// The name of the HLSL helper that returns a texture's size.
+pub const HLSL_TEXTURE_SIZE_FN: &str = "rk_textureSize";
+
+/// The HLSL helper the lowered code calls for GLSL's `textureSize`: the
+/// width and height of mip level `level`, by `GetDimensions`.
+pub const HLSL_TEXTURE_SIZE: &str = "uint2 rk_textureSize(Texture2D t, int level) {\n  uint w, h, levels;\n  t.GetDimensions((uint)level, w, h, levels);\n  return uint2(w, h);\n}\n";
+
 /// HLSL (Unity, Unreal). A GLSL matrix is held transposed: its columns
 /// are the HLSL matrix's rows.
 pub struct Hlsl;
@@ -357,9 +364,10 @@ impl Syntax for Hlsl {
     fn texel_fetch(&self, t: &str, at: &str, level: &str) -> String {
         format!("{t}.Load(int3({at}, {level}))")
     }
-    fn texture_size(&self, _ty: &str, _t: &str, _level: &str) -> Option<String> {
-        // GetDimensions writes through out parameters: no expression.
-        None
+    fn texture_size(&self, ty: &str, t: &str, level: &str) -> Option<String> {
+        // GetDimensions writes through out parameters: a helper returns them
+        // (the writer adds it where the code calls it: HLSL_TEXTURE_SIZE).
+        Some(format!("(({ty})({HLSL_TEXTURE_SIZE_FN}({t}, {level})))"))
     }
 }
 

@@ -2,11 +2,11 @@
 //! like the live target, but every parameter is read from the uniform
 //! block where it is used, never through a private copy, so that the
 //! exporter can give each slot of the block to the engine's own
-//! properties.
+//! properties. The data parameters (point lists, text outlines) are bound
+//! as the data texture, which each engine takes as a texture of its own
+//! (the exporter writes it next to the shader).
 
-use super::{
-    Context, Target, data_array, template, texture_bindings, uniform_block, version_header,
-};
+use super::{Context, Target, template, texture_bindings, uniform_block, version_header};
 use crate::generate::GenerateError;
 use crate::generate::layout::UNIFORM_VEC4S;
 use crate::generate::out::Out;
@@ -36,10 +36,7 @@ impl Target for Engine {
             u32::MAX,
         );
         texture_bindings(out, cx);
-        data_array(out, cx, "an engine export")
-    }
-    fn data_inline(&self) -> bool {
-        true
+        Ok(())
     }
     fn entry(&self, out: &mut Out, cx: &Context) -> Result<(), GenerateError> {
         template(out, cx, None)

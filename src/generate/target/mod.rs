@@ -48,8 +48,8 @@ pub trait Target {
         false
     }
     /// Whether the data parameters' texels are compiled in as a constant
-    /// array (for a target whose program binds no data texture: Shadertoy,
-    /// the engine exports), rather than bound as the data texture.
+    /// array (for a target whose program binds no data texture: Shadertoy),
+    /// rather than bound as the data texture.
     fn data_inline(&self) -> bool {
         false
     }
