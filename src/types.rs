@@ -62,6 +62,7 @@ glsl_enum!(
         Rotation => "rotation",
         Points => "points",
         Font => "font",
+        Path => "path",
     }
 );
 
@@ -75,7 +76,7 @@ impl ParamStyle {
             ParamStyle::Xyz | ParamStyle::Rgb | ParamStyle::Rotation => 3,
             ParamStyle::Xyzw | ParamStyle::Rgba => 4,
             ParamStyle::Menu | ParamStyle::String | ParamStyle::Texture | ParamStyle::Volume => 0,
-            ParamStyle::Points | ParamStyle::Font => 0,
+            ParamStyle::Points | ParamStyle::Font | ParamStyle::Path => 0,
         }
     }
 
@@ -111,7 +112,10 @@ impl ParamStyle {
     /// the shader's data texture (a point list), rather than a number or
     /// text the code reads directly.
     pub fn is_data(self) -> bool {
-        matches!(self, ParamStyle::Points | ParamStyle::Font)
+        matches!(
+            self,
+            ParamStyle::Points | ParamStyle::Font | ParamStyle::Path
+        )
     }
 }
 

@@ -90,7 +90,8 @@ pub fn param_macros(
         }
         (ParamStyle::Texture, _) => {} // bound by texture macros
         // Data: accessor macros come from the layout (crate::data).
-        (ParamStyle::Points | ParamStyle::Font, _) | (_, ParamValue::Points(_)) => {}
+        (ParamStyle::Points | ParamStyle::Font | ParamStyle::Path, _)
+        | (_, ParamValue::Points(_)) => {}
         (_, ParamValue::Float(f)) => {
             let _ = writeln!(out, "#define {nm}_{pn} {}", float_text(*f));
         }
