@@ -112,7 +112,7 @@ pub fn parse(bytes: &[u8]) -> Result<SvgShape, SvgError> {
     let doc = usvg::roxmltree::Document::parse_with_options(text, xml_options).map_err(|e| match e {
         usvg::roxmltree::Error::DtdDetected => SvgError::Dtd,
         usvg::roxmltree::Error::NodesLimitReached => SvgError::TooManyNodes,
-        e => SvgError::Xml(crate::value::cut_message(&e.to_string())),
+        e => SvgError::Xml(crate::limits::echo(&e.to_string())),
     })?;
     // The depth, without recursion (a hostile file nests deeper than any stack).
     let mut stack = vec![(doc.root(), 0usize)];
@@ -130,7 +130,7 @@ pub fn parse(bytes: &[u8]) -> Result<SvgShape, SvgError> {
         ..usvg::Options::default()
     };
     let tree = usvg::Tree::from_xmltree(&doc, &options)
-        .map_err(|e| SvgError::Svg(crate::value::cut_message(&e.to_string())))?;
+        .map_err(|e| SvgError::Svg(crate::limits::echo(&e.to_string())))?;
     let mut raw_paths: Vec<(Vec<Raw>, bool)> = Vec::new();
     let mut unfilled = 0;
     let mut count = 0usize;
