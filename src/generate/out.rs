@@ -95,7 +95,16 @@ impl Out {
     /// the block, which `map` turns into a file and a line.
     pub fn block_lines(&mut self, lines: &[(u32, String)], map: &LineMap, node: u32) {
         for (n, line) in lines {
-            self.line_at(line, map, *n, node);
+            let (path, at) = map.origin(*n as usize);
+            let file = self.file_id(&path.to_path_buf());
+            // One line each, blank ones included.
+            self.text.push_str(line);
+            self.text.push('\n');
+            self.map.lines.push(LineOrigin {
+                file,
+                line: at as u32,
+                node,
+            });
         }
     }
     /// Generated text that belongs to line `n` of a code block.
