@@ -151,13 +151,11 @@ impl ParamValue {
             | ParamStyle::Texture
             | ParamStyle::Volume
             | ParamStyle::Font
-            | ParamStyle::Path => {
-                match yaml {
-                    Yaml::String(s) => Ok(ParamValue::Text(s.clone())),
-                    Yaml::Null => Ok(ParamValue::Text(String::new())),
-                    _ => Err(ValueError::expected("a string", describe(yaml))),
-                }
-            }
+            | ParamStyle::Path => match yaml {
+                Yaml::String(s) => Ok(ParamValue::Text(s.clone())),
+                Yaml::Null => Ok(ParamValue::Text(String::new())),
+                _ => Err(ValueError::expected("a string", describe(yaml))),
+            },
             multi => {
                 let n = multi.components();
                 let expected = format!("a list of {n} numbers");

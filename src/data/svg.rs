@@ -50,7 +50,12 @@ pub struct SvgShape {
 impl SvgShape {
     /// The box around every path.
     pub fn bounds(&self) -> [f64; 4] {
-        let mut b = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
+        let mut b = [
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        ];
         for p in &self.paths {
             b = [
                 b[0].min(p.bbox[0]),
@@ -109,11 +114,12 @@ pub fn parse(bytes: &[u8]) -> Result<SvgShape, SvgError> {
         nodes_limit: limits::SVG_ELEMENTS as u32,
         ..Default::default()
     };
-    let doc = usvg::roxmltree::Document::parse_with_options(text, xml_options).map_err(|e| match e {
-        usvg::roxmltree::Error::DtdDetected => SvgError::Dtd,
-        usvg::roxmltree::Error::NodesLimitReached => SvgError::TooManyNodes,
-        e => SvgError::Xml(crate::limits::echo(&e.to_string())),
-    })?;
+    let doc =
+        usvg::roxmltree::Document::parse_with_options(text, xml_options).map_err(|e| match e {
+            usvg::roxmltree::Error::DtdDetected => SvgError::Dtd,
+            usvg::roxmltree::Error::NodesLimitReached => SvgError::TooManyNodes,
+            e => SvgError::Xml(crate::limits::echo(&e.to_string())),
+        })?;
     // The depth, without recursion (a hostile file nests deeper than any stack).
     let mut stack = vec![(doc.root(), 0usize)];
     while let Some((node, depth)) = stack.pop() {
@@ -166,7 +172,9 @@ pub fn parse(bytes: &[u8]) -> Result<SvgShape, SvgError> {
     }
     if raw_paths.is_empty() {
         let note = if unfilled > 0 {
-            format!(" ({unfilled} paths with a stroke only, which ropkit does not read: give them a fill)")
+            format!(
+                " ({unfilled} paths with a stroke only, which ropkit does not read: give them a fill)"
+            )
         } else {
             String::new()
         };
@@ -223,7 +231,12 @@ pub fn parse(bytes: &[u8]) -> Result<SvgShape, SvgError> {
         if segments.is_empty() {
             continue;
         }
-        let mut bbox = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
+        let mut bbox = [
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        ];
         for s in &segments {
             let sb = s.bbox();
             bbox = [

@@ -213,7 +213,9 @@ pub(super) fn include(
     }
     if name.starts_with(crate::library::TEMPLATE_DIR) {
         return Err(GenerateError::Library {
-            file: lib.shader_root().join(stack.last().map_or(name, String::as_str)),
+            file: lib
+                .shader_root()
+                .join(stack.last().map_or(name, String::as_str)),
             message: format!(
                 "'{name}' is a per-node template: only ROP code includes it (a library file is written once, not per node)"
             ),

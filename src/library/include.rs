@@ -112,9 +112,10 @@ impl Expanded {
     /// Appends one line that is line `line` of `file` (`None`: the block's own).
     fn push(&mut self, text: &str, file: Option<&Path>, line: usize) {
         self.lines += 1;
-        let continues = self.runs.last().is_some_and(|r| {
-            r.file.as_deref() == file && r.line + (self.lines - r.from) == line
-        });
+        let continues = self
+            .runs
+            .last()
+            .is_some_and(|r| r.file.as_deref() == file && r.line + (self.lines - r.from) == line);
         if !continues {
             self.runs.push(LineRun {
                 from: self.lines,
@@ -242,7 +243,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(b.text, "f1\na1\nb1\nb2\na3\nf3\n");
-        assert_eq!(b.as_written(), "f1\n#include \"node/a.glsl\" // shared\nf3\n");
+        assert_eq!(
+            b.as_written(),
+            "f1\n#include \"node/a.glsl\" // shared\nf3\n"
+        );
         let want = [
             ("rops/x/function.glsl", 1),
             ("shaders/node/a.glsl", 1),
@@ -289,7 +293,11 @@ mod tests {
                 ("node/b.glsl", "\n#include \"node/a.glsl\""),
             ],
         );
-        assert!(e.message.contains("include cycle: node/a.glsl -> node/b.glsl -> node/a.glsl"), "{e}");
+        assert!(
+            e.message
+                .contains("include cycle: node/a.glsl -> node/b.glsl -> node/a.glsl"),
+            "{e}"
+        );
         assert_eq!(e.at.path(), Path::new("shaders/node/b.glsl"));
         assert_eq!(e.at.line, 2);
         // Each template includes the next twice: 2^20 copies, stopped by size.
@@ -332,7 +340,10 @@ mod tests {
     #[test]
     fn words_that_only_start_like_include_are_code() {
         assert_eq!(include_target("#includeX"), Ok(None));
-        assert_eq!(include_target("  #  include \"node/a.glsl\""), Ok(Some("node/a.glsl")));
+        assert_eq!(
+            include_target("  #  include \"node/a.glsl\""),
+            Ok(Some("node/a.glsl"))
+        );
         assert_eq!(include_target("// #include \"x\""), Ok(None));
     }
 }

@@ -162,10 +162,22 @@ fn svg_paths_match_a_dense_reference_in_distance_and_sign() {
     };
     let mut rng = Rng::new(39);
     let mut pts: Vec<[f32; 3]> = (0..3000)
-        .map(|_| [rng.range(-1.1, 1.1) as f32, rng.range(-1.1, 1.1) as f32, 0.0])
+        .map(|_| {
+            [
+                rng.range(-1.1, 1.1) as f32,
+                rng.range(-1.1, 1.1) as f32,
+                0.0,
+            ]
+        })
         .collect();
     // Far away too.
-    pts.extend((0..200).map(|_| [rng.range(-9.0, 9.0) as f32, rng.range(-9.0, 9.0) as f32, 0.0]));
+    pts.extend((0..200).map(|_| {
+        [
+            rng.range(-9.0, 9.0) as f32,
+            rng.range(-9.0, 9.0) as f32,
+            0.0,
+        ]
+    }));
     let got = sample_svg(dir.path(), "drawing.svg", size, &pts).unwrap();
     let paths = reference();
     // Tolerance, in canvas units: the reference polygons' chords, the
@@ -197,10 +209,17 @@ fn svg_paths_match_a_dense_reference_in_distance_and_sign() {
         bad.iter().take(10).cloned().collect::<Vec<_>>().join("\n")
     );
     // The points fall on both sides, in every kind of region.
-    assert!(inside > 200 && outside > 1000, "inside {inside}, outside {outside}");
+    assert!(
+        inside > 200 && outside > 1000,
+        "inside {inside}, outside {outside}"
+    );
     // The even-odd hole is outside, the nonzero one inside.
     let at = |x: f64, y: f64| {
-        let q = [((x - 50.0) / 100.0 * size) as f32, ((50.0 - y) / 100.0 * size) as f32, 0.0];
+        let q = [
+            ((x - 50.0) / 100.0 * size) as f32,
+            ((50.0 - y) / 100.0 * size) as f32,
+            0.0,
+        ];
         sample_svg(dir.path(), "drawing.svg", size, &[q]).unwrap()[0]
     };
     assert!(at(25.5, 72.5) > 0.0, "the even-odd hole is filled");
@@ -255,9 +274,15 @@ fn svg_hostile_files_are_refused_with_a_reason() {
         "<svg xmlns=\"http://www.w3.org/2000/svg\">{}</svg>",
         "<path d=\"M0 0 L1 0 L0 1 Z\"/>".repeat(120_000)
     );
-    assert!(refused(&many).contains("SVG_ELEMENTS"), "{}", refused(&many));
+    assert!(
+        refused(&many).contains("SVG_ELEMENTS"),
+        "{}",
+        refused(&many)
+    );
     // A <use> bomb: each level uses the one below ten times.
-    let mut bomb = String::from("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><defs><path id=\"l0\" d=\"M0 0 L1 0 L0 1 Z\"/>");
+    let mut bomb = String::from(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><defs><path id=\"l0\" d=\"M0 0 L1 0 L0 1 Z\"/>",
+    );
     for level in 1..10 {
         bomb += &format!("<g id=\"l{level}\">");
         for _ in 0..10 {
@@ -269,10 +294,18 @@ fn svg_hostile_files_are_refused_with_a_reason() {
     let why = refused(&bomb);
     assert!(why.contains("SVG") || why.contains("limit"), "{why}");
     // Not SVG at all, not text, nothing filled.
-    assert!(refused("<html></html>").contains("SVG"), "{}", refused("<html></html>"));
+    assert!(
+        refused("<html></html>").contains("SVG"),
+        "{}",
+        refused("<html></html>")
+    );
     assert!(ropkit::data::svg::parse(&[0x1f, 0x8b, 0, 1, 2]).is_err());
     let strokes = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><path d=\"M0 0 L9 9\" stroke=\"red\" fill=\"none\"/></svg>";
-    assert!(refused(strokes).contains("stroke only"), "{}", refused(strokes));
+    assert!(
+        refused(strokes).contains("stroke only"),
+        "{}",
+        refused(strokes)
+    );
     // Links to pictures are never read: the drawing's path stays, nothing else.
     let linked = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" viewBox=\"0 0 10 10\"><image xlink:href=\"/etc/passwd\" width=\"10\" height=\"10\"/><image href=\"../secret.png\" width=\"5\" height=\"5\"/><path d=\"M0 0 L9 0 L0 9 Z\"/></svg>";
     let shape = ropkit::data::svg::parse(linked.as_bytes()).unwrap();
@@ -283,7 +316,11 @@ fn svg_hostile_files_are_refused_with_a_reason() {
 fn svg_errors_name_the_file_and_the_node() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("bad.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"><path d=\"M0 0 L1 0\" fill=\"none\" stroke=\"red\"/></svg>").unwrap();
-    std::fs::write(dir.path().join("big.svg"), vec![b' '; ropkit::limits::SVG_FILE_BYTES as usize + 1]).unwrap();
+    std::fs::write(
+        dir.path().join("big.svg"),
+        vec![b' '; ropkit::limits::SVG_FILE_BYTES as usize + 1],
+    )
+    .unwrap();
     let lib = library();
     for (file, what) in [
         ("bad.svg", "stroke only"),

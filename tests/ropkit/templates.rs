@@ -20,26 +20,96 @@ const COPY_LINES: usize = 6;
 /// A copy between two of them is tolerated; a copy that involves any other
 /// ROP fails. The curve ROPs and the axis-plane filters must never be here.
 const KNOWN_COPIES: &[&str] = &[
-    "almostIdentityFunction", "apollonian", "assignAttribute", "attributeMaterial",
-    "basicMaterial", "bend", "biasFunction", "blobRingPattern", "brickPattern", "bump",
-    "cappedCone", "cappedCylinder", "cellRandom", "checkerPattern", "clampRemapFunction",
-    "cylinder", "dodecahedronFractal", "dotsPattern", "easeFunction", "exponentialSeriesTile",
-    "extrude", "extrudeBevel", "extrudeTaper", "extrudeTwist", "fbm", "floatToVector",
-    "gainFunction", "ggxMaterial", "glassMaterial", "gridPattern", "helixSweep",
-    "hexGridPattern", "hexagonalTruchetPattern", "impulseFunction", "kaliGenerator", "kink",
-    "kleinian", "knitPattern", "matcapMaterial", "mergeFields", "mirrorRepeat",
-    "modularMaterial", "moduloDistance", "multiIntersect", "multiUnion", "noiseFunction",
-    "normalMaterial", "orenNayarMaterial", "parabolaFunction", "particleRender",
-    "pennerEasing", "phongMaterial", "polyline", "powerCurveFunction", "projectPolar",
-    "provideVariable", "pulseFunction", "quantizeFunction", "raymarchRender3D",
-    "revolveSector", "ridgedNoise", "rosettePattern", "roundedCylinder", "shear", "shell",
-    "sierpinskiDodecahedron", "sierpinskiIcosahedron", "sincCurveFunction",
-    "smoothStepFunction", "spaceFrame", "spiralPattern", "spiralRepeat", "spiralZoom",
-    "stepFunction", "stripesPattern", "textureDisplace", "textureMaterial", "tilingPattern",
-    "torus", "trapezoid", "triangleCheckerPattern", "truchetPattern", "turbulence", "twist",
-    "volumetricRender", "voronoiBorder", "waveFunction", "waveletNoise", "weavePattern",
+    "almostIdentityFunction",
+    "apollonian",
+    "assignAttribute",
+    "attributeMaterial",
+    "basicMaterial",
+    "bend",
+    "biasFunction",
+    "blobRingPattern",
+    "brickPattern",
+    "bump",
+    "cappedCone",
+    "cappedCylinder",
+    "cellRandom",
+    "checkerPattern",
+    "clampRemapFunction",
+    "cylinder",
+    "dodecahedronFractal",
+    "dotsPattern",
+    "easeFunction",
+    "exponentialSeriesTile",
+    "extrude",
+    "extrudeBevel",
+    "extrudeTaper",
+    "extrudeTwist",
+    "fbm",
+    "floatToVector",
+    "gainFunction",
+    "ggxMaterial",
+    "glassMaterial",
+    "gridPattern",
+    "helixSweep",
+    "hexGridPattern",
+    "hexagonalTruchetPattern",
+    "impulseFunction",
+    "kaliGenerator",
+    "kink",
+    "kleinian",
+    "knitPattern",
+    "matcapMaterial",
+    "mergeFields",
+    "mirrorRepeat",
+    "modularMaterial",
+    "moduloDistance",
+    "multiIntersect",
+    "multiUnion",
+    "noiseFunction",
+    "normalMaterial",
+    "orenNayarMaterial",
+    "parabolaFunction",
+    "particleRender",
+    "pennerEasing",
+    "phongMaterial",
+    "polyline",
+    "powerCurveFunction",
+    "projectPolar",
+    "provideVariable",
+    "pulseFunction",
+    "quantizeFunction",
+    "raymarchRender3D",
+    "revolveSector",
+    "ridgedNoise",
+    "rosettePattern",
+    "roundedCylinder",
+    "shear",
+    "shell",
+    "sierpinskiDodecahedron",
+    "sierpinskiIcosahedron",
+    "sincCurveFunction",
+    "smoothStepFunction",
+    "spaceFrame",
+    "spiralPattern",
+    "spiralRepeat",
+    "spiralZoom",
+    "stepFunction",
+    "stripesPattern",
+    "textureDisplace",
+    "textureMaterial",
+    "tilingPattern",
+    "torus",
+    "trapezoid",
+    "triangleCheckerPattern",
+    "truchetPattern",
+    "turbulence",
+    "twist",
+    "volumetricRender",
+    "voronoiBorder",
+    "waveFunction",
+    "waveletNoise",
+    "weavePattern",
     "worleyNoise",
-
 ];
 
 /// The ROPs whose shared code went into templates: no copy may involve them.
@@ -133,12 +203,19 @@ fn templates_the_copy_finder_finds_a_copy_and_passes_idioms() {
     // The scan as the curve ROPs carried it before templates: pasted into
     // two sources, it is a copy; the return-type switch alone is not.
     let scan = std::fs::read_to_string(root().join("shaders/node/curveScan.glsl")).unwrap();
-    let idioms = "#ifdef THIS_RETURN_TYPE_Sdf\n  return createSdf(d);\n#else\n  return d;\n#endif\n}\n";
+    let idioms =
+        "#ifdef THIS_RETURN_TYPE_Sdf\n  return createSdf(d);\n#else\n  return d;\n#endif\n}\n";
     let mut sources = BTreeMap::new();
     sources.insert("a".to_string(), code_lines(&format!("float x;\n{scan}")));
     sources.insert("b".to_string(), code_lines(&format!("{scan}int y;\n")));
-    sources.insert("c".to_string(), code_lines(&format!("float z = 1.0;\n{idioms}")));
-    sources.insert("d".to_string(), code_lines(&format!("vec2 w = p;\n{idioms}")));
+    sources.insert(
+        "c".to_string(),
+        code_lines(&format!("float z = 1.0;\n{idioms}")),
+    );
+    sources.insert(
+        "d".to_string(),
+        code_lines(&format!("vec2 w = p;\n{idioms}")),
+    );
     let found = copies(&sources);
     assert_eq!(
         found.keys().cloned().collect::<Vec<_>>(),
@@ -152,10 +229,16 @@ fn templates_leave_no_copied_block_between_rops() {
     let sources = rop_sources();
     for name in SHARED_VIA_TEMPLATES {
         assert!(sources.contains_key(*name), "no ROP {name}");
-        assert!(!KNOWN_COPIES.contains(name), "{name} may not be allowed copies");
+        assert!(
+            !KNOWN_COPIES.contains(name),
+            "{name} may not be allowed copies"
+        );
     }
     for name in KNOWN_COPIES {
-        assert!(sources.contains_key(*name), "KNOWN_COPIES names {name}, which is no ROP");
+        assert!(
+            sources.contains_key(*name),
+            "KNOWN_COPIES names {name}, which is no ROP"
+        );
     }
     let bad: Vec<String> = copies(&sources)
         .into_iter()
@@ -220,7 +303,8 @@ fn mini_checkout(code: &str, templates: &[(&str, &str)]) -> (tempfile::TempDir, 
     (dir, lib)
 }
 
-const PROBE_FUNCTION: &str = "ReturnT thismap(CoordT p, ContextT ctx) {\n  return createSdf(THIS_size(p));\n}\n";
+const PROBE_FUNCTION: &str =
+    "ReturnT thismap(CoordT p, ContextT ctx) {\n  return createSdf(THIS_size(p));\n}\n";
 
 #[test]
 fn templates_bad_includes_are_refused_naming_file_and_line() {
@@ -271,7 +355,10 @@ fn templates_bad_includes_are_refused_naming_file_and_line() {
             let body = if i == 16 {
                 "float THIS_x = 1.0; // a line of some length\n".to_string()
             } else {
-                format!("#include \"node/t{0}.glsl\"\n#include \"node/t{0}.glsl\"\n", i + 1)
+                format!(
+                    "#include \"node/t{0}.glsl\"\n#include \"node/t{0}.glsl\"\n",
+                    i + 1
+                )
             };
             (format!("node/t{i}.glsl"), body)
         })
@@ -295,7 +382,13 @@ fn templates_bad_includes_are_refused_naming_file_and_line() {
 
 #[test]
 fn templates_libraries_may_not_name_one() {
-    let (dir, _) = mini_checkout(PROBE_FUNCTION, &[("node/size.glsl", "float THIS_size(vec3 p) { return length(p) - THIS_Radius; }\n")]);
+    let (dir, _) = mini_checkout(
+        PROBE_FUNCTION,
+        &[(
+            "node/size.glsl",
+            "float THIS_size(vec3 p) { return length(p) - THIS_Radius; }\n",
+        )],
+    );
     let rop = dir.path().join("rops/sdf/probe");
     std::fs::write(
         rop.join("rop.yaml"),
@@ -337,7 +430,8 @@ fn templates_are_substituted_per_node() {
     assert!(lib.broken.is_empty(), "{:#?}", lib.broken);
     // Two nodes of one ROP, each with its own copy of the template.
     let text = "output: /out\nnodes:\n  /a: { rop: firstBall, params: { Points: [[0.7, 0.1, -0.2], [9, 9, 9]], Radius: 0.5 } }\n  /b: { rop: firstBall, params: { Points: [[-0.6, 0.3, 0.4]], Radius: 0.25 } }\n  /ab: { rop: combine, params: { Mode: union }, inputs: [/a, /b] }\n  /out: { rop: raymarchRender3D, inputs: { scene: /ab } }\n";
-    let net = Network::parse(text, &tmp.path().join("net.yaml"), &lib).unwrap_or_else(|e| panic!("{e}"));
+    let net =
+        Network::parse(text, &tmp.path().join("net.yaml"), &lib).unwrap_or_else(|e| panic!("{e}"));
     let pts: Vec<[f32; 3]> = (0..40)
         .map(|i| {
             let t = i as f32 * 0.61;
@@ -348,11 +442,16 @@ fn templates_are_substituted_per_node() {
     let got = ropkit::sample::sample_network(&net, &lib, &mut r, &pts)
         .unwrap_or_else(|e| panic!("{}", e.report()));
     let dist = |p: &[f32; 3], c: [f64; 3]| {
-        ((p[0] as f64 - c[0]).powi(2) + (p[1] as f64 - c[1]).powi(2) + (p[2] as f64 - c[2]).powi(2)).sqrt()
+        ((p[0] as f64 - c[0]).powi(2) + (p[1] as f64 - c[1]).powi(2) + (p[2] as f64 - c[2]).powi(2))
+            .sqrt()
     };
     for (p, v) in pts.iter().zip(&got) {
         let want = (dist(p, [0.7, 0.1, -0.2]) - 0.5).min(dist(p, [-0.6, 0.3, 0.4]) - 0.25);
-        assert!((v[0] as f64 - want).abs() < 1e-4, "at {p:?}: {} want {want}", v[0]);
+        assert!(
+            (v[0] as f64 - want).abs() < 1e-4,
+            "at {p:?}: {} want {want}",
+            v[0]
+        );
     }
 }
 
@@ -392,7 +491,11 @@ fn templates_an_error_in_template_code_points_at_the_template() {
     let BuildError::Compile(c) = &err else {
         panic!("not a GLSL error: {err}");
     };
-    let want_line = text3.lines().position(|l| l.contains("undefinedThing")).unwrap() + 1;
+    let want_line = text3
+        .lines()
+        .position(|l| l.contains("undefinedThing"))
+        .unwrap()
+        + 1;
     let d = &c.diagnostics[0];
     assert_eq!(d.file.as_deref(), Some(path.as_path()), "{err}");
     assert_eq!(d.line, want_line, "{err}");
