@@ -306,9 +306,13 @@ fn mini_checkout(code: &str, templates: &[(&str, &str)]) -> (tempfile::TempDir, 
 const PROBE_FUNCTION: &str =
     "ReturnT thismap(CoordT p, ContextT ctx) {\n  return createSdf(THIS_size(p));\n}\n";
 
+/// A refusal case: the ROP's code, the templates, and the file, line and
+/// words of the error.
+type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str, usize, &'a str);
+
 #[test]
 fn templates_bad_includes_are_refused_naming_file_and_line() {
-    let cases: [(&str, &[(&str, &str)], &str, usize, &str); 5] = [
+    let cases: [Case; 5] = [
         (
             "// probe\n#include \"node/missing.glsl\"\n",
             &[],
