@@ -373,6 +373,32 @@ pub fn font_file(data: &[u8]) {
     }
 }
 
+/// Any bytes read as an SVG file (a `path` parameter's file, without the
+/// network around it), then packed into texels. It either gives paths
+/// within the limits, every texel finite and every segment index inside
+/// the data, or a readable error.
+pub fn svg_file(data: &[u8]) {
+    use ropkit::data::svg::{pack, parse};
+    if data.len() as u64 > ropkit::limits::SVG_FILE_BYTES {
+        return;
+    }
+    match parse(data) {
+        Ok(shape) => {
+            let segments = shape.segment_count();
+            assert!(segments <= ropkit::limits::SVG_SEGMENTS);
+            let texels = pack::texels(&shape);
+            assert_eq!(texels.len(), 2 * shape.paths.len() + 2 * segments);
+            assert!(texels.iter().flatten().all(|v| v.is_finite()));
+            for g in 0..shape.paths.len() {
+                let place = texels[2 * g + 1];
+                let end = place[0] as usize + 2 * place[1] as usize;
+                assert!(end <= texels.len());
+            }
+        }
+        Err(e) => assert_readable(&e.to_string()),
+    }
+}
+
 /// Room the fuzzed pictures and volumes may take: small, so that a header
 /// claiming a huge picture is refused rather than decoded for seconds (the
 /// budget check is what is exercised; its real value only scales it).

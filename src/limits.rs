@@ -115,6 +115,18 @@ limits! {
     /// of the distinct glyphs of one text: two texels each in the data
     /// texture, and the cost of the nearest glyphs at every shader step.
     TEXT_SEGMENTS: usize = 65_536, Count;
+    /// Largest SVG file a `path` parameter reads.
+    SVG_FILE_BYTES: u64 = 4 << 20, Bytes;
+    /// Most XML nodes (elements, text, comments) of an SVG file, counted
+    /// as it is parsed.
+    SVG_ELEMENTS: usize = 100_000, Count;
+    /// Deepest nesting of an SVG file's elements (its groups are walked
+    /// recursively).
+    SVG_DEPTH: usize = 128, Count;
+    /// Most segments of an SVG file's filled paths together, after cubics
+    /// become quadratics and curves are split where they turn in y: two
+    /// texels each, all scanned by the nearest paths at every step.
+    SVG_SEGMENTS: usize = 65_536, Count;
     /// Most outline segments of one glyph.
     GLYPH_SEGMENTS: usize = 4096, Count;
     /// Most glyph records one TrueType glyph expands to through its
@@ -158,7 +170,8 @@ limits! {
     /// tree of 2,000 nodes takes about 10 s of CPU and 1.3 GB, 5,000 about
     /// a minute and 3.3 GB.
     SHADER_NODES: usize = 4096, Count;
-    /// Deepest chain of `#include`s among the `shaders/` library files.
+    /// Deepest chain of `#include`s among the `shaders/` library files, and
+    /// of per-node templates (`shaders/node/`) included by ROP code.
     INCLUDE_DEPTH: usize = 32, Count;
     /// Deepest chain of function calls in a stitched shader. Nodes whose
     /// code joins its caller's (transforms, filters, combines: most ROPs)

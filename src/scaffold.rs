@@ -170,7 +170,10 @@ pub fn rop_from_node(
     let written = (|| {
         crate::files::write_atomic(&dir.join("rop.yaml"), text.as_bytes())?;
         for block in &custom.def.blocks {
-            crate::files::write_atomic(&dir.join(block.kind.file_name()), block.text.as_bytes())?;
+            crate::files::write_atomic(
+                &dir.join(block.kind.file_name()),
+                block.as_written().as_bytes(),
+            )?;
         }
         Ok::<_, std::io::Error>(())
     })();

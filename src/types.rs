@@ -62,6 +62,7 @@ glsl_enum!(
         Rotation => "rotation",
         Points => "points",
         Font => "font",
+        Path => "path",
     }
 );
 
@@ -157,6 +158,7 @@ impl ParamStyle {
             ParamStyle::Volume => other(Reaches::Texture, file("volume", &[])),
             ParamStyle::Points => other(Reaches::Data, file("point list", &["csv", "ply", "obj"])),
             ParamStyle::Font => other(Reaches::Data, file("font", &["ttf", "otf"])),
+            ParamStyle::Path => other(Reaches::Data, file("path file", &["svg"])),
         }
     }
 

@@ -69,9 +69,11 @@ impl ParamValue {
             ParamStyle::Int => ParamValue::Int(0),
             ParamStyle::Toggle => ParamValue::Bool(false),
             ParamStyle::Menu => ParamValue::Text(options.first().cloned().unwrap_or_default()),
-            ParamStyle::String | ParamStyle::Texture | ParamStyle::Volume | ParamStyle::Font => {
-                ParamValue::Text(String::new())
-            }
+            ParamStyle::String
+            | ParamStyle::Texture
+            | ParamStyle::Volume
+            | ParamStyle::Font
+            | ParamStyle::Path => ParamValue::Text(String::new()),
             ParamStyle::Points => ParamValue::Points(Default::default()),
             s => ParamValue::Vector(vec![0.0; s.components()]),
         }
@@ -145,13 +147,15 @@ impl ParamValue {
                     .map(|l| ParamValue::Points(std::sync::Arc::new(l)))
                     .map_err(|e| ValueError::Yaml(e.to_string())),
             },
-            ParamStyle::String | ParamStyle::Texture | ParamStyle::Volume | ParamStyle::Font => {
-                match yaml {
-                    Yaml::String(s) => Ok(ParamValue::Text(s.clone())),
-                    Yaml::Null => Ok(ParamValue::Text(String::new())),
-                    _ => Err(ValueError::expected("a string", describe(yaml))),
-                }
-            }
+            ParamStyle::String
+            | ParamStyle::Texture
+            | ParamStyle::Volume
+            | ParamStyle::Font
+            | ParamStyle::Path => match yaml {
+                Yaml::String(s) => Ok(ParamValue::Text(s.clone())),
+                Yaml::Null => Ok(ParamValue::Text(String::new())),
+                _ => Err(ValueError::expected("a string", describe(yaml))),
+            },
             multi => {
                 let n = multi.components();
                 let expected = format!("a list of {n} numbers");

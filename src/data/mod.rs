@@ -15,6 +15,7 @@ pub mod font;
 pub mod grid;
 mod ply;
 pub mod points;
+pub mod svg;
 
 use points::PointList;
 use std::fmt::Write as _;
@@ -85,6 +86,8 @@ pub enum Loaded {
     Instances(Arc<PointList>, Arc<grid::InstanceGrid>),
     /// Text laid out in a font (see [`font::pack`] for its texels and macros).
     Font(Arc<font::TextShape>),
+    /// The filled paths of an SVG file (see [`svg::pack`]).
+    Svg(Arc<svg::SvgShape>),
 }
 
 impl Loaded {
@@ -109,6 +112,7 @@ impl Loaded {
                 t
             }
             Loaded::Font(shape) => font::pack::texels(shape),
+            Loaded::Svg(shape) => svg::pack::texels(shape),
         }
     }
 
@@ -137,6 +141,7 @@ impl Loaded {
                 let _ = writeln!(out, "#define {prefix}_max {}", v(hi));
             }
             Loaded::Font(shape) => out = font::pack::macros(shape, prefix, first),
+            Loaded::Svg(shape) => out = svg::pack::macros(shape, prefix, first),
         }
         out
     }

@@ -2,7 +2,7 @@
 //! packed into one block of texels, with each node's accessor macros.
 
 use super::{GenerateError, Warning};
-use crate::data::{DataError, DataFiles, Loaded, font, points};
+use crate::data::{DataError, DataFiles, Loaded, font, points, svg};
 use crate::library::RopDef;
 use crate::network::Network;
 use crate::resolve::Resolution;
@@ -108,6 +108,19 @@ pub(super) fn pack(
                     });
                 }
             }
+            if let Loaded::Svg(shape) = &loaded
+                && shape.unfilled > 0
+            {
+                pack.warnings.push(Warning {
+                    file: net.file.clone(),
+                    line: net.lines.get(&n.path).copied().unwrap_or(1),
+                    node: n.path.clone(),
+                    message: format!(
+                        "parameter {}: {} paths of the SVG have a stroke and no fill: left out (only filled paths are read)",
+                        p.name, shape.unfilled
+                    ),
+                });
+            }
             // A grid over the points, for instancing ROPs (`grid: true`).
             let loaded = match (p.grid, with.first()) {
                 (true, Some(ParamValue::Float(r))) => loaded.with_grid(*r as f32),
@@ -172,6 +185,7 @@ pub fn named_files(
 fn file_limit(style: ParamStyle) -> u64 {
     match style {
         ParamStyle::Font => crate::limits::FONT_FILE_BYTES,
+        ParamStyle::Path => crate::limits::SVG_FILE_BYTES,
         _ => crate::limits::DATA_FILE_BYTES,
     }
 }
@@ -186,6 +200,7 @@ fn load(
 ) -> Result<Loaded, DataError> {
     match (style, value) {
         (ParamStyle::Font, ParamValue::Text(path)) => font_text(path, with, files),
+        (ParamStyle::Path, ParamValue::Text(path)) => svg_file(path, files),
         (ParamStyle::Points, ParamValue::Points(list)) => Ok(Loaded::Points(list.clone())),
         (ParamStyle::Points, ParamValue::Text(path)) if path.is_empty() => {
             Ok(Loaded::Points(Arc::default()))
@@ -225,6 +240,53 @@ fn load(
             ),
         )),
     }
+}
+
+/// Reads the SVG file of a `path` parameter. Errors name the file (where
+/// it was found) and are placed at the node's line.
+fn svg_file(path: &str, files: &DataFiles) -> Result<Loaded, DataError> {
+    if path.is_empty() {
+        return Err(DataError::new(
+            None,
+            0,
+            "names no file: give an .svg file of the project",
+        ));
+    }
+    let ext = Path::new(path)
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if ext != "svg" {
+        return Err(DataError::new(
+            None,
+            0,
+            format!(
+                "{}: a path is read from an .svg file",
+                crate::limits::echo(path)
+            ),
+        ));
+    }
+    let (file, bytes) = files
+        .get(path, file_limit(ParamStyle::Path))
+        .map_err(|e| {
+            let found = e
+                .file
+                .as_ref()
+                .map(|f| f.display().to_string())
+                .unwrap_or_else(|| crate::limits::echo(path));
+            let what = if e.message == "file not found" {
+                "SVG file not found (looked up in the network's folder, the project's folder and the built-in assets)".to_string()
+            } else if e.message.starts_with("larger than the limit") {
+                format!("{} (SVG_FILE_BYTES)", e.message)
+            } else {
+                e.message.clone()
+            };
+            DataError::new(None, 0, format!("{found}: {what}"))
+        })?;
+    let shape = svg::parse(&bytes)
+        .map_err(|e| DataError::new(None, 0, format!("{}: {e}", file.display())))?;
+    Ok(Loaded::Svg(std::sync::Arc::new(shape)))
 }
 
 /// Lays out the text of a `font` parameter. Its `with:` names, in this

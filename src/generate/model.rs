@@ -4,7 +4,7 @@
 //! steps of [`super::assemble`] pass between them. Every module of
 //! `generate/` may use these; this module uses none of them.
 
-use crate::library::{BlockKind, RopDef};
+use crate::library::{BlockKind, LineMap, RopDef};
 use crate::network::Network;
 use crate::resolve::Resolution;
 use crate::types::ParamStyle;
@@ -129,7 +129,8 @@ impl SourceMap {
 }
 
 /// A code block's lines that remain after folding, each with its line
-/// number in the ROP's file.
+/// number in the block (its [`crate::library::LineMap`] gives the file
+/// and the line there).
 pub(crate) type Lines = Vec<(u32, String)>;
 
 /// One node's code, substituted once (and folded, see [`super::fold`]) and
@@ -141,12 +142,13 @@ pub(crate) struct NodeText {
     pub decl_params: Vec<Option<usize>>,
     /// Its macro table's lines, each with its row's line in `rop.yaml`.
     pub macros: Vec<(String, usize)>,
-    /// Each code block as (line number in the ROP's file, text) pairs.
-    pub blocks: Vec<(BlockKind, Lines, PathBuf)>,
+    /// Each code block as (line number in the block, text) pairs, with
+    /// the map from those lines to files.
+    pub blocks: Vec<(BlockKind, Lines, LineMap)>,
 }
 
 impl NodeText {
-    pub fn block(&self, kind: BlockKind) -> Option<(&[(u32, String)], &PathBuf)> {
+    pub fn block(&self, kind: BlockKind) -> Option<(&[(u32, String)], &LineMap)> {
         self.blocks
             .iter()
             .find(|(k, _, _)| *k == kind)
@@ -181,7 +183,7 @@ pub(crate) struct Texts<'a> {
 }
 
 /// One emitted line: the node it belongs to, its line in that node's
-/// function block's file (`None` for generated text), and the text.
+/// function block (`None` for generated text), and the text.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Piece {
     pub node: u32,

@@ -164,11 +164,12 @@ pub(super) fn node_texts(
                 blocks: blocks
                     .iter()
                     .map(|(block, text)| {
-                        // Numbered as in the file that holds the block (a
-                        // custom node's code sits inside a network file).
+                        // Numbered as lines of the block; its line map
+                        // gives their files (a custom node's code sits
+                        // inside a network file, a template in shaders/).
                         let mut lines: Lines = fold::fold(text, &facts)
                             .into_iter()
-                            .map(|(n, l)| (block.file_line(n as usize) as u32, l.into_owned()))
+                            .map(|(n, l)| (n, l.into_owned()))
                             .collect();
                         match block.kind {
                             BlockKind::Function if stores => {
@@ -181,7 +182,7 @@ pub(super) fn node_texts(
                             ),
                             _ => {}
                         }
-                        (block.kind, lines, block.path.clone())
+                        (block.kind, lines, block.line_map())
                     })
                     .collect(),
             }

@@ -3,7 +3,7 @@
 //! map that turns a compiler's line back into the ROP's own `file:line`.
 
 use super::{LineOrigin, SourceMap};
-use crate::library::CodeBlock;
+use crate::library::{CodeBlock, LineMap};
 use crate::substitute::{Names, substitute};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -91,14 +91,36 @@ impl Out {
             });
         }
     }
+    /// Lines of a code block that were kept, each with its line number in
+    /// the block, which `map` turns into a file and a line.
+    pub fn block_lines(&mut self, lines: &[(u32, String)], map: &LineMap, node: u32) {
+        for (n, line) in lines {
+            let (path, at) = map.origin(*n as usize);
+            let file = self.file_id(&path.to_path_buf());
+            // One line each, blank ones included.
+            self.text.push_str(line);
+            self.text.push('\n');
+            self.map.lines.push(LineOrigin {
+                file,
+                line: at as u32,
+                node,
+            });
+        }
+    }
+    /// Generated text that belongs to line `n` of a code block.
+    pub fn line_at(&mut self, text: &str, map: &LineMap, n: u32, node: u32) {
+        let (path, line) = map.origin(n as usize);
+        let path = path.to_path_buf();
+        self.line_from(text, &path, line, node);
+    }
     /// A ROP code block, with the node's substitutions applied.
     pub fn block(&mut self, block: &CodeBlock, names: &Names, node: u32) {
         let lines: Vec<(u32, String)> = substitute(&block.text, names)
             .lines()
             .enumerate()
-            .map(|(i, l)| (block.file_line(i + 1) as u32, l.to_string()))
+            .map(|(i, l)| (i as u32 + 1, l.to_string()))
             .collect();
-        self.lines(&lines, &block.path, node);
+        self.block_lines(&lines, &block.line_map(), node);
     }
     pub fn header(&mut self, title: &str) {
         self.emit(&format!("\n// ==== {title} ===="), u32::MAX);

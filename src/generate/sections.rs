@@ -84,22 +84,22 @@ pub(super) fn emit_node(
     for (line, row) in &text.macros {
         out.line_from(line, &def.yaml_path, *row, id);
     }
-    if let Some((lines, path)) = text.block(BlockKind::Globals) {
-        out.lines(lines, path, id);
+    if let Some((lines, map)) = text.block(BlockKind::Globals) {
+        out.block_lines(lines, map, id);
     }
     match (function, text.block(BlockKind::Function)) {
-        (Some(pieces), Some((_, path))) => {
+        (Some(pieces), Some((_, map))) => {
             for p in pieces {
-                let path = &texts.nodes[p.node as usize]
+                let map = texts.nodes[p.node as usize]
                     .block(BlockKind::Function)
-                    .map_or(path, |(_, path)| path);
+                    .map_or(map, |(_, map)| map);
                 match p.line {
-                    Some(line) => out.line_from(&p.text, path, line as usize, p.node),
+                    Some(line) => out.line_at(&p.text, map, line, p.node),
                     None => out.emit(&p.text, p.node),
                 }
             }
         }
-        (_, Some((lines, path))) => out.lines(lines, path, id),
+        (_, Some((lines, map))) => out.block_lines(lines, map, id),
         (_, None) => {}
     }
     check_size(out, def, &n.path)
@@ -159,9 +159,9 @@ pub(super) fn init_all(out: &mut Out, texts: &Texts, prologue: &str) {
         out.emit(prologue, u32::MAX);
     }
     for (ni, text) in texts.nodes.iter().enumerate() {
-        if let Some((lines, path)) = text.block(BlockKind::Init) {
+        if let Some((lines, map)) = text.block(BlockKind::Init) {
             out.emit("  {", ni as u32);
-            out.lines(lines, path, ni as u32);
+            out.block_lines(lines, map, ni as u32);
             out.emit("  }", ni as u32);
         }
     }
@@ -179,13 +179,13 @@ pub(super) fn materials(out: &mut Out, cx: &NodeCx, texts: &Texts) {
         u32::MAX,
     );
     for (ni, n) in cx.res.nodes.iter().enumerate() {
-        let (Some(_), Some((body, path))) =
+        let (Some(_), Some((body, map))) =
             (n.material_id, texts.nodes[ni].block(BlockKind::Material))
         else {
             continue;
         };
         out.emit(&format!("  case {}_MAT: {{", n.name), ni as u32);
-        out.lines(body, path, ni as u32);
+        out.block_lines(body, map, ni as u32);
         // `break` after the braces: naga's WGSL writer rejects it inside them.
         out.emit("  } break;", ni as u32);
     }
@@ -210,6 +210,16 @@ pub(super) fn include(
 ) -> Result<(), GenerateError> {
     if done.contains(name) {
         return Ok(());
+    }
+    if name.starts_with(crate::library::TEMPLATE_DIR) {
+        return Err(GenerateError::Library {
+            file: lib
+                .shader_root()
+                .join(stack.last().map_or(name, String::as_str)),
+            message: format!(
+                "'{name}' is a per-node template: only ROP code includes it (a library file is written once, not per node)"
+            ),
+        });
     }
     let file: &ShaderFile = lib
         .shaders

@@ -44,6 +44,58 @@ pub struct CodeBlock {
     pub text: String,
     /// Where the block's lines are in `path`.
     pub at: BlockAt,
+    /// Where the lines that `#include "node/..."` brought in come from
+    /// (empty when the block includes nothing: every line is its own).
+    pub runs: Vec<LineRun>,
+    /// The block as written, before its includes were expanded (`None`
+    /// when it includes nothing: `text` is as written).
+    pub written: Option<String>,
+}
+
+/// A run of lines of an expanded code block that come from one text: from
+/// line `from` of the block (1-based) to the line before the next run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineRun {
+    pub from: usize,
+    /// The per-node template the lines come from, or `None` for the
+    /// block's own text.
+    pub file: Option<PathBuf>,
+    /// The line of the run's first line in that text (for the block's own
+    /// text, before [`BlockAt`] places it in its file).
+    pub line: usize,
+}
+
+/// What turns a line of an expanded code block into a file and a line:
+/// the block's file and placement, and its runs of included lines.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LineMap {
+    pub path: PathBuf,
+    pub at: BlockAt,
+    pub runs: Vec<LineRun>,
+}
+
+impl LineMap {
+    /// The file and line (1-based) that line `n` of the block comes from.
+    pub fn origin(&self, n: usize) -> (&Path, usize) {
+        map_line(&self.path, self.at, &self.runs, n)
+    }
+}
+
+fn map_line<'a>(path: &'a Path, at: BlockAt, runs: &'a [LineRun], n: usize) -> (&'a Path, usize) {
+    let own = |k: usize| match at {
+        BlockAt::File => k,
+        BlockAt::Lines(first) => first + k.max(1) - 1,
+        BlockAt::Line(line) => line,
+    };
+    let i = runs.partition_point(|r| r.from <= n);
+    let Some(run) = i.checked_sub(1).map(|i| &runs[i]) else {
+        return (path, own(n));
+    };
+    let k = run.line + n.saturating_sub(run.from);
+    match &run.file {
+        Some(file) => (file, k),
+        None => (path, own(k)),
+    }
 }
 
 /// Where a code block's lines lie in the file that holds it.
@@ -61,13 +113,36 @@ pub enum BlockAt {
 }
 
 impl CodeBlock {
-    /// The line of [`CodeBlock::path`] that line `n` (1-based) of the block is on.
-    pub fn file_line(&self, n: usize) -> usize {
-        match self.at {
-            BlockAt::File => n,
-            BlockAt::Lines(first) => first + n.max(1) - 1,
-            BlockAt::Line(line) => line,
+    /// A block of text read as it is (no includes expanded yet).
+    pub fn new(kind: BlockKind, path: PathBuf, text: String, at: BlockAt) -> CodeBlock {
+        CodeBlock {
+            kind,
+            path,
+            text,
+            at,
+            runs: Vec::new(),
+            written: None,
         }
+    }
+
+    /// How the block's lines map to files.
+    pub fn line_map(&self) -> LineMap {
+        LineMap {
+            path: self.path.clone(),
+            at: self.at,
+            runs: self.runs.clone(),
+        }
+    }
+
+    /// The file and line that line `n` (1-based) of the block comes from:
+    /// a line of [`CodeBlock::path`], or of a template it includes.
+    pub fn origin(&self, n: usize) -> (&Path, usize) {
+        map_line(&self.path, self.at, &self.runs, n)
+    }
+
+    /// The text as its author wrote it (includes not expanded).
+    pub fn as_written(&self) -> &str {
+        self.written.as_deref().unwrap_or(&self.text)
     }
 }
 

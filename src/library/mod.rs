@@ -7,11 +7,13 @@
 //! whole palette away.
 
 mod defs;
+mod include;
 mod rop_yaml;
 pub mod source;
 mod validate;
 
 pub use defs::*;
+pub use include::TEMPLATE_DIR;
 pub(crate) use rop_yaml::line_of;
 use rop_yaml::*;
 pub use source::{Builtin, Origin, Sources};
@@ -313,12 +315,7 @@ fn load_rop(
         for kind in BlockKind::ALL {
             let path = dir.file_path(kind.file_name());
             match dir.read(kind.file_name(), limits::CODE_FILE_BYTES) {
-                Ok(Some(text)) => blocks.push(CodeBlock {
-                    kind,
-                    path,
-                    text,
-                    at: BlockAt::File,
-                }),
+                Ok(Some(text)) => blocks.push(CodeBlock::new(kind, path, text, BlockAt::File)),
                 Ok(None) => {
                     if kind == BlockKind::Function {
                         return Err(LibraryError::at(
@@ -416,12 +413,12 @@ pub fn custom_def(
                     ),
                 ));
             }
-            blocks.push(CodeBlock {
+            blocks.push(CodeBlock::new(
                 kind,
-                path: file.to_path_buf(),
-                at: block_at(node_text, key, first_line),
+                file.to_path_buf(),
                 text,
-            });
+                block_at(node_text, key, first_line),
+            ));
         }
         Ok(blocks)
     };

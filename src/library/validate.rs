@@ -158,7 +158,11 @@ pub(super) fn build_def(
         None => None,
         Some(a) => Some(attribute_def(a, &params).map_err(|e| err("attribute:", e.to_string()))?),
     };
-    let blocks = read_blocks()?;
+    let blocks = read_blocks()?
+        .into_iter()
+        .map(|b| super::include::expand_block(b, site.shaders, site.shader_root))
+        .collect::<Result<Vec<_>, _>>()?;
+    check_libraries(&raw.libraries, src)?;
     check_blocks(&blocks)?;
     check_names(&params, &textures, &macros, &global_macros, src)?;
     check_template(&raw, &site)?;
@@ -547,6 +551,26 @@ fn distance_of(raw: &RopYaml, src: &Src) -> Result<Option<DistanceKind>, Library
     })
 }
 
+/// `libraries:` names global files of `shaders/`, included once; the
+/// per-node templates of `shaders/node/` hold `THIS_` code that only an
+/// `#include` in the ROP's code can substitute.
+fn check_libraries(libraries: &[String], src: &Src) -> Result<(), LibraryError> {
+    match libraries
+        .iter()
+        .find(|l| l.starts_with(super::include::TEMPLATE_DIR))
+    {
+        Some(l) => Err(src.err(
+            "libraries:",
+            format!(
+                "libraries: '{}' is a per-node template: include it in the code with `#include \"{}\"` so that it is written for each node",
+                crate::value::echo(l),
+                crate::value::echo(if l.ends_with(".glsl") { l.clone() } else { format!("{l}.glsl") }.as_str())
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// An output ROP without its template cannot build anything: say so here,
 /// at its line, so that `check` reports it and a network using it says why.
 fn check_template(raw: &RopYaml, site: &DefSite) -> Result<(), LibraryError> {
@@ -669,8 +693,9 @@ pub(super) fn check_blocks(blocks: &[CodeBlock]) -> Result<(), LibraryError> {
         let problem = crate::glsl::scan(&block.text)
             .or_else(|| crate::glsl::expanded_size(&block.text, limits::GLSL_STATEMENT_TOKENS));
         if let Some(p) = problem {
+            let (path, line) = block.origin(p.line);
             return Err(LibraryError {
-                at: Location::new(&block.path, block.file_line(p.line), p.col),
+                at: Location::new(path, line, p.col),
                 message: p.message,
             });
         }
@@ -687,7 +712,7 @@ pub(super) fn check_blocks(blocks: &[CodeBlock]) -> Result<(), LibraryError> {
             };
             return Err(LibraryError::at(
                 &block.path,
-                block.file_line(1),
+                block.origin(1).1,
                 format!(
                     "{what}: every ROP defines its function as `ReturnT thismap(CoordT p, ContextT ctx)` (see docs/writing-rops.md)"
                 ),

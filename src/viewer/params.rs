@@ -122,6 +122,7 @@ fn widget(ui: &mut Ui, p: &ParamDef, value: &ParamValue, assets: &[String]) -> O
         (ParamStyle::Menu, ParamValue::Text(t)) => Some(menu(ui, p, t)),
         (ParamStyle::Texture, ParamValue::Text(t)) => Some(file_pick(ui, p, t, "(none)", assets)),
         (ParamStyle::Font, ParamValue::Text(t)) => Some(file_pick(ui, p, t, "(bundled)", assets)),
+        (ParamStyle::Path, ParamValue::Text(t)) => Some(file_pick(ui, p, t, "(none)", assets)),
         (ParamStyle::Points, _) => Some(points(ui, p, value, assets)),
         // A volume's path: a file, a folder or a pattern, typed in.
         (ParamStyle::String | ParamStyle::Volume, ParamValue::Text(t)) => Some(text_line(ui, p, t)),

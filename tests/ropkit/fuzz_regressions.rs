@@ -42,6 +42,7 @@ fn kept_fuzz_inputs_replay_without_a_crash() {
     replay("network", |d| entry::network_text(&lib, d));
     replay("expr", entry::expression);
     replay("font", entry::font_file);
+    replay("svg", entry::svg_file);
     replay("build_network", |d| entry::random_network(&lib, d));
     let mut hlib = ropkit::check::with_harness(&lib);
     let dir = tempfile::tempdir().unwrap();

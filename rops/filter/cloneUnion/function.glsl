@@ -16,12 +16,4 @@ ReturnT THIS_copy(CoordT p, int i, int n, ContextT ctx) {
   return r;
 }
 
-ReturnT thismap(CoordT p, ContextT ctx) {
-  int n = clamp(THIS_Count, 1, 64);
-  ReturnT res = THIS_copy(p, 0, n, ctx);
-  for (int i = 1; i < 64; i++) {
-    if (i >= n) break;
-    xfUnion(res, THIS_copy(p, i, n, ctx), THIS_Blend);
-  }
-  return res;
-}
+#include "node/copyUnion.glsl"

@@ -23,12 +23,5 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   ctx.iteration = vec4(c.x, total, c.y, 0.0);
 #endif
 #endif
-#if defined(ROPKIT_SDF_ITERATION) && defined(THIS_RETURN_TYPE_Sdf) && defined(THIS_CONTEXT_TYPE_Context)
-  // The iteration buffer shows which copy was hit.
-  Sdf res = inputOp1(q, ctx);
-  res.iteration = ctx.iteration;
-  return res;
-#else
-  return inputOp1(q, ctx);
-#endif
+#include "node/returnCopy.glsl"
 }

@@ -1,13 +1,6 @@
+#include "node/axisPlane.glsl"
 ReturnT thismap(CoordT p, ContextT ctx) {
-#if defined(THIS_COORD_TYPE_vec2)
-  vec2 w = p;
-#elif defined(THIS_Axis_x)
-  vec2 w = p.zy;
-#elif defined(THIS_Axis_z)
-  vec2 w = p.xy;
-#else
-  vec2 w = p.xz;
-#endif
+  vec2 w = THIS_PLANE(p);
   // The hexagonal lattice is two rectangular ones of size s by s*sqrt(3),
   // the second shifted by half of each: the nearer of the two points wins.
   float s = max(THIS_Spacing, 1e-4);
@@ -17,26 +10,11 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec2 g = dot(a, a) <= dot(b, b) ? a : b;
   vec2 centre = w - g;
   CoordT q = p;
-#if defined(THIS_COORD_TYPE_vec2)
-  q = g;
-#elif defined(THIS_Axis_x)
-  q.zy = g;
-#elif defined(THIS_Axis_z)
-  q.xy = g;
-#else
-  q.xz = g;
-#endif
+  THIS_PLANE(q) = g;
 #if defined(THIS_CONTEXT_TYPE_Context)
   float row = floor(centre.y / (0.5 * rect.y) + 0.5);
   float col = floor((centre.x - 0.5 * s * row) / s + 0.5);
   ctx.iteration = vec4(col, 0.0, row, 0.0);
 #endif
-#if defined(ROPKIT_SDF_ITERATION) && defined(THIS_RETURN_TYPE_Sdf) && defined(THIS_CONTEXT_TYPE_Context)
-  // The iteration buffer shows which copy was hit.
-  Sdf res = inputOp1(q, ctx);
-  res.iteration = ctx.iteration;
-  return res;
-#else
-  return inputOp1(q, ctx);
-#endif
+#include "node/returnCopy.glsl"
 }

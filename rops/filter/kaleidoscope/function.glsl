@@ -1,13 +1,6 @@
+#include "node/axisPlane.glsl"
 ReturnT thismap(CoordT p, ContextT ctx) {
-#if defined(THIS_COORD_TYPE_vec2)
-  vec2 w = p;
-#elif defined(THIS_Axis_x)
-  vec2 w = p.zy;
-#elif defined(THIS_Axis_z)
-  vec2 w = p.xy;
-#else
-  vec2 w = p.xz;
-#endif
+  vec2 w = THIS_PLANE(p);
   float n = float(max(THIS_Segments, 1));
   float sector = TAU / n;
   float rot = radians(THIS_Rotate);
@@ -19,15 +12,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   a = mirrored > 0.5 ? sector - a : a;
   w = length(w) * vec2(cos(a + rot), sin(a + rot));
   CoordT q = p;
-#if defined(THIS_COORD_TYPE_vec2)
-  q = w;
-#elif defined(THIS_Axis_x)
-  q.zy = w;
-#elif defined(THIS_Axis_z)
-  q.xy = w;
-#else
-  q.xz = w;
-#endif
+  THIS_PLANE(q) = w;
 #if defined(THIS_CONTEXT_TYPE_Context)
   ctx.iteration = vec4(mod(2.0 * k + mirrored, 2.0 * n), 2.0 * n, 0.0, 0.0);
 #endif

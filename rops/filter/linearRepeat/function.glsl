@@ -23,12 +23,5 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #if defined(THIS_CONTEXT_TYPE_Context)
   ctx.iteration = THIS_Limited ? vec4(c - first, last - first + 1.0, 0.0, 0.0) : vec4(c, 0.0, 0.0, 0.0);
 #endif
-#if defined(ROPKIT_SDF_ITERATION) && defined(THIS_RETURN_TYPE_Sdf) && defined(THIS_CONTEXT_TYPE_Context)
-  // The iteration buffer shows which copy was hit.
-  Sdf res = inputOp1(q, ctx);
-  res.iteration = ctx.iteration;
-  return res;
-#else
-  return inputOp1(q, ctx);
-#endif
+#include "node/returnCopy.glsl"
 }

@@ -241,7 +241,10 @@ mod tests {
                     .enumerate()
                     .map(|(i, l)| (i as u32 + 1, l.to_string()))
                     .collect(),
-                PathBuf::from("function.glsl"),
+                crate::library::LineMap {
+                    path: PathBuf::from("function.glsl"),
+                    ..Default::default()
+                },
             )],
         }
     }
