@@ -614,12 +614,8 @@ impl Work {
                 .map_err(ExportFailure::from)
                 .and_then(|bytes| {
                     // An engine's data texture, beside the shader.
-                    let data = crate::export::data_texture(
-                        built,
-                        &self.live.net,
-                        &self.live.lib,
-                        format,
-                    )?;
+                    let data =
+                        crate::export::data_texture(built, &self.live.net, &self.live.lib, format)?;
                     let mut written = String::new();
                     if let Some(d) = data {
                         let data_path = crate::export::data_path(&path, format, &d);

@@ -645,7 +645,10 @@ fn unity_shader_declares_every_property_and_its_hlsl_compiles() {
                 .lines()
                 .find(|l| l.contains(&format!("{var} (\"")))
                 .unwrap_or_else(|| panic!("{name}: {var} is not in Properties"));
-            assert!(line.ends_with(&format!("2D) = \"{default}\" {{}}")), "{line}");
+            assert!(
+                line.ends_with(&format!("2D) = \"{default}\" {{}}")),
+                "{line}"
+            );
             assert!(program.contains(&format!("TEXTURE2D({var});")));
         }
         if name == "pbrStillLife" {
@@ -1051,7 +1054,10 @@ fn the_command_line_writes_the_data_texture_beside_the_shader() {
         );
         let shader = std::fs::read_to_string(&path).unwrap();
         assert!(shader.contains("rk_dataTex"), "{format}");
-        assert!(shader.contains(".data."), "{format}: the header names the file");
+        assert!(
+            shader.contains(".data."),
+            "{format}: the header names the file"
+        );
         let written = std::fs::read(dir.path().join(data))
             .unwrap_or_else(|e| panic!("{format}: no {data} ({e})"));
         let lib = library();
