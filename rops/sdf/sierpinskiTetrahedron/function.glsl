@@ -3,13 +3,35 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float s = THIS_Radius * 0.57735026919;
   vec3 z = (p - THIS_Translate) / s;
   float scale = s;
+#ifdef ROPKIT_SDF_ORBIT_TRAP
+  float address = 0.0;
+  float digit = 0.25;
+#endif
   for (int i = 0; i < THIS_Iterations; i++) {
+#ifdef ROPKIT_SDF_ORBIT_TRAP
+    // The corner nearest z (the fold below carries its region onto the
+    // one of corner 0): the next base-4 digit of the address.
+    float best = dot(z, vec3(1.0, 1.0, 1.0));
+    float corner = 0.0;
+    float e = dot(z, vec3(1.0, -1.0, -1.0));
+    if (e > best) { best = e; corner = 1.0; }
+    e = dot(z, vec3(-1.0, 1.0, -1.0));
+    if (e > best) { best = e; corner = 2.0; }
+    e = dot(z, vec3(-1.0, -1.0, 1.0));
+    if (e > best) { best = e; corner = 3.0; }
+    address += corner * digit;
+    digit *= 0.25;
+#endif
     z = rkfTetra(z);
     z = 2.0 * z - vec3(1.0);
     scale *= 0.5;
   }
   float d = rksTetrahedron(z) * scale;
-#ifdef THIS_RETURN_TYPE_Sdf
+#if defined(THIS_RETURN_TYPE_Sdf) && defined(ROPKIT_SDF_ORBIT_TRAP)
+  Sdf res = createSdf(d);
+  res.orbitTrap = vec4(address);
+  return res;
+#elif defined(THIS_RETURN_TYPE_Sdf)
   return createSdf(d);
 #else
   return d;

@@ -1,0 +1,1001 @@
+//! The modes, parameters, variables and inputs added so that ROPs do what
+//! the RayTK operators they stand in for do (docs/raytk-operators.yaml,
+//! `parity: full`). Each check samples the GPU and compares with a
+//! reference written here: the mode's formula in Rust, an exact distance
+//! from the shape's geometry, a brute-force search, or a symmetry between
+//! two settings of the same ROP. Each says which in a comment.
+
+use crate::catalog::an::{self, V2, V3};
+use crate::catalog::*;
+use crate::common::*;
+use ropkit::library::Library;
+use ropkit::network::Network;
+use std::f64::consts::{PI, TAU};
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+/// Every sampled vector equals `want` in its first `n` channels.
+fn expect_vec(
+    what: &str,
+    pts: &[[f32; 3]],
+    got: &[[f32; 4]],
+    n: usize,
+    tol: f64,
+    want: impl Fn(&[f32; 3]) -> [f64; 4],
+) {
+    let bad: Vec<String> = pts
+        .iter()
+        .zip(got)
+        .filter_map(|(p, g)| {
+            let w = want(p);
+            (0..n)
+                .any(|i| !close(g[i] as f64, w[i], tol))
+                .then(|| format!("  at {p:?}: got {g:?}, want {w:?}"))
+        })
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{what}: {} of {} points differ:\n{}",
+        bad.len(),
+        pts.len(),
+        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// Two samplings agree value by value (a symmetry between two settings).
+fn expect_same(what: &str, a: &[[f32; 4]], b: &[[f32; 4]], n: usize, tol: f64) {
+    let bad: Vec<String> = a
+        .iter()
+        .zip(b)
+        .enumerate()
+        .filter(|(_, (x, y))| (0..n).any(|i| !close(x[i] as f64, y[i] as f64, tol)))
+        .map(|(i, (x, y))| format!("  #{i}: {x:?} vs {y:?}"))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{what}: {} of {} values differ:\n{}",
+        bad.len(),
+        a.len(),
+        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+fn pts_of(v: &[V3]) -> Vec<[f32; 3]> {
+    v.iter()
+        .map(|p| [p[0] as f32, p[1] as f32, p[2] as f32])
+        .collect()
+}
+
+/// Rotation about x, y or z by `deg` degrees (right-handed), applied to v.
+fn rot_axis(v: V3, axis: usize, deg: f64) -> V3 {
+    let (s, c) = deg.to_radians().sin_cos();
+    match axis {
+        0 => [v[0], c * v[1] - s * v[2], s * v[1] + c * v[2]],
+        1 => [c * v[0] + s * v[2], v[1], -s * v[0] + c * v[2]],
+        _ => [c * v[0] - s * v[1], s * v[0] + c * v[1], v[2]],
+    }
+}
+
+/// The turn by Euler angles in degrees, the three turns in `order`
+/// ("xyz": about x first).
+fn euler(v: V3, deg: V3, order: &str) -> V3 {
+    order.chars().fold(v, |acc, c| {
+        let axis = (c as u8 - b'x') as usize;
+        rot_axis(acc, axis, deg[axis])
+    })
+}
+
+/// The inverse turn of [`euler`] with order xyz.
+fn euler_inv(v: V3, deg: V3) -> V3 {
+    let v = rot_axis(v, 2, -deg[2]);
+    let v = rot_axis(v, 1, -deg[1]);
+    rot_axis(v, 0, -deg[0])
+}
+
+fn norm3(a: V3) -> V3 {
+    let l = an::len3(a);
+    [a[0] / l, a[1] / l, a[2] / l]
+}
+
+fn smoothstep(e0: f64, e1: f64, x: f64) -> f64 {
+    let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
+/// A data render of `scene` (nodes with the scene at /s) seen from above by
+/// an orthographic camera: the buffer's texels.
+fn data_from_above(
+    gpu: &ropkit::render::Gpu,
+    lib: &Library,
+    scene: &str,
+    buffer: &str,
+) -> Vec<[f32; 4]> {
+    use ropkit::build::build;
+    use ropkit::generate::Mode;
+    let text = format!(
+        "output: /render\nnodes:\n{scene}  /cam: {{ rop: orthoCamera, params: {{ Position: [0, 5, 0.001], Target: [0, 0, 0] }} }}\n  /render: {{ rop: raymarchRender3D, params: {{ Buffer: {buffer} }}, inputs: {{ scene: /s, camera: /cam }} }}\n"
+    );
+    let net = Network::parse(&text, &root().join("parity.yaml"), lib)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let built = build(lib, &net, &Mode::Data.into()).unwrap_or_else(|e| panic!("{}", e.report()));
+    let mut r = ropkit::render::Renderer::new(gpu.clone());
+    r.set_built(&built).unwrap();
+    r.set_params(&built.shader.param_values(&net, lib));
+    r.render_data(16, 16).unwrap()
+}
+
+/// A custom node returning (uv.x, uv.y, distance) of the 2D shape wired to
+/// it, with the uv field switched on, under a vec2 -> vec4 probe.
+fn uv_probe2(shape: &str) -> String {
+    format!(
+        "  /s:
+    rop: custom
+    custom:
+      coordTypes: [vec2]
+      returnTypes: [vec4]
+      contextTypes: [Context]
+      globalMacros: [[null, ROPKIT_SDF_UV]]
+      inputs:
+        - {{ name: shape, coordTypes: [vec2], returnTypes: [Sdf], contextTypes: [Context], required: true }}
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {{
+          Sdf r = inputOp1(p, ctx);
+          return vec4(r.uv, r.x, 0.0);
+        }}
+    inputs: [/shape]
+  /shape: {shape}
+  /out: {{ rop: probeColor2, inputs: [/s] }}\n"
+    )
+}
+
+/// A custom node returning the orbit trap of the 3D shape wired to it, with
+/// the field switched on, under a vec3 -> vec4 probe.
+fn trap_probe(shape: &str) -> String {
+    format!(
+        "  /s:
+    rop: custom
+    custom:
+      coordTypes: [vec3]
+      returnTypes: [vec4]
+      contextTypes: [Context]
+      globalMacros: [[null, ROPKIT_SDF_ORBIT_TRAP]]
+      inputs:
+        - {{ name: shape, coordTypes: [vec3], returnTypes: [Sdf], contextTypes: [Context], required: true }}
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {{
+          return inputOp1(p, ctx).orbitTrap;
+        }}
+    inputs: [/shape]
+  /shape: {shape}
+  /out: {{ rop: probeColor3, inputs: [/s] }}\n"
+    )
+}
+
+/// Signed distance to a vesica (lens) with tips at (0, +-a) and half width
+/// w at the middle, from its two arcs (x across, y along).
+fn vesica_d(p: V2, a: f64, w: f64) -> f64 {
+    if w >= a {
+        // At most the length: a disc.
+        return an::len2(p) - a;
+    }
+    let r = 0.5 * (w + a * a / w);
+    let dd = r - w;
+    let half = a.atan2(dd);
+    let d = an::arc2(p, [-dd, 0.0], r, -half, half).min(an::arc2(
+        p,
+        [dd, 0.0],
+        r,
+        PI - half,
+        PI + half,
+    ));
+    let inside = an::len2([p[0] + dd, p[1]]) <= r && an::len2([p[0] - dd, p[1]]) <= r;
+    if inside { -d } else { d }
+}
+
+// ---------------------------------------------------------------------------
+// Fields and functions
+
+#[test]
+fn fields_and_functions_have_their_raytk_modes() {
+    let Some(gpu) = gpu("fields_and_functions_have_their_raytk_modes") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(4101, 160, -2.0, 2.0);
+
+    // formula: curlNoise's Offset is added to the vector, Amplitude first.
+    let plain = sample(
+        &gpu,
+        &lib,
+        &probe("probeColor3", "{ rop: curlNoise, params: { Scale: 0.7, Amplitude: 1.5 } }", ""),
+        &pts,
+    );
+    let moved = sample(
+        &gpu,
+        &lib,
+        &probe(
+            "probeColor3",
+            "{ rop: curlNoise, params: { Scale: 0.7, Amplitude: 1.5, Offset: [0.3, -0.2, 0.55] } }",
+            "",
+        ),
+        &pts,
+    );
+    for (k, (a, b)) in plain.iter().zip(&moved).enumerate() {
+        for (i, off) in [0.3, -0.2, 0.55].iter().enumerate() {
+            assert!(
+                ((b[i] - a[i]) as f64 - off).abs() < 1e-4,
+                "curlNoise Offset at #{k}: {a:?} -> {b:?}"
+            );
+        }
+    }
+
+    // formula: distanceToPoint over some axes only.
+    let c = [0.3, -0.4, 0.7];
+    for (axes, keep) in [
+        ("xy", [1.0, 1.0, 0.0]),
+        ("zx", [1.0, 0.0, 1.0]),
+        ("y", [0.0, 1.0, 0.0]),
+        ("xyz", [1.0, 1.0, 1.0]),
+    ] {
+        let node = format!("{{ rop: distanceToPoint, params: {{ Point: [0.3, -0.4, 0.7], Axes: {axes} }} }}");
+        let out = sample(&gpu, &lib, &probe("probeFloat3", &node, ""), &pts);
+        expect_exact(&format!("distanceToPoint Axes {axes}"), &pts, &out, |p| {
+            let q = v3(p);
+            (0..3)
+                .map(|i| keep[i] * (q[i] - c[i]).powi(2))
+                .sum::<f64>()
+                .sqrt()
+        });
+    }
+
+    // formula: nearestGridPoint snapping only x and z (Axes zx).
+    let snap = |x: f64, s: f64, o: f64| o + s * ((x - o) / s + 0.5).floor();
+    let node = "{ rop: nearestGridPoint, params: { Spacing: [0.5, 0.7, 0.9], Offset: [0.1, 0.2, -0.3], Axes: zx } }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, ""), &pts);
+    expect_vec("nearestGridPoint Axes zx", &pts, &out, 4, 1e-4, |p| {
+        let q = v3(p);
+        [snap(q[0], 0.5, 0.1), q[1], snap(q[2], 0.9, -0.3), 1.0]
+    });
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, ""), &pts);
+    expect_exact("nearestGridPoint Axes zx distance", &pts, &out, |p| {
+        let q = v3(p);
+        (q[0] - snap(q[0], 0.5, 0.1)).hypot(q[2] - snap(q[2], 0.9, -0.3))
+    });
+
+    // identities between the cell styles of cellTileNoise (the same points):
+    // bright = clamp(1 - 1.1 cellular), beveled = second - first >= 0,
+    // raw (the first point alone) >= cellular, and with one point raw is
+    // cellular. Each repeats with its Period.
+    let style = |s: &str, points: u32, at: &[[f32; 3]]| {
+        let node = format!("{{ rop: cellTileNoise, params: {{ Points: {points}, Period: 1.3, Seed: 3, Style: {s} }} }}");
+        sample(&gpu, &lib, &probe("probeFloat3", &node, ""), at)
+    };
+    let bright = style("bright", 6, &pts);
+    let cellular = style("cellular", 6, &pts);
+    let beveled = style("beveled", 6, &pts);
+    let raw = style("raw", 6, &pts);
+    for k in 0..pts.len() {
+        let want = (1.0 - 1.1 * cellular[k][0] as f64).clamp(0.0, 1.0);
+        assert!((bright[k][0] as f64 - want).abs() < 1e-4, "bright vs cellular at #{k}");
+        assert!(beveled[k][0] >= -1e-6, "beveled below 0 at #{k}: {}", beveled[k][0]);
+        assert!(raw[k][0] >= cellular[k][0] - 1e-5, "raw below cellular at #{k}");
+    }
+    assert!(
+        beveled.iter().any(|v| v[0] > 0.05) && cellular.iter().any(|v| v[0] > 0.05),
+        "the styles are not flat"
+    );
+    expect_same("cellTileNoise one point: raw is cellular", &style("raw", 1, &pts), &style("cellular", 1, &pts), 1, 1e-5);
+    let shifted: Vec<[f32; 3]> = pts.iter().map(|p| [p[0] + 1.3, p[1] - 2.6, p[2] + 3.9]).collect();
+    expect_same("cellTileNoise beveled repeats", &beveled, &style("beveled", 6, &shifted), 1, 2e-3);
+
+    // formula: powerCurveFunction with Normalize scale off: Scale x^A (1-x)^B.
+    let xs: Vec<[f32; 3]> = (0..101).map(|i| [-0.2 + 1.4 * i as f32 / 100.0, 0.0, 0.0]).collect();
+    let node = "{ rop: powerCurveFunction, params: { A: 2.5, B: 1.5, Normalize: false, Scale: 3.0 } }";
+    let out = sample(&gpu, &lib, &probe("probeFunction", node, ""), &xs);
+    expect_exact("powerCurveFunction Scale", &xs, &out, |p| {
+        let x = p[0] as f64;
+        if x <= 0.0 || x >= 1.0 {
+            0.0
+        } else {
+            3.0 * x.powf(2.5) * (1.0 - x).powf(1.5)
+        }
+    });
+    // formula: sincCurveFunction with its peak at 1 / Frequency.
+    let node = "{ rop: sincCurveFunction, params: { Frequency: 3.0, Peak: shifted } }";
+    let out = sample(&gpu, &lib, &probe("probeFunction", node, ""), &xs);
+    expect_within("sincCurveFunction Peak shifted", &xs, &out, 2e-3, |p| {
+        let a = PI * (3.0 * p[0] as f64 - 1.0);
+        if a.abs() < 1e-6 { 1.0 } else { a.sin() / a }
+    });
+}
+
+// ---------------------------------------------------------------------------
+// Filters and converters
+
+#[test]
+fn filters_have_their_raytk_modes() {
+    let Some(gpu) = gpu("filters_have_their_raytk_modes") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(4102, 160, -1.8, 1.8);
+    let pos = "  /pos: { rop: position }\n";
+
+    // formula: twist with Shift: the turn is Rate (p.y + Shift) degrees.
+    let node = "{ rop: twist, params: { Rate: 40, Shift: 0.7, StepScale: 0.8 }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
+    expect_exact("twist Shift", &pts, &out, |p| {
+        let q = v3(p);
+        let a = (40.0 * (q[1] + 0.7)).to_radians();
+        let (s, c) = a.sin_cos();
+        // zx turned by a: z' = c z - s x, x' = s z + c x.
+        let z = c * q[2] - s * q[0];
+        let x = s * q[2] + c * q[0];
+        box_d([x, q[1], z]) * 0.8
+    });
+
+    // formula: twirl reads its axis position through the variable: Amount
+    // driven by 100 times it.
+    let extra = format!(
+        "{pos}  /ap: {{ rop: variableReference, params: {{ Name: axispos, Type: float }} }}\n  /amt: {{ rop: math, params: {{ Operation: multiply, Value: 100 }}, inputs: [/ap] }}\n"
+    );
+    let node = "{ rop: twirl, params: { Size: 2.5, StepScale: 1.0 }, inputs: { input: /pos, Amount: /amt } }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, &extra), &pts);
+    expect_vec("twirl axispos", &pts, &out, 3, 1e-3, |p| {
+        let q = v3(p);
+        // The plane across y is (x, z); the turn -Amount f^2 with f = 1 - r / Size.
+        let (x, z) = (q[0], q[2]);
+        let f = (1.0 - x.hypot(z) / 2.5).max(0.0);
+        let a = -(100.0 * q[1]).to_radians() * f * f;
+        let (s, c) = a.sin_cos();
+        [c * x - s * z, q[1], s * x + c * z, 1.0]
+    });
+
+    // formula: geometricSeriesTile provides the tile's width: a vec4 field
+    // reading it returns it (vec4 results are not rescaled).
+    let extra = "  /w: { rop: variableReference, params: { Name: scale, Type: float } }\n";
+    let node = "{ rop: geometricSeriesTile, params: { Count: 3, Size: 0.4, Zoom: 0.3 }, inputs: [/w] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
+    expect_exact("geometricSeriesTile scale", &pts, &out, |p| {
+        let q = v3(p);
+        let m = q[2].abs().max(q[0].abs()).max(1e-9);
+        let ratio = 1.0 + 2.0 / 3.0;
+        let k = ((m / 0.4).ln() / ratio.ln() - 0.3).floor();
+        2.0 * 0.4 * ratio.powf(k + 0.3) / 3.0
+    });
+
+    // formula: swizzleAxes with Order custom may repeat an axis.
+    let node = "{ rop: swizzleAxes, params: { Order: custom, SourceX: z, SourceY: z, SourceZ: x, FlipY: true }, inputs: [/pos] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, pos), &pts);
+    expect_vec("swizzleAxes custom", &pts, &out, 4, 1e-5, |p| {
+        let q = v3(p);
+        [q[2], -q[2], q[0], 1.0]
+    });
+
+    // formula: lookAtRotate in 2D turns the input's y (Forward z or y) or x
+    // (Forward x) towards Target.
+    let pts2 = points2(4103, 120, -1.5, 1.5);
+    let (o, t) = ([0.4, -0.3], [-0.5, 1.1]);
+    let fw = {
+        let d = [t[0] - o[0], t[1] - o[1]];
+        let l = an::len2(d);
+        [d[0] / l, d[1] / l]
+    };
+    for forward in ["y", "x"] {
+        let node = format!(
+            "{{ rop: lookAtRotate, params: {{ Position: [0.4, -0.3, 0], Target: [-0.5, 1.1, 0], Forward: {forward} }}, inputs: [/pos] }}"
+        );
+        let out = sample(&gpu, &lib, &probe("probeColor2", &node, pos), &pts2);
+        expect_vec(&format!("lookAtRotate 2D forward {forward}"), &pts2, &out, 2, 1e-4, |p| {
+            let d = [p[0] as f64 - o[0], p[1] as f64 - o[1]];
+            let along = d[0] * fw[0] + d[1] * fw[1];
+            // The side to the right of the aim.
+            let side = d[0] * fw[1] - d[1] * fw[0];
+            if forward == "y" {
+                [side, along, 0.0, 0.0]
+            } else {
+                [along, -side, 0.0, 0.0]
+            }
+        });
+    }
+    // formula: on a float coordinate: moved to Position.x, flipped when
+    // Target lies on the negative side.
+    let xs: Vec<[f32; 3]> = (0..41).map(|i| [-2.0 + 0.1 * i as f32, 0.0, 0.0]).collect();
+    let node = "{ rop: lookAtRotate, params: { Position: [0.5, 0, 0], Target: [-1, 0, 0] }, inputs: [/f] }";
+    let extra = "  /f: { rop: remapFunction, params: { FromRange: [0, 1], ToRange: [0, 1], Clamp: false } }\n";
+    let out = sample(&gpu, &lib, &probe("probeFunction", node, extra), &xs);
+    expect_exact("lookAtRotate float", &xs, &out, |p| 0.5 - p[0] as f64);
+
+    // formula: quantizeValue on an SDF steps its distance.
+    let node = "{ rop: quantizeValue, params: { Step: 0.25, Offset: 0.1, Rounding: floor }, inputs: [/ball] }";
+    let extra = "  /ball: { rop: sphere, params: { Radius: 0.8 } }\n";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_within("quantizeValue Sdf", &pts, &out, 1e-4, |p| {
+        let d = an::len3(v3(p)) - 0.8;
+        let u = (d - 0.1) / 0.25;
+        // Keep away from the steps, where f32 may round either way.
+        if (u - u.round()).abs() < 1e-3 {
+            return out_at(&pts, &out, p);
+        }
+        0.1 + u.floor() * 0.25
+    });
+
+    // formula: coordTo2D with Plane custom: 2D x from z, 2D y zero.
+    let node = "{ rop: coordTo2D, params: { Plane: custom, PartX: z, PartY: zero }, inputs: [/pos] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, pos), &pts);
+    expect_vec("coordTo2D custom", &pts, &out, 4, 1e-6, |p| [p[2] as f64, 0.0, 0.0, 1.0]);
+
+    // formula: crossSection on a float coordinate runs along the chosen 3D
+    // axis from the plane's centre, or along the plane's 2D x.
+    let extra = "  /py: { rop: position, params: { Component: y } }\n";
+    let node = "{ rop: crossSection, params: { Normal: [0, 0, 1], Offset: 0.5, Line: y }, inputs: [/py] }";
+    let out = sample(&gpu, &lib, &probe("probeFunction", node, extra), &xs);
+    expect_exact("crossSection 1D along y", &xs, &out, |p| p[0] as f64);
+    let extra = "  /pz: { rop: position, params: { Component: z } }\n";
+    let node = "{ rop: crossSection, params: { Normal: [0, 0, 1], Offset: 0.5, Line: y }, inputs: [/pz] }";
+    let out = sample(&gpu, &lib, &probe("probeFunction", node, extra), &xs);
+    expect_exact("crossSection 1D off the plane", &xs, &out, |_| 0.5);
+
+    // formula: radialSlice's smooth radius: a quadratic smooth maximum of the
+    // ball and the quarter wedge x >= 0, z >= 0.
+    let extra = "  /ball: { rop: sphere, params: { Radius: 1.0 } }\n";
+    let node = "{ rop: radialSlice, params: { Start: 0, Angle: 90, Smoothing: 0.3 }, inputs: [/ball] }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_within("radialSlice smoothing", &pts, &out, 2e-4, |p| {
+        let q = v3(p);
+        let (x, z) = (q[0], q[2]);
+        let wedge = if x >= 0.0 && z >= 0.0 {
+            -x.min(z)
+        } else {
+            x.min(0.0).hypot(z.min(0.0))
+        };
+        let a = an::len3(q) - 1.0;
+        let h = (0.3 - (a - wedge).abs()).max(0.0) / 0.3;
+        a.max(wedge) + 0.25 * 0.3 * h * h
+    });
+
+    // formula: layoutGrid's Prescale scales each input about its cell's
+    // centre: the single cell (Columns 1) sits at the origin.
+    let extra = "  /b1: { rop: box, params: { Size: [0.6, 0.9, 0.4], Translate: [0.1, 0.05, -0.1] } }\n";
+    let node = "{ rop: layoutGrid, params: { Columns: 1, Spacing: [6, 6], Prescale: 0.6 }, inputs: [/b1] }";
+    let inner = points3(4104, 80, -1.0, 1.0);
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &inner);
+    expect_exact("layoutGrid Prescale", &inner, &out, |p| {
+        let q = v3(p);
+        an::cube([q[0] / 0.6, q[1] / 0.6, q[2] / 0.6], [0.1, 0.05, -0.1], [0.3, 0.45, 0.2]) * 0.6
+    });
+}
+
+/// The sampled value at `p` (for points a check skips).
+fn out_at(pts: &[[f32; 3]], out: &[[f32; 4]], p: &[f32; 3]) -> f64 {
+    let k = pts.iter().position(|q| q == p).unwrap();
+    out[k][0] as f64
+}
+
+#[test]
+fn time_and_switch_have_their_raytk_parameters() {
+    let Some(gpu) = gpu("time_and_switch_have_their_raytk_parameters") else {
+        return;
+    };
+    let lib = catalog_library();
+    let origin = [[0.0f32, 0.0, 0.0]];
+    // formula: with Interval frames, Offset counts frames of Frame rate.
+    let extra = "  /t: { rop: timeField }\n";
+    let node = "{ rop: timeShift, params: { Offset: 12, Speed: 1, Interval: frames, FrameRate: 24 }, inputs: [/t] }";
+    let out = sample_at(&gpu, &lib, &probe("probeFloat3", node, extra), &origin, 2.0);
+    assert!((out[0][0] - 2.5).abs() < 1e-5, "12 frames at 24 fps after 2 s: {}", out[0][0]);
+
+    // formula: the switch's value fallback, for an Index with no input.
+    let extra = "  /one: { rop: constant, params: { Color: [0.1, 0.2, 0.3, 0.4] } }\n";
+    let node = "{ rop: switch, params: { Index: 3, Fallback: value, DefaultValue: [1.5, -2, 3, 0.25] }, inputs: [/one] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &origin);
+    assert_eq!(out[0], [1.5, -2.0, 3.0, 0.25]);
+    let node = "{ rop: switch, params: { Index: 3, Fallback: first, DefaultValue: [1.5, -2, 3, 0.25] }, inputs: [/one] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &origin);
+    assert_eq!(out[0], [0.1, 0.2, 0.3, 0.4]);
+    // An Sdf takes the value as its distance.
+    let extra = "  /ball: { rop: sphere, params: { Radius: 0.5 } }\n";
+    let node = "{ rop: switch, params: { Index: 1, Fallback: value, DefaultValue: [0.75, 0, 0, 0] }, inputs: [/ball] }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &origin);
+    assert_eq!(out[0][0], 0.75);
+}
+
+// ---------------------------------------------------------------------------
+// Normals
+
+#[test]
+fn normal_filters_have_their_raytk_modes() {
+    let Some(gpu) = gpu("normal_filters_have_their_raytk_modes") else {
+        return;
+    };
+    let lib = catalog_library();
+    // formula: the normal of a tilted plane scaled per axis, normalised.
+    let n0 = norm3([1.0, 2.0, 0.0]);
+    let plane = "  /p: { rop: plane, params: { Normal: [1, 2, 0] } }\n";
+    let scene = format!(
+        "{plane}  /f: {{ rop: constant, params: {{ Color: [2, 1, 1, 1] }} }}\n  /s: {{ rop: modifyNormals, params: {{ Mode: multiply, Amount: 1 }}, inputs: {{ shape: /p, direction: /f }} }}\n"
+    );
+    let want = norm3([n0[0] * 2.0, n0[1], 0.0]);
+    for n in &data_from_above(&gpu, &lib, &scene, "normal") {
+        for k in 0..3 {
+            assert!((n[k] as f64 - want[k]).abs() < 3e-3, "modifyNormals multiply: {n:?}, want {want:?}");
+        }
+    }
+    // formula: rotateNormals turns in the chosen order.
+    let flat = "  /p: { rop: plane }\n";
+    for order in ["xyz", "zyx", "yzx"] {
+        let scene = format!(
+            "{flat}  /s: {{ rop: rotateNormals, params: {{ Rotate: [40, 25, 30], RotateOrder: {order} }}, inputs: [/p] }}\n"
+        );
+        let want = euler([0.0, 1.0, 0.0], [40.0, 25.0, 30.0], order);
+        for n in &data_from_above(&gpu, &lib, &scene, "normal") {
+            for k in 0..3 {
+                assert!((n[k] as f64 - want[k]).abs() < 3e-3, "rotateNormals {order}: {n:?}, want {want:?}");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 3D shapes
+
+#[test]
+fn shapes_3d_have_their_raytk_options() {
+    let Some(gpu) = gpu("shapes_3d_have_their_raytk_options") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(4105, 160, -1.6, 1.6);
+    let swap = |p: &[[f32; 3]], f: fn([f32; 3]) -> [f32; 3]| p.iter().map(|q| f(*q)).collect::<Vec<_>>();
+
+    // symmetry: the pyramid along x is the one along y with x and y swapped.
+    let s = |axis: &str, at: &[[f32; 3]]| {
+        let node = format!("{{ rop: pyramid, params: {{ Base: 0.9, Height: 1.2, Translate: [0.1, -0.2, 0.05], Axis: {axis} }} }}");
+        sample(&gpu, &lib, &sdf3(&node, ""), at)
+    };
+    let t = [0.1f32, -0.2, 0.05];
+    let local = |f: fn([f32; 3]) -> [f32; 3]| -> Vec<[f32; 3]> {
+        pts.iter()
+            .map(|p| {
+                let q = f([p[0] - t[0], p[1] - t[1], p[2] - t[2]]);
+                [q[0] + t[0], q[1] + t[1], q[2] + t[2]]
+            })
+            .collect()
+    };
+    expect_same("pyramid Axis x", &s("x", &pts), &s("y", &local(|q| [q[1], q[0], q[2]])), 1, 1e-4);
+    expect_same("pyramid Axis z", &s("z", &pts), &s("y", &local(|q| [q[0], q[2], q[1]])), 1, 1e-4);
+    // And the apex is where Axis says.
+    let apex = sample(&gpu, &lib, &sdf3("{ rop: pyramid, params: { Base: 0.9, Height: 1.2, Axis: z } }", ""), &[[0.0, 0.0, 1.2]]);
+    assert!(apex[0][0].abs() < 1e-4, "the apex on +z: {}", apex[0][0]);
+
+    // symmetry: sphereGrid with its poles on x or z.
+    let g = |axis: &str, at: &[[f32; 3]]| {
+        let node = format!("{{ rop: sphereGrid, params: {{ Radius: 0.9, Rings: 4, Meridians: 6, Thickness: 0.03, Axis: {axis} }} }}");
+        sample(&gpu, &lib, &sdf3(&node, ""), at)
+    };
+    expect_same("sphereGrid Axis x", &g("x", &pts), &g("y", &swap(&pts, |q| [q[1], q[0], q[2]])), 1, 1e-4);
+    expect_same("sphereGrid Axis z", &g("z", &pts), &g("y", &swap(&pts, |q| [q[0], q[2], q[1]])), 1, 1e-4);
+
+    // symmetry: cutSphere turned by Rotate is the plain one at the point
+    // turned back.
+    let rot = [35.0, -20.0, 50.0];
+    let node = "{ rop: cutSphere, params: { Radius: 1.0, Cut: 0.3, Translate: [0.2, 0.1, 0], Rotate: [35, -20, 50] } }";
+    let turned = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    let back: Vec<[f32; 3]> = pts
+        .iter()
+        .map(|p| {
+            let q = euler_inv([p[0] as f64 - 0.2, p[1] as f64 - 0.1, p[2] as f64], rot);
+            [q[0] as f32 + 0.2, q[1] as f32 + 0.1, q[2] as f32]
+        })
+        .collect();
+    let plain = sample(&gpu, &lib, &sdf3("{ rop: cutSphere, params: { Radius: 1.0, Cut: 0.3, Translate: [0.2, 0.1, 0] } }", ""), &back);
+    expect_same("cutSphere Rotate", &turned, &plain, 1, 2e-4);
+
+    // exact: quad's plane presets are flat rectangles of Size, thickened.
+    for (plane, map) in [("xy", [0usize, 1, 2]), ("yz", [1, 2, 0]), ("zx", [2, 0, 1])] {
+        let node = format!("{{ rop: quad, params: {{ Plane: {plane}, Size: [1.2, 0.7], Thickness: 0.05 }} }}");
+        let out = sample(&gpu, &lib, &sdf3(&node, ""), &pts);
+        expect_exact(&format!("quad Plane {plane}"), &pts, &out, |p| {
+            let q = v3(p);
+            let (u, v, w) = (q[map[0]], q[map[1]], q[map[2]]);
+            let ou = (u.abs() - 0.6).max(0.0);
+            let ov = (v.abs() - 0.35).max(0.0);
+            (ou * ou + ov * ov + w * w).sqrt() - 0.05
+        });
+    }
+
+    // bound: the endless saddle: the sign of |g| - Thickness, 1-Lipschitz,
+    // and with no curvature the slab |y| - Thickness exactly.
+    let node = "{ rop: hyperbolicParaboloid, params: { Curvature: 0.9, Thickness: 0.05, Infinite: true } }";
+    let wide = points3(4106, 200, -4.0, 4.0);
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &wide);
+    for (p, v) in wide.iter().zip(&out) {
+        let q = v3(p);
+        let g = (q[1] - 0.9 * (q[0] * q[0] - q[2] * q[2])).abs() - 0.05;
+        if g.abs() > 1e-3 {
+            assert_eq!(g > 0.0, v[0] > 0.0, "hyperbolicParaboloid Infinite sign at {p:?}: {}", v[0]);
+        }
+        // brute force: no point of the two sheets y = k (x^2 - z^2) +- T
+        // lies nearer than the value (a grid over the square of the
+        // value's size around p finds any that would).
+        let r = (v[0] as f64).abs();
+        let mut nearest = f64::MAX;
+        for i in 0..=60 {
+            for j in 0..=60 {
+                let x = q[0] - r + 2.0 * r * i as f64 / 60.0;
+                let z = q[2] - r + 2.0 * r * j as f64 / 60.0;
+                let y = 0.9 * (x * x - z * z);
+                for sheet in [y - 0.05, y + 0.05] {
+                    nearest = nearest.min(an::len3(an::sub3(q, [x, sheet, z])));
+                }
+            }
+        }
+        assert!(nearest >= r * (1.0 - 1e-4) - 1e-5, "hyperbolicParaboloid Infinite at {p:?}: {r} but a surface point {nearest} away");
+    }
+    // Beyond the box the trimmed sheet ends; the endless one goes on.
+    let far = [[3.0f32, 4.5, 2.0], [-3.5, 0.9 * (12.25 - 0.25), 0.5]];
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &far);
+    assert!(out.iter().all(|v| v[0] < 0.0), "inside the endless sheet far out: {out:?}");
+    let node = "{ rop: hyperbolicParaboloid, params: { Curvature: 0, Thickness: 0.05, Infinite: true } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &wide);
+    expect_exact("hyperbolicParaboloid flat", &wide, &out, |p| (p[1] as f64).abs() - 0.05);
+
+    // exact: capsule's radius driven along the segment through normoffset.
+    let taper = "  /t: { rop: variableReference, params: { Name: normoffset, Type: float } }\n  /r: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.1, 0.4] }, inputs: [/t] }\n";
+    let node = "{ rop: capsule, params: { A: [-0.6, -0.3, 0.1], B: [0.5, 0.4, -0.2] }, inputs: { Radius: /r } }";
+    let out = sample(&gpu, &lib, &sdf3(node, taper), &pts);
+    expect_within("capsule normoffset", &pts, &out, 2e-4, |p| {
+        let (a, b) = ([-0.6, -0.3, 0.1], [0.5, 0.4, -0.2]);
+        let q = v3(p);
+        let ba = an::sub3(b, a);
+        let h = (an::dot3(an::sub3(q, a), ba) / an::dot3(ba, ba)).clamp(0.0, 1.0);
+        let c = [a[0] + ba[0] * h, a[1] + ba[1] * h, a[2] + ba[2] * h];
+        an::len3(an::sub3(q, c)) - (0.1 + 0.3 * h)
+    });
+    // exact: vesicaSegment's width driven the same way (a lens of that width
+    // at each point, turned about the axis A to B, here the y axis).
+    let node = "{ rop: vesicaSegment, params: { A: [0, -0.8, 0], B: [0, 0.8, 0] }, inputs: { Width: /r } }";
+    let out = sample(&gpu, &lib, &sdf3(node, taper), &pts);
+    expect_within("vesicaSegment normoffset", &pts, &out, 5e-4, |p| {
+        let q = v3(p);
+        let t = (q[1] / 1.6 + 0.5).clamp(0.0, 1.0);
+        vesica_d([q[0].hypot(q[2]), q[1]], 0.8, 0.5 * (0.1 + 0.3 * t))
+    });
+
+    // brute force: apollonian's orbit trap, the smallest |z| per axis and
+    // |z|^2 over the folded points of every level.
+    let node = "{ rop: apollonian, params: { Iterations: 3, Inversion: 1.2, Scale: 1.3, Translate: [0.1, 0, 0] } }";
+    let out = sample(&gpu, &lib, &trap_probe(node), &pts);
+    expect_vec("apollonian orbit trap", &pts, &out, 4, 2e-3, |p| {
+        let mut z = [(p[0] as f64 - 0.1) / 1.3, p[1] as f64 / 1.3, p[2] as f64 / 1.3];
+        let mut trap = [1e20f64; 4];
+        for _ in 0..3 {
+            for c in z.iter_mut() {
+                *c = -1.0 + 2.0 * (0.5 * *c + 0.5).rem_euclid(1.0);
+            }
+            let r2 = an::dot3(z, z);
+            for i in 0..3 {
+                trap[i] = trap[i].min(z[i].abs());
+            }
+            trap[3] = trap[3].min(r2);
+            let k = 1.2 / r2.max(1e-8);
+            z = [z[0] * k, z[1] * k, z[2] * k];
+        }
+        trap
+    });
+    // property: the Sierpinski tetrahedron's address: at the centre of each
+    // of the 16 copies of level 2 (corner k1, then corner k2 of that copy),
+    // the first base-4 digit is k1, and the four copies of one corner get
+    // the four second digits.
+    let corners: [V3; 4] = [[1.0, 1.0, 1.0], [1.0, -1.0, -1.0], [-1.0, 1.0, -1.0], [-1.0, -1.0, 1.0]];
+    let mut at = Vec::new();
+    for k1 in 0..4 {
+        for k2 in 0..4 {
+            let (a, b) = (corners[k1], corners[k2]);
+            at.push([0.5 * a[0] + 0.25 * b[0], 0.5 * a[1] + 0.25 * b[1], 0.5 * a[2] + 0.25 * b[2]]);
+        }
+    }
+    let node = "{ rop: sierpinskiTetrahedron, params: { Iterations: 2, Radius: 1.7320508 } }";
+    let out = sample(&gpu, &lib, &trap_probe(node), &pts_of(&at));
+    for k1 in 0..4 {
+        let mut second = Vec::new();
+        for k2 in 0..4 {
+            let a = out[4 * k1 + k2][0] as f64 * 16.0;
+            assert!((a - a.round()).abs() < 1e-3, "sierpinski address {a} / 16 is not two base-4 digits");
+            let a = a.round() as usize;
+            assert_eq!(a / 4, k1, "sierpinski first digit at copy ({k1}, {k2})");
+            second.push(a % 4);
+        }
+        second.sort();
+        assert_eq!(second, vec![0, 1, 2, 3], "sierpinski second digits of corner {k1}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 2D shapes
+
+#[test]
+fn shapes_2d_have_their_raytk_options() {
+    let Some(gpu) = gpu("shapes_2d_have_their_raytk_options") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points2(4108, 200, -1.3, 1.3);
+
+    // formula: the UVs 2D shapes write.
+    let polar = |rel: V2, r: f64| [(rel[1].atan2(rel[0]) / TAU).rem_euclid(1.0), an::len2(rel) / r];
+    let node = "{ rop: circle, params: { Radius: 0.6, Translate: [0.2, -0.1], UvMode: polar } }";
+    let out = sample(&gpu, &lib, &uv_probe2(node), &pts);
+    for (p, o) in pts.iter().zip(&out) {
+        let w = polar([p[0] as f64 - 0.2, p[1] as f64 + 0.1], 0.6);
+        let du = (o[0] as f64 - w[0]).rem_euclid(1.0);
+        assert!(du.min(1.0 - du) < 1e-4 && (o[1] as f64 - w[1]).abs() < 1e-4, "circle polar at {p:?}: {o:?}, want {w:?}");
+    }
+    let cases: [(&str, Box<dyn Fn(V2) -> V2>); 5] = [
+        (
+            "{ rop: circle, params: { Radius: 0.6, Translate: [0.2, -0.1], UvMode: cartesian } }",
+            Box::new(|p| [(p[0] - 0.2) / 1.2 + 0.5, (p[1] + 0.1) / 1.2 + 0.5]),
+        ),
+        (
+            "{ rop: ellipse, params: { Radii: [0.7, 0.3], Translate: [-0.1, 0.2], UvMode: bounds } }",
+            Box::new(|p| [(p[0] + 0.1) / 1.4 + 0.5, (p[1] - 0.2) / 0.6 + 0.5]),
+        ),
+        (
+            "{ rop: rectangle, params: { Size: [1.2, 0.5], Translate: [0.1, 0.1], UvMode: normalized } }",
+            Box::new(|p| [(p[0] - 0.1) / 1.2 + 0.5, (p[1] - 0.1) / 0.5 + 0.5]),
+        ),
+        (
+            "{ rop: rectangle, params: { Size: [1.2, 0.5], Translate: [0.1, 0.1], UvMode: fitOutside } }",
+            Box::new(|p| [(p[0] - 0.1) / 1.2 + 0.5, (p[1] - 0.1) / 1.2 + 0.5]),
+        ),
+        (
+            "{ rop: star, params: { Radius: 0.7, Translate: [0.05, 0], UvMode: cartesian } }",
+            Box::new(|p| [(p[0] - 0.05) / 1.4 + 0.5, p[1] / 1.4 + 0.5]),
+        ),
+    ];
+    for (node, want) in cases {
+        let out = sample(&gpu, &lib, &uv_probe2(node), &pts);
+        expect_vec(node, &pts, &out, 2, 1e-4, |p| {
+            let w = want(v2(p));
+            [w[0], w[1], 0.0, 0.0]
+        });
+    }
+    let out = sample(&gpu, &lib, &uv_probe2("{ rop: star, params: { Radius: 0.7, UvMode: polar } }"), &pts);
+    for (p, o) in pts.iter().zip(&out) {
+        let w = polar(v2(p), 0.7);
+        let du = (o[0] as f64 - w[0]).rem_euclid(1.0);
+        assert!(du.min(1.0 - du) < 1e-4 && (o[1] as f64 - w[1]).abs() < 1e-4, "star polar at {p:?}: {o:?}, want {w:?}");
+    }
+
+    // exact: chamferRectangle with separate reaches: an octagon.
+    let node = "{ rop: chamferRectangle, params: { Size: [1.4, 0.9], ChamferMode: xy, ChamferXY: [0.4, 0.15], Translate: [0.1, 0] } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
+    let (bx, by, cx, cy) = (0.7, 0.45, 0.4, 0.15);
+    let oct: Vec<V2> = vec![
+        [bx, -by + cy], [bx, by - cy], [bx - cx, by], [-bx + cx, by],
+        [-bx, by - cy], [-bx, -by + cy], [-bx + cx, -by], [bx - cx, -by],
+    ];
+    expect_exact("chamferRectangle xy", &pts, &out, |p| an::polygon([p[0] as f64 - 0.1, p[1] as f64], &oct));
+
+    // symmetry: cutDisk and moon turned by Rotate are the plain ones at the
+    // point turned back about the centre.
+    for (rop, params) in [("cutDisk", "Radius: 0.6, Cut: 0.2"), ("moon", "Radius: 0.6, CutRadius: 0.45, Offset: 0.35")] {
+        let turned = sample(&gpu, &lib, &sdf2(&format!("{{ rop: {rop}, params: {{ {params}, Translate: [0.1, 0.2], Rotate: 65 }} }}"), ""), &pts);
+        let back: Vec<[f32; 3]> = pts
+            .iter()
+            .map(|p| {
+                let q = an::rot2([p[0] as f64 - 0.1, p[1] as f64 - 0.2], -65f64.to_radians());
+                [q[0] as f32 + 0.1, q[1] as f32 + 0.2, 0.0]
+            })
+            .collect();
+        let plain = sample(&gpu, &lib, &sdf2(&format!("{{ rop: {rop}, params: {{ {params}, Translate: [0.1, 0.2] }} }}"), ""), &back);
+        expect_same(&format!("{rop} Rotate"), &turned, &plain, 1, 2e-4);
+    }
+
+    // exact: joint2d with square ends: an annular sector (bent to the
+    // right: centre at (Length / Angle, 0)), and straight a rectangle.
+    let node = "{ rop: joint2d, params: { Length: 1.2, Angle: 1.5, Thickness: 0.15, Ends: square } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
+    let rho = 1.2 / 1.5;
+    expect_exact("joint2d square", &pts, &out, |p| {
+        let q = v2(p);
+        // The path: (rho, 0) + rho (-cos t, sin t), t in 0..1.5: angles
+        // about the centre from pi - 1.5 to pi.
+        let (a0, a1) = (PI - 1.5, PI);
+        let (lo, hi) = (rho - 0.15, rho + 0.15);
+        let ray = |a: f64, r: f64| [rho + r * a.cos(), r * a.sin()];
+        let d = an::arc2(q, [rho, 0.0], lo, a0, a1)
+            .min(an::arc2(q, [rho, 0.0], hi, a0, a1))
+            .min(an::seg2(q, ray(a0, lo), ray(a0, hi)))
+            .min(an::seg2(q, ray(a1, lo), ray(a1, hi)));
+        let rel = [q[0] - rho, q[1]];
+        let ang = rel[1].atan2(rel[0]).rem_euclid(TAU);
+        let r = an::len2(rel);
+        let inside = ang >= a0 && ang <= a1 && r >= lo && r <= hi;
+        if inside { -d } else { d }
+    });
+    let node = "{ rop: joint2d, params: { Length: 1.2, Angle: 0, Thickness: 0.15, Ends: square, Translate: [0.1, -0.5] } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
+    expect_exact("joint2d square straight", &pts, &out, |p| {
+        an::polygon(v2(p), &[[-0.05, -0.5], [0.25, -0.5], [0.25, 0.7], [-0.05, 0.7]])
+    });
+
+    // symmetry + exact: trapezoid by end points is the upright one moved
+    // and turned; upright along y it is a polygon.
+    let node = "{ rop: trapezoid, params: { Mode: endPoints, Point1: [-0.4, -0.2], Point2: [0.5, 0.4], BottomWidth: 0.8, TopWidth: 0.3 } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
+    let (p1, p2) = ([-0.4, -0.2], [0.5, 0.4]);
+    let ax = [p2[0] - p1[0], p2[1] - p1[1]];
+    let len = an::len2(ax);
+    let (ux, uy) = (ax[0] / len, ax[1] / len);
+    // Across the axis, to its right.
+    let (sx, sy) = (uy, -ux);
+    let corner = |c: V2, s: f64| [c[0] + s * sx, c[1] + s * sy];
+    let quad = vec![corner(p1, -0.4), corner(p1, 0.4), corner(p2, 0.15), corner(p2, -0.15)];
+    expect_exact("trapezoid endPoints", &pts, &out, |p| an::polygon(v2(p), &quad));
+
+    // exact: stairs with a fractional Count rounds it, and a field on Count
+    // changes the flight point by point.
+    let steps = |n: usize, q: V2| {
+        let (w, h) = (0.2, 0.15);
+        let mut v: Vec<V2> = vec![[0.0, 0.0], [n as f64 * w, 0.0]];
+        for i in (0..n).rev() {
+            v.push([(i + 1) as f64 * w, (i + 1) as f64 * h]);
+            v.push([i as f64 * w, (i + 1) as f64 * h]);
+        }
+        an::polygon([q[0] + 0.5, q[1] + 0.4], &v)
+    };
+    let out = sample(&gpu, &lib, &sdf2("{ rop: stairs, params: { Count: 3.6 } }", ""), &pts);
+    expect_exact("stairs Count 3.6", &pts, &out, |p| steps(4, v2(p)));
+    let extra = "  /n: { rop: position, params: { Component: x, Offset: [-10, 0, 0] } }\n";
+    let out = sample(&gpu, &lib, &sdf2("{ rop: stairs, inputs: { Count: /n } }", extra), &pts);
+    expect_exact("stairs Count field", &pts, &out, |p| {
+        let n = ((p[0] as f64 + 10.0) + 0.5).floor() as usize;
+        steps(n.clamp(1, 32), v2(p))
+    });
+
+    // property: the Koch snowflake's Iterations is a uniform, rounded, and a
+    // field can drive it: driven by a constant 2 it equals Iterations 2.
+    let plain = sample(&gpu, &lib, &sdf2("{ rop: kochSnowflake, params: { Iterations: 2 } }", ""), &pts);
+    let rounded = sample(&gpu, &lib, &sdf2("{ rop: kochSnowflake, params: { Iterations: 2.4 } }", ""), &pts);
+    expect_same("kochSnowflake rounds Iterations", &plain, &rounded, 1, 1e-6);
+    let extra = "  /two: { rop: constant, params: { Value: 2 } }\n";
+    let driven = sample(&gpu, &lib, &sdf2("{ rop: kochSnowflake, params: { Iterations: 5 }, inputs: { Iterations: /two } }", extra), &pts);
+    expect_same("kochSnowflake driven Iterations", &plain, &driven, 1, 1e-6);
+    let other = sample(&gpu, &lib, &sdf2("{ rop: kochSnowflake, params: { Iterations: 3 } }", ""), &pts);
+    assert!(plain.iter().zip(&other).any(|(a, b)| (a[0] - b[0]).abs() > 1e-3), "Iterations changes the shape");
+
+    // exact: the 2D strokes' widths driven along them through normoffset.
+    let taper = "  /t: { rop: variableReference, params: { Name: normoffset, Type: float } }\n  /r: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.02, 0.2] }, inputs: [/t] }\n";
+    let node = "{ rop: segment, params: { A: [-0.7, -0.3], B: [0.6, 0.5] }, inputs: { Thickness: /r } }";
+    let out = sample(&gpu, &lib, &sdf2(node, taper), &pts);
+    expect_within("segment normoffset", &pts, &out, 2e-4, |p| {
+        let (a, b) = ([-0.7, -0.3], [0.6, 0.5]);
+        let q = v2(p);
+        let ba = [b[0] - a[0], b[1] - a[1]];
+        let h = (((q[0] - a[0]) * ba[0] + (q[1] - a[1]) * ba[1]) / (ba[0] * ba[0] + ba[1] * ba[1])).clamp(0.0, 1.0);
+        an::len2([q[0] - a[0] - ba[0] * h, q[1] - a[1] - ba[1] * h]) - (0.02 + 0.18 * h)
+    });
+    let node = "{ rop: vesicaSegment2d, params: { A: [0, -0.9], B: [0, 0.7] }, inputs: { Width: /r } }";
+    let out = sample(&gpu, &lib, &sdf2(node, taper), &pts);
+    expect_within("vesicaSegment2d normoffset", &pts, &out, 5e-4, |p| {
+        let q = v2(p);
+        // Centre (0, -0.1), half length 0.8.
+        let along = q[1] + 0.1;
+        let t = (along / 1.6 + 0.5).clamp(0.0, 1.0);
+        vesica_d([q[0], along], 0.8, 0.5 * (0.02 + 0.18 * t))
+    });
+    // exact near the curve: points a little off a quadratic Bezier at known
+    // t are nearest to that t, so the distance is the offset minus the width
+    // at t.
+    let (a, b, c) = ([-0.6, -0.3], [0.0, 0.7], [0.6, -0.3]);
+    let bez = |t: f64| -> (V2, V2) {
+        let p = [
+            (1.0 - t).powi(2) * a[0] + 2.0 * t * (1.0 - t) * b[0] + t * t * c[0],
+            (1.0 - t).powi(2) * a[1] + 2.0 * t * (1.0 - t) * b[1] + t * t * c[1],
+        ];
+        let d = [
+            2.0 * (1.0 - t) * (b[0] - a[0]) + 2.0 * t * (c[0] - b[0]),
+            2.0 * (1.0 - t) * (b[1] - a[1]) + 2.0 * t * (c[1] - b[1]),
+        ];
+        let l = an::len2(d);
+        (p, [-d[1] / l, d[0] / l])
+    };
+    let ts: Vec<f64> = (0..=18).map(|i| 0.05 + 0.05 * i as f64).collect();
+    let near: Vec<[f32; 3]> = ts
+        .iter()
+        .map(|&t| {
+            let (p, n) = bez(t);
+            [(p[0] + 0.03 * n[0]) as f32, (p[1] + 0.03 * n[1]) as f32, 0.0]
+        })
+        .collect();
+    let node = "{ rop: quadraticBezier, params: { A: [-0.6, -0.3], B: [0, 0.7], C: [0.6, -0.3] }, inputs: { Thickness: /r } }";
+    let out = sample(&gpu, &lib, &sdf2(node, taper), &near);
+    for (t, o) in ts.iter().zip(&out) {
+        let want = 0.03 - (0.02 + 0.18 * t);
+        assert!((o[0] as f64 - want).abs() < 5e-4, "quadraticBezier normoffset at t = {t}: {}, want {want}", o[0]);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Lights and materials
+
+#[test]
+fn lights_and_materials_have_their_raytk_parameters() {
+    let Some(gpu) = gpu("lights_and_materials_have_their_raytk_parameters") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(4109, 60, -3.0, 3.0);
+    let fall = |d: f64, s: f64, e: f64| 1.0 - smoothstep(s, e, d);
+
+    // formula: pointLight's attenuation, and reshaped by a curve (here a
+    // remap to 0.2..0.8 of the fall-off).
+    let node = "{ rop: pointLight, params: { Position: [0.5, 1, -0.5], Color: [1, 0.5, 0.25], Intensity: 2, Attenuated: true, AttenuationStart: 1, AttenuationEnd: 4 } }";
+    let out = sample(&gpu, &lib, &probe("probeLight", node, ""), &pts);
+    expect_vec("pointLight attenuation", &pts, &out, 3, 1e-4, |p| {
+        let f = fall(an::len3(an::sub3(v3(p), [0.5, 1.0, -0.5])), 1.0, 4.0);
+        [2.0 * f, f, 0.5 * f, 0.0]
+    });
+    let node = "{ rop: pointLight, params: { Position: [0.5, 1, -0.5], Attenuated: true, AttenuationStart: 1, AttenuationEnd: 4 }, inputs: { attenuation: /c } }";
+    let extra = "  /c: { rop: remapFunction, params: { ToRange: [0.2, 0.8] } }\n";
+    let out = sample(&gpu, &lib, &probe("probeLight", node, extra), &pts);
+    expect_vec("pointLight attenuation curve", &pts, &out, 3, 1e-4, |p| {
+        let f = 0.2 + 0.6 * fall(an::len3(an::sub3(v3(p), [0.5, 1.0, -0.5])), 1.0, 4.0);
+        [f, f, f, 0.0]
+    });
+    // formula: spotLight's attenuation on its axis (the cone's full light).
+    let axis: Vec<[f32; 3]> = (1..20).map(|i| [0.0, 5.0 - 0.4 * i as f32, 0.0]).collect();
+    let node = "{ rop: spotLight, params: { Position: [0, 5, 0], Target: [0, 0, 0], Intensity: 1, Attenuated: true, AttenuationStart: 2, AttenuationEnd: 6 } }";
+    let out = sample(&gpu, &lib, &probe("probeLight", node, ""), &axis);
+    expect_vec("spotLight attenuation", &axis, &out, 3, 1e-4, |p| {
+        let f = fall(5.0 - p[1] as f64, 2.0, 6.0);
+        [f, f, f, 0.0]
+    });
+    // formula: pointLight's direction to the light through lightdir,
+    // driving its colour.
+    let extra = "  /dir: { rop: variableReference, params: { Name: lightdir, Type: vec3 } }\n";
+    let node = "{ rop: pointLight, params: { Position: [0.5, 1, -0.5], Intensity: 1 }, inputs: { Color: /dir } }";
+    let out = sample(&gpu, &lib, &probe("probeLight", node, extra), &pts);
+    expect_vec("pointLight lightdir", &pts, &out, 3, 1e-4, |p| {
+        let d = norm3(an::sub3([0.5, 1.0, -0.5], v3(p)));
+        [d[0], d[1], d[2], 0.0]
+    });
+    // formula: ringLight with one point (at Centre - Radius z for a ring
+    // about y): its direction, and its attenuation by the distance to it.
+    let low = points3(4110, 40, -1.0, 1.0);
+    let node = "{ rop: ringLight, params: { Center: [0, 4, 0], Radius: 1.5, Samples: 1, Intensity: 1, Attenuated: true, AttenuationStart: 3, AttenuationEnd: 7 }, inputs: { Color: /dir } }";
+    let out = sample(&gpu, &lib, &probe("probeLight", node, extra), &low);
+    expect_vec("ringLight lightdir", &low, &out, 3, 2e-4, |p| {
+        let to = an::sub3([0.0, 4.0, -1.5], v3(p));
+        let d = norm3(to);
+        let f = fall(an::len3(to), 3.0, 7.0);
+        [d[0] * f, d[1] * f, d[2] * f, 0.0]
+    });
+
+    // property: reflectMaterial with Enable shadow off ignores the shadow a
+    // ball casts on it (one grey over the whole floor under a directional
+    // light and a parallel view), and with it on the shadow shows.
+    let scene = |shadow: bool| {
+        format!(
+            "output: /render\nnodes:\n  /floor: {{ rop: plane }}\n  /floorMat: {{ rop: reflectMaterial, params: {{ Color: [0.7, 0.7, 0.7], Reflectivity: 0, Specular: 0, EnableShadow: {shadow} }}, inputs: [/floor] }}\n  /ball: {{ rop: sphere, params: {{ Radius: 0.5, Translate: [0, 1.2, 0] }} }}\n  /ballMat: {{ rop: basicMaterial, params: {{ Color: [0.9, 0.1, 0.1] }}, inputs: [/ball] }}\n  /scene: {{ rop: combine, params: {{ Mode: union }}, inputs: [/floorMat, /ballMat] }}\n  /cam: {{ rop: orthoCamera, params: {{ Position: [0, 6, 0.001], Target: [0, 0, 0] }} }}\n  /sun: {{ rop: directionalLight, params: {{ Direction: [-1, -1.2, 0], Color: [1, 1, 1], Intensity: 1 }} }}\n  /render: {{ rop: raymarchRender3D, params: {{ AO: false }}, inputs: {{ scene: /scene, camera: /cam, light: /sun }} }}\n"
+        )
+    };
+    let greys = |img: &image::RgbaImage| -> Vec<[u8; 3]> {
+        img.pixels()
+            .map(|p| [p[0], p[1], p[2]])
+            .filter(|c| c[0].abs_diff(c[1]) <= 2 && c[1].abs_diff(c[2]) <= 2)
+            .collect()
+    };
+    let off = greys(&render_image(&gpu, &lib, &scene(false), 64));
+    let on = greys(&render_image(&gpu, &lib, &scene(true), 64));
+    let spread = |g: &[[u8; 3]]| {
+        let lo = g.iter().map(|c| c[0]).min().unwrap();
+        let hi = g.iter().map(|c| c[0]).max().unwrap();
+        hi - lo
+    };
+    assert!(off.len() > 1000 && on.len() > 1000, "the floor fills the view");
+    assert!(spread(&off) <= 1, "shadow off: one grey, spread {}", spread(&off));
+    assert!(spread(&on) > 20, "shadow on: the ball's shadow shows, spread {}", spread(&on));
+}
