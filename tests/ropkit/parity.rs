@@ -999,3 +999,143 @@ fn lights_and_materials_have_their_raytk_parameters() {
     assert!(spread(&off) <= 1, "shadow off: one grey, spread {}", spread(&off));
     assert!(spread(&on) > 20, "shadow on: the ball's shadow shows, spread {}", spread(&on));
 }
+
+// ---------------------------------------------------------------------------
+// The second round: fields, converters, a light and shapes
+
+#[test]
+fn more_rops_have_their_raytk_options() {
+    let Some(gpu) = gpu("more_rops_have_their_raytk_options") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(4201, 160, -1.6, 1.6);
+    let pts2 = points2(4202, 200, -1.3, 1.3);
+
+    // identity: worleyNoise's Amplitude and Offset act on the value; in the
+    // plane across y it is the 2D noise of (x, z).
+    let w = |params: &str, at: &[[f32; 3]], pr: &str| {
+        let node = format!("{{ rop: worleyNoise, params: {{ Scale: 1.7, {params} }} }}");
+        sample(&gpu, &lib, &probe(pr, &node, ""), at)
+    };
+    let plain = w("Output: edges", &pts, "probeFloat3");
+    let scaled = w("Output: edges, Amplitude: -2.5, Offset: 0.3", &pts, "probeFloat3");
+    for (a, b) in plain.iter().zip(&scaled) {
+        assert!((b[0] as f64 - (-2.5 * a[0] as f64 + 0.3)).abs() < 1e-4, "worleyNoise Amplitude/Offset: {a:?} -> {b:?}");
+    }
+    let flat: Vec<[f32; 3]> = pts.iter().map(|p| [p[0], p[2], 0.0]).collect();
+    expect_same("worleyNoise Plane y", &w("Plane: y", &pts, "probeFloat3"), &w("Plane: y", &flat, "probeFloat2"), 1, 1e-5);
+
+    // formula: stepField by the distance from the origin, between two vec4
+    // values.
+    let node = "{ rop: stepField, params: { Axis: dist, Threshold: 1.1, Value1: [0.2, -1, 3, 0], Value2: [0.9, 2, -3, 1] } }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, ""), &pts);
+    expect_vec("stepField dist", &pts, &out, 4, 1e-6, |p| {
+        if an::len3(v3(p)) >= 1.1 { [0.9, 2.0, -3.0, 1.0] } else { [0.2, -1.0, 3.0, 0.0] }
+    });
+
+    // formula: coordTo3D's other plane orders and custom parts.
+    let pos = "  /pos: { rop: position }\n";
+    for (plane, want) in [
+        ("yx", [1usize, 0, 2]),
+        ("yz", [2, 0, 1]),
+        ("zx", [1, 2, 0]),
+    ] {
+        // want[i]: which of (x, y, 0) lands on 3D axis i.
+        let node = format!("{{ rop: coordTo3D, params: {{ Plane: {plane}, Origin: [0.1, 0.2, 0.3] }}, inputs: [/pos] }}");
+        let out = sample(&gpu, &lib, &probe("probeColor2", &node, pos), &pts2);
+        expect_vec(&format!("coordTo3D Plane {plane}"), &pts2, &out, 3, 1e-6, |p| {
+            let parts = [p[0] as f64, p[1] as f64, 0.0];
+            [0.1 + parts[want[0]], 0.2 + parts[want[1]], 0.3 + parts[want[2]], 1.0]
+        });
+    }
+    let node = "{ rop: coordTo3D, params: { Plane: custom, PartX: y, PartY: zero, PartZ: y }, inputs: [/pos] }";
+    let out = sample(&gpu, &lib, &probe("probeColor2", node, pos), &pts2);
+    expect_vec("coordTo3D custom", &pts2, &out, 3, 1e-6, |p| [p[1] as f64, 0.0, p[1] as f64, 1.0]);
+
+    // formula: ambientLight provides the normal it comes from (the default
+    // light context's normal is +y) and, with Enable shadow, is a light
+    // along the normal rather than an ambient one (the probe reads its
+    // colour; the position is one unit out along the normal).
+    let extra = "  /dir: { rop: variableReference, params: { Name: lightdir, Type: vec3 } }\n";
+    let node = "{ rop: ambientLight, params: { Intensity: 1, EnableShadow: true }, inputs: { SkyColor: /dir } }";
+    let out = sample(&gpu, &lib, &probe("probeLight", node, extra), &[[0.3, 0.2, 0.1]]);
+    assert!((out[0][0]).abs() < 1e-6 && (out[0][1] - 1.0).abs() < 1e-6 && out[0][2].abs() < 1e-6, "ambientLight lightdir: {:?}", out[0]);
+
+    // symmetry: the disc facing x or z is the one facing y with axes
+    // swapped; exact: its variable (the normalised angle) drives Thickness.
+    let disc = |axis: &str, at: &[[f32; 3]]| {
+        let node = format!("{{ rop: disc, params: {{ Radius: 0.7, Thickness: 0.08, Axis: {axis} }} }}");
+        sample(&gpu, &lib, &sdf3(&node, ""), at)
+    };
+    let sw = |f: fn([f32; 3]) -> [f32; 3]| pts.iter().map(|q| f(*q)).collect::<Vec<_>>();
+    expect_same("disc Axis x", &disc("x", &pts), &disc("y", &sw(|q| [q[1], q[0], q[2]])), 1, 1e-5);
+    expect_same("disc Axis z", &disc("z", &pts), &disc("y", &sw(|q| [q[0], q[2], q[1]])), 1, 1e-5);
+    let extra = "  /t: { rop: variableReference, params: { Name: normangle, Type: float } }\n  /th: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.02, 0.22] }, inputs: [/t] }\n";
+    let node = "{ rop: disc, params: { Radius: 0.7 }, inputs: { Thickness: /th } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_within("disc normangle", &pts, &out, 2e-4, |p| {
+        let q = v3(p);
+        // About y, from z towards x.
+        let t = q[0].atan2(q[2]) / TAU + 0.5;
+        ((q[0].hypot(q[2]) - 0.7).max(0.0)).hypot(q[1]) - (0.02 + 0.2 * t)
+    });
+
+    // symmetry: arc and pie turned by their rotation; exact: the arc's
+    // position along it drives its width, and the pie's ring shape.
+    for (rop, params) in [("arc", "Radius: 0.7, Angle: 100, Thickness: 0.06"), ("pie", "Radius: 0.8, Angle: 50")] {
+        let turned = sample(&gpu, &lib, &sdf2(&format!("{{ rop: {rop}, params: {{ {params}, Rotate: -70 }} }}"), ""), &pts2);
+        let back: Vec<[f32; 3]> = pts2
+            .iter()
+            .map(|p| {
+                let q = an::rot2(v2(p), 70f64.to_radians());
+                [q[0] as f32, q[1] as f32, 0.0]
+            })
+            .collect();
+        let plain = sample(&gpu, &lib, &sdf2(&format!("{{ rop: {rop}, params: {{ {params} }} }}"), ""), &back);
+        expect_same(&format!("{rop} Rotate"), &turned, &plain, 1, 2e-4);
+    }
+    let extra = "  /t: { rop: variableReference, params: { Name: normangle, Type: float } }\n  /th: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.02, 0.12] }, inputs: [/t] }\n";
+    let node = "{ rop: arc, params: { Radius: 0.7, Angle: 100 }, inputs: { Thickness: /th } }";
+    let out = sample(&gpu, &lib, &sdf2(node, extra), &pts2);
+    expect_within("arc normangle", &pts2, &out, 3e-4, |p| {
+        let q = v2(p);
+        let an = 100f64.to_radians();
+        let t = ((q[0].atan2(q[1]) + an) / (2.0 * an)).clamp(0.0, 1.0);
+        // The arc from angle pi/2 - an to pi/2 + an (from +x), its ends.
+        an::arc2(q, [0.0, 0.0], 0.7, PI / 2.0 - an, PI / 2.0 + an) - (0.02 + 0.1 * t)
+    });
+    let node = "{ rop: pie, params: { Radius: 0.9, Angle: 65, Shape: ring, InnerRadius: 0.4 } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts2);
+    expect_exact("pie ring", &pts2, &out, |p| {
+        let q = v2(p);
+        let an = 65f64.to_radians();
+        let (a0, a1) = (PI / 2.0 - an, PI / 2.0 + an);
+        let ray = |a: f64, r: f64| [r * a.cos(), r * a.sin()];
+        let d = an::arc2(q, [0.0, 0.0], 0.4, a0, a1)
+            .min(an::arc2(q, [0.0, 0.0], 0.9, a0, a1))
+            .min(an::seg2(q, ray(a0, 0.4), ray(a0, 0.9)))
+            .min(an::seg2(q, ray(a1, 0.4), ray(a1, 0.9)));
+        let r = an::len2(q);
+        let inside = q[0].atan2(q[1]).abs() <= an && r >= 0.4 && r <= 0.9;
+        if inside { -d } else { d }
+    });
+
+    // formula: the flower's Petals driven by a field, and its angle variable.
+    let extra = "  /n: { rop: constant, params: { Value: 5 } }\n";
+    let driven = sample(&gpu, &lib, &sdf2("{ rop: flower, params: { Petals: 9 }, inputs: { Petals: /n } }", extra), &pts2);
+    let five = sample(&gpu, &lib, &sdf2("{ rop: flower, params: { Petals: 5 } }", ""), &pts2);
+    expect_same("flower Petals field", &driven, &five, 1, 1e-6);
+    let extra = "  /t: { rop: variableReference, params: { Name: normangle, Type: float } }\n  /a: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.05, 0.25] }, inputs: [/t] }\n";
+    let node = "{ rop: flower, params: { Petals: 4, Radius: 0.6, Angle: 30 }, inputs: { Amount: /a } }";
+    let out = sample(&gpu, &lib, &sdf2(node, extra), &pts2);
+    expect_within("flower normangle", &pts2, &out, 2e-4, |p| {
+        let q = v2(p);
+        let rho = an::len2(q);
+        let t = q[1].atan2(q[0]) - 30f64.to_radians();
+        let amount = 0.05 + 0.2 * (t / TAU).rem_euclid(1.0);
+        let edge = 0.6 + amount * (4.0 * t).cos();
+        let slope = amount * 4.0 * (4.0 * t).sin() / rho.max(0.06 + 1e-4);
+        (rho - edge) / (1.0 + slope * slope).sqrt()
+    });
+}
