@@ -1139,3 +1139,43 @@ fn more_rops_have_their_raytk_options() {
         (rho - edge) / (1.0 + slope * slope).sqrt()
     });
 }
+
+/// exact: polyline's position along the line, provided to a field on
+/// Thickness, tapers the tube by length (away from the points where two
+/// segments are equally near, where either may be taken).
+#[test]
+fn polyline_provides_the_position_along_it() {
+    let Some(gpu) = gpu("polyline_provides_the_position_along_it") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(4301, 200, -1.2, 1.2);
+    let line: [V3; 4] = [[-0.8, -0.4, 0.1], [-0.3, 0.4, 0.0], [0.2, -0.4, -0.2], [0.7, 0.5, 0.3]];
+    let taper = "  /t: { rop: variableReference, params: { Name: normoffset, Type: float } }\n  /r: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.03, 0.23] }, inputs: [/t] }\n";
+    let node = "{ rop: polyline, params: { Count: 4, P1: [-0.8, -0.4, 0.1], P2: [-0.3, 0.4, 0.0], P3: [0.2, -0.4, -0.2], P4: [0.7, 0.5, 0.3] }, inputs: { Thickness: /r } }";
+    let out = sample(&gpu, &lib, &sdf3(node, taper), &pts);
+    let lens: Vec<f64> = (0..3).map(|i| an::len3(an::sub3(line[i + 1], line[i]))).collect();
+    let total: f64 = lens.iter().sum();
+    let mut checked = 0;
+    for (p, o) in pts.iter().zip(&out) {
+        let q = v3(p);
+        let mut ds: Vec<(f64, f64)> = (0..3)
+            .map(|i| {
+                let (a, b) = (line[i], line[i + 1]);
+                let ba = an::sub3(b, a);
+                let h = (an::dot3(an::sub3(q, a), ba) / an::dot3(ba, ba)).clamp(0.0, 1.0);
+                let c = [a[0] + ba[0] * h, a[1] + ba[1] * h, a[2] + ba[2] * h];
+                let along: f64 = lens[..i].iter().sum::<f64>() + h * lens[i];
+                (an::len3(an::sub3(q, c)), along / total)
+            })
+            .collect();
+        ds.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap());
+        if ds[1].0 - ds[0].0 < 1e-3 {
+            continue;
+        }
+        checked += 1;
+        let want = ds[0].0 - (0.03 + 0.2 * ds[0].1);
+        assert!((o[0] as f64 - want).abs() < 2e-4, "polyline normoffset at {p:?}: {}, want {want}", o[0]);
+    }
+    assert!(checked > 150, "only {checked} points checked");
+}
