@@ -1179,3 +1179,47 @@ fn polyline_provides_the_position_along_it() {
     }
     assert!(checked > 150, "only {checked} points checked");
 }
+
+/// exact: isoscelesTriangle pointing and anchored by its menus (a polygon);
+/// identity and symmetry: spiral2d's radius limit is a number of turns, and
+/// Rotate turns it.
+#[test]
+fn triangle_and_spiral_point_and_end_where_told() {
+    let Some(gpu) = gpu("triangle_and_spiral_point_and_end_where_told") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points2(4401, 200, -1.3, 1.3);
+    let node = "{ rop: isoscelesTriangle, params: { Width: 0.8, Height: 1.1, Translate: [0.3, -0.1], Direction: right, PositionMode: tip } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
+    let tri = [[0.3, -0.1], [0.3 - 1.1, -0.1 + 0.4], [0.3 - 1.1, -0.1 - 0.4]];
+    expect_exact("isoscelesTriangle right tip", &pts, &out, |p| an::polygon(v2(p), &tri));
+    let node = "{ rop: isoscelesTriangle, params: { Width: 0.6, Height: 0.9, Translate: [-0.2, 0.2], Direction: down, PositionMode: base } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
+    let tri = [[-0.5, 0.2], [0.1, 0.2], [-0.2, 0.2 - 0.9]];
+    expect_exact("isoscelesTriangle down base", &pts, &out, |p| an::polygon(v2(p), &tri));
+    let node = "{ rop: isoscelesTriangle, params: { Width: 0.6, Height: 0.9, Direction: left } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
+    let tri = [[-0.45, 0.0], [0.45, 0.3], [0.45, -0.3]];
+    expect_exact("isoscelesTriangle left", &pts, &out, |p| an::polygon(v2(p), &tri));
+
+    let spiral = |params: &str, at: &[[f32; 3]]| {
+        let node = format!("{{ rop: spiral2d, params: {{ Start: 0.1, Spacing: 0.15, Thickness: 0.02, {params} }} }}");
+        sample(&gpu, &lib, &sdf2(&node, ""), at)
+    };
+    // (1.0 - 0.1) / 0.15 = 6 turns.
+    expect_same("spiral2d Limit radius", &spiral("Limit: radius, RadiusLimit: 1.0", &pts), &spiral("Turns: 6", &pts), 1, 1e-4);
+    let back: Vec<[f32; 3]> = pts
+        .iter()
+        .map(|p| {
+            let q = an::rot2(v2(p), -40f64.to_radians());
+            [q[0] as f32, q[1] as f32, 0.0]
+        })
+        .collect();
+    expect_same("spiral2d Rotate", &spiral("Turns: 3.3, Rotate: 40", &pts), &spiral("Turns: 3.3", &back), 1, 2e-4);
+    // Without a limit the windings go on past where Turns 3 stops.
+    let far = [[1.5f32, 0.0, 0.0]];
+    let endless = spiral("Limit: none", &far);
+    let short = spiral("Turns: 3", &far);
+    assert!(endless[0][0] < 0.1 && short[0][0] > 0.5, "endless {endless:?}, three turns {short:?}");
+}
