@@ -1223,3 +1223,40 @@ fn triangle_and_spiral_point_and_end_where_told() {
     let short = spiral("Turns: 3", &far);
     assert!(endless[0][0] < 0.1 && short[0][0] > 0.5, "endless {endless:?}, three turns {short:?}");
 }
+
+/// symmetry and identity: chainLink along another axis is the one along x
+/// turned; endless it matches a long finite chain near its middle;
+/// torusKnot turned to another axis, and its angle variable driving the
+/// wire's thickness.
+#[test]
+fn chain_and_knot_turn_and_go_on() {
+    let Some(gpu) = gpu("chain_and_knot_turn_and_go_on") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(4501, 160, -1.5, 1.5);
+    let at = |f: fn([f32; 3]) -> [f32; 3]| pts.iter().map(|q| f(*q)).collect::<Vec<_>>();
+    let chain = |params: &str, p: &[[f32; 3]]| {
+        let node = format!("{{ rop: chainLink, params: {{ Length: 0.15, Radius: 0.25, Thickness: 0.06, {params} }} }}");
+        sample(&gpu, &lib, &sdf3(&node, ""), p)
+    };
+    expect_same("chainLink Axis y", &chain("Count: 5, Axis: y", &pts), &chain("Count: 5", &at(|q| [q[1], q[2], q[0]])), 1, 1e-5);
+    expect_same("chainLink Axis z", &chain("Count: 4, Axis: z", &pts), &chain("Count: 4", &at(|q| [q[2], q[0], q[1]])), 1, 1e-5);
+    expect_same("chainLink Infinite", &chain("Infinite: true, Count: 2", &pts), &chain("Count: 41", &pts), 1, 1e-5);
+
+    let knot = |params: &str, p: &[[f32; 3]]| {
+        let node = format!("{{ rop: torusKnot, params: {{ P: 2, Q: 3, Radius: 0.8, Minor: 0.3, {params} }} }}");
+        sample(&gpu, &lib, &sdf3(&node, ""), p)
+    };
+    expect_same("torusKnot Axis z", &knot("Thickness: 0.1, Axis: z", &pts), &knot("Thickness: 0.1", &at(|q| [q[1], q[2], q[0]])), 1, 1e-4);
+    expect_same("torusKnot Axis x", &knot("Thickness: 0.1, Axis: x", &pts), &knot("Thickness: 0.1", &at(|q| [q[2], q[0], q[1]])), 1, 1e-4);
+    let bare = knot("Thickness: 0", &pts);
+    let extra = "  /t: { rop: variableReference, params: { Name: normangle, Type: float } }\n  /r: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.04, 0.14] }, inputs: [/t] }\n";
+    let node = "{ rop: torusKnot, params: { P: 2, Q: 3, Radius: 0.8, Minor: 0.3 }, inputs: { Thickness: /r } }";
+    let driven = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    for ((p, a), b) in pts.iter().zip(&bare).zip(&driven) {
+        let t = (p[2] as f64).atan2(p[0] as f64) / TAU + 0.5;
+        let want = a[0] as f64 - (0.04 + 0.1 * t);
+        assert!((b[0] as f64 - want).abs() < 1e-4, "torusKnot normangle at {p:?}: {}, want {want}", b[0]);
+    }
+}
