@@ -1260,3 +1260,31 @@ fn chain_and_knot_turn_and_go_on() {
         assert!((b[0] as f64 - want).abs() < 1e-4, "torusKnot normangle at {p:?}: {}, want {want}", b[0]);
     }
 }
+
+/// exact: cappedCylinder hollow (an open tube), and its radius driven along
+/// the axis through normoffset (a cone-like taper, exact per point for a
+/// straight-sided profile: the 2D box distance with that radius).
+#[test]
+fn capped_cylinder_hollows_and_tapers() {
+    let Some(gpu) = gpu("capped_cylinder_hollows_and_tapers") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(4601, 200, -1.4, 1.4);
+    let box2 = |x: f64, y: f64| x.max(y).min(0.0) + x.max(0.0).hypot(y.max(0.0));
+    let node = "{ rop: cappedCylinder, params: { Radius: 0.6, Height: 1.2, Axis: z, Hollow: true, Thickness: 0.08, Translate: [0.1, 0, 0] } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    expect_exact("cappedCylinder Hollow", &pts, &out, |p| {
+        let q = v3(p);
+        let rho = (q[0] - 0.1).hypot(q[1]);
+        box2((rho - 0.6).abs() - 0.08, q[2].abs() - 0.6)
+    });
+    let extra = "  /t: { rop: variableReference, params: { Name: normoffset, Type: float } }\n  /r: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.2, 0.7] }, inputs: [/t] }\n";
+    let node = "{ rop: cappedCylinder, params: { Height: 1.4 }, inputs: { Radius: /r } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_within("cappedCylinder normoffset", &pts, &out, 2e-4, |p| {
+        let q = v3(p);
+        let t = (q[1] / 1.4 + 0.5).clamp(0.0, 1.0);
+        box2(q[0].hypot(q[2]) - (0.2 + 0.5 * t), q[1].abs() - 0.7)
+    });
+}
