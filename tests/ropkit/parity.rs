@@ -1288,3 +1288,33 @@ fn capped_cylinder_hollows_and_tapers() {
         box2(q[0].hypot(q[2]) - (0.2 + 0.5 * t), q[1].abs() - 0.7)
     });
 }
+
+/// formula: quantizeCoords on an SDF reads it at the snapped point, and
+/// Smoothing ramps each axis on to the next cell over its last fraction.
+#[test]
+fn quantize_coords_smooths_and_takes_sdfs() {
+    let Some(gpu) = gpu("quantize_coords_smooths_and_takes_sdfs") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(4701, 200, -1.3, 1.3);
+    let extra = "  /ball: { rop: sphere, params: { Radius: 0.7, Translate: [0.1, 0.05, -0.1] } }\n";
+    let node = "{ rop: quantizeCoords, params: { Size: [0.3, 0.2, 0], Offset: [0.05, 0, 0], Smoothing: [0.4, 0, 0] }, inputs: [/ball] }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    let snap = |x: f64, s: f64, o: f64, w: f64| {
+        let u = (x - o) / s;
+        let k = u.floor();
+        let t = if w > 0.0 { ((u - k - (1.0 - w)) / w).clamp(0.0, 1.0) } else { 0.0 };
+        o + (k + 0.5 + t * t * (3.0 - 2.0 * t)) * s
+    };
+    expect_within("quantizeCoords Sdf smoothing", &pts, &out, 2e-4, |p| {
+        let q = v3(p);
+        // Away from the hard steps along y, where f32 may fall either way.
+        let uy = q[1] / 0.2;
+        if (uy - uy.round()).abs() < 1e-3 {
+            return out_at(&pts, &out, p);
+        }
+        let s = [snap(q[0], 0.3, 0.05, 0.4), snap(q[1], 0.2, 0.0, 0.0), q[2]];
+        sphere_d(s, [0.1, 0.05, -0.1], 0.7)
+    });
+}
