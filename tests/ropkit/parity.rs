@@ -1318,3 +1318,21 @@ fn quantize_coords_smooths_and_takes_sdfs() {
         sphere_d(s, [0.1, 0.05, -0.1], 0.7)
     });
 }
+
+/// formula: bend along z curling towards x, shifted.
+#[test]
+fn bend_runs_along_any_axis_and_shifts() {
+    let Some(gpu) = gpu("bend_runs_along_any_axis_and_shifts") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(4801, 160, -1.5, 1.5);
+    let node = "{ rop: bend, params: { Rate: 35, Direction: zx, Shift: 0.3, StepScale: 0.7 }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
+    expect_exact("bend zx Shift", &pts, &out, |p| {
+        let q = v3(p);
+        let (u, v) = (q[2] + 0.3, q[0]);
+        let (s, c) = (35f64.to_radians() * u).sin_cos();
+        box_d([-s * u + c * v, q[1], c * u + s * v - 0.3]) * 0.7
+    });
+}
