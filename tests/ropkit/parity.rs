@@ -1336,3 +1336,28 @@ fn bend_runs_along_any_axis_and_shifts() {
         box_d([-s * u + c * v, q[1], c * u + s * v - 0.3]) * 0.7
     });
 }
+
+/// formula: spread (RayTK's split) with a tilted cut and smoothed faces.
+#[test]
+fn spread_cuts_at_a_tilt_with_smooth_faces() {
+    let Some(gpu) = gpu("spread_cuts_at_a_tilt_with_smooth_faces") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(4901, 160, -1.5, 1.5);
+    let node = "{ rop: spread, params: { Axis: x, Center: 0.2, Width: 0.4, Rotate: [0, 20, 30], Smoothing: 0.15 }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
+    let n = euler([1.0, 0.0, 0.0], [0.0, 20.0, 30.0], "xyz");
+    let smax = |a: f64, b: f64, k: f64| {
+        let h = (k - (a - b).abs()).max(0.0) / k;
+        a.max(b) + 0.25 * k * h * h
+    };
+    expect_within("spread tilted, smoothed", &pts, &out, 2e-4, |p| {
+        let q = v3(p);
+        let x = an::dot3(q, n) - 0.2;
+        let h = 0.2;
+        let up = box_d([q[0] - n[0] * h, q[1] - n[1] * h, q[2] - n[2] * h]);
+        let down = box_d([q[0] + n[0] * h, q[1] + n[1] * h, q[2] + n[2] * h]);
+        smax(up, h - x, 0.15).min(smax(down, x + h, 0.15))
+    });
+}
