@@ -1361,3 +1361,53 @@ fn spread_cuts_at_a_tilt_with_smooth_faces() {
         smax(up, h - x, 0.15).min(smax(down, x + h, 0.15))
     });
 }
+
+/// formula: mirror keeping the negative side on one axis and pushing the
+/// copies apart; exact: roundedRectangle with a radius per corner (its
+/// outline of four sides and four quarter arcs), and radii as a ratio.
+#[test]
+fn mirror_and_rounded_rectangle_per_axis_and_corner() {
+    let Some(gpu) = gpu("mirror_and_rounded_rectangle_per_axis_and_corner") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(5001, 160, -1.5, 1.5);
+    let node = "{ rop: mirror, params: { MirrorX: true, MirrorY: true, NegY: true, Offset: [0.1, -0.2, 0], Shift: [0.25, 0.1, 0] }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
+    expect_exact("mirror NegY Shift", &pts, &out, |p| {
+        let q = v3(p);
+        let (x, y) = (q[0] - 0.1, q[1] + 0.2);
+        box_d([(x.abs() - 0.25) + 0.1, -(y.abs() - 0.1) - 0.2, q[2]])
+    });
+
+    let pts2 = points2(5002, 240, -1.0, 1.0);
+    let rounded = |p: V2, b: V2, r: [f64; 4]| -> f64 {
+        // r: top-right, bottom-right, top-left, bottom-left.
+        let corners = [([1.0, 1.0], r[0]), ([1.0, -1.0], r[1]), ([-1.0, 1.0], r[2]), ([-1.0, -1.0], r[3])];
+        let mut d = f64::MAX;
+        let mut inside = p[0].abs() <= b[0] && p[1].abs() <= b[1];
+        for (s, rr) in corners {
+            let c = [s[0] * (b[0] - rr), s[1] * (b[1] - rr)];
+            // The quarter arc facing out of this corner.
+            let a0 = if s[0] > 0.0 { if s[1] > 0.0 { 0.0 } else { -PI / 2.0 } } else if s[1] > 0.0 { PI / 2.0 } else { PI };
+            d = d.min(an::arc2(p, c, rr, a0, a0 + PI / 2.0));
+            // Outside the arc within the corner's square: outside the shape.
+            if (p[0] - c[0]) * s[0] > 0.0 && (p[1] - c[1]) * s[1] > 0.0 && an::len2([p[0] - c[0], p[1] - c[1]]) > rr {
+                inside = false;
+            }
+        }
+        // The four straight sides between the arcs.
+        d = d
+            .min(an::seg2(p, [b[0], -b[1] + r[1]], [b[0], b[1] - r[0]]))
+            .min(an::seg2(p, [-b[0] + r[2], b[1]], [b[0] - r[0], b[1]]))
+            .min(an::seg2(p, [-b[0], -b[1] + r[3]], [-b[0], b[1] - r[2]]))
+            .min(an::seg2(p, [-b[0] + r[3], -b[1]], [b[0] - r[1], -b[1]]));
+        if inside { -d } else { d }
+    };
+    let node = "{ rop: roundedRectangle, params: { Size: [1.4, 0.9], Corners: each, CornerRadii: [0.4, 0.05, 0.2, 0.0] } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts2);
+    expect_exact("roundedRectangle each", &pts2, &out, |p| rounded(v2(p), [0.7, 0.45], [0.4, 0.05, 0.2, 0.0]));
+    let node = "{ rop: roundedRectangle, params: { Size: [1.4, 0.9], Radius: 0.5, Units: ratio } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts2);
+    expect_exact("roundedRectangle ratio", &pts2, &out, |p| rounded(v2(p), [0.7, 0.45], [0.225; 4]));
+}
