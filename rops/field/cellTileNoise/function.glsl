@@ -7,16 +7,16 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float v = rkxCellTile2((p - THIS_Translate.xy) / THIS_Period, THIS_Points, THIS_Seed);
 #else
 #if defined(THIS_COORD_TYPE_vec3)
-  vec3 near = rkxCellTileNear3((p - THIS_Translate) / THIS_Period, THIS_Points, THIS_Seed) * pow(float(THIS_Points), 1.0 / 3.0);
+  vec3 dists = rkxCellTileNear3((p - THIS_Translate) / THIS_Period, THIS_Points, THIS_Seed) * pow(float(THIS_Points), 1.0 / 3.0);
 #else
-  vec3 near = rkxCellTileNear2((p - THIS_Translate.xy) / THIS_Period, THIS_Points, THIS_Seed) * sqrt(float(THIS_Points));
+  vec3 dists = rkxCellTileNear2((p - THIS_Translate.xy) / THIS_Period, THIS_Points, THIS_Seed) * sqrt(float(THIS_Points));
 #endif
 #if defined(THIS_Style_cellular)
-  float v = near.x;
+  float v = dists.x;
 #elif defined(THIS_Style_beveled)
-  float v = near.y - near.x;
+  float v = dists.y - dists.x;
 #else
-  float v = near.z;
+  float v = dists.z;
 #endif
 #endif
 #if defined(THIS_RETURN_TYPE_vec4)

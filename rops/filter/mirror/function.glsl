@@ -5,9 +5,9 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec2 o = THIS_Offset.xy;
 #endif
   CoordT q = p - o;
-  float all = THIS_Flip ? -1.0 : 1.0;
+  float flipAll = THIS_Flip ? -1.0 : 1.0;
   // The side kept on each axis (+1: positive), and the copies' push.
-  vec3 sgn = all * vec3(THIS_NegX ? -1.0 : 1.0, THIS_NegY ? -1.0 : 1.0, THIS_NegZ ? -1.0 : 1.0);
+  vec3 sgn = flipAll * vec3(THIS_NegX ? -1.0 : 1.0, THIS_NegY ? -1.0 : 1.0, THIS_NegZ ? -1.0 : 1.0);
   vec3 push = THIS_Shift;
   float idx = 0.0;
   float count = 1.0;
