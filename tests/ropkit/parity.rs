@@ -1411,3 +1411,33 @@ fn mirror_and_rounded_rectangle_per_axis_and_corner() {
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts2);
     expect_exact("roundedRectangle ratio", &pts2, &out, |p| rounded(v2(p), [0.7, 0.45], [0.225; 4]));
 }
+
+/// formula: lookAtCamera with an Up vector (the picture's up, here +x) and
+/// a Rotate of every ray after the look-at (Fov 90: uv (0, 0.25) is
+/// atan(0.5) up the picture).
+#[test]
+fn look_at_camera_takes_up_and_rotate() {
+    let Some(gpu) = gpu("look_at_camera_takes_up_and_rotate") else {
+        return;
+    };
+    let lib = catalog_library();
+    let uv = [[0.0f32, 0.0, 0.0], [0.25, 0.0, 0.0], [0.0, 0.25, 0.0], [-0.3, -0.2, 0.0]];
+    let node = "{ rop: lookAtCamera, params: { Position: [0, 0, 5], Target: [0, 0, 0], Fov: 90, Up: [1, 0, 0] } }";
+    let out = sample(&gpu, &lib, &probe("probeCamera", node, ""), &uv);
+    // Looking along -z with +x up: the picture's right is +y.
+    let want = |u: f64, v: f64| norm3([v, u, -0.5 / (45f64.to_radians()).tan()]);
+    for (p, o) in uv.iter().zip(&out) {
+        let w = want(p[0] as f64, p[1] as f64);
+        for k in 0..3 {
+            assert!((o[k] as f64 - w[k]).abs() < 1e-4, "lookAtCamera Up at {p:?}: {o:?}, want {w:?}");
+        }
+    }
+    let node = "{ rop: lookAtCamera, params: { Position: [0, 0, 5], Target: [0, 0, 0], Fov: 90, Up: [1, 0, 0], Rotate: [20, -35, 10] } }";
+    let out = sample(&gpu, &lib, &probe("probeCamera", node, ""), &uv);
+    for (p, o) in uv.iter().zip(&out) {
+        let w = euler(want(p[0] as f64, p[1] as f64), [20.0, -35.0, 10.0], "xyz");
+        for k in 0..3 {
+            assert!((o[k] as f64 - w[k]).abs() < 1e-4, "lookAtCamera Rotate at {p:?}: {o:?}, want {w:?}");
+        }
+    }
+}
