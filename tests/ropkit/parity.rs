@@ -1424,8 +1424,8 @@ fn look_at_camera_takes_up_and_rotate() {
     let uv = [[0.0f32, 0.0, 0.0], [0.25, 0.0, 0.0], [0.0, 0.25, 0.0], [-0.3, -0.2, 0.0]];
     let node = "{ rop: lookAtCamera, params: { Position: [0, 0, 5], Target: [0, 0, 0], Fov: 90, Up: [1, 0, 0] } }";
     let out = sample(&gpu, &lib, &probe("probeCamera", node, ""), &uv);
-    // Looking along -z with +x up: the picture's right is +y.
-    let want = |u: f64, v: f64| norm3([v, u, -0.5 / (45f64.to_radians()).tan()]);
+    // Looking along -z with +x up: the picture's right is -y.
+    let want = |u: f64, v: f64| norm3([v, -u, -0.5 / (45f64.to_radians()).tan()]);
     for (p, o) in uv.iter().zip(&out) {
         let w = want(p[0] as f64, p[1] as f64);
         for k in 0..3 {
