@@ -1441,3 +1441,32 @@ fn look_at_camera_takes_up_and_rotate() {
         }
     }
 }
+
+/// formula: sweep's other plane orders, and the distance to the path
+/// provided to the profile (here a profile whose radius grows with it,
+/// read through the variable: a disc of radius 0.1 + 0.2 pathsdf about
+/// (pathsdf, height), so |profile point| - radius).
+#[test]
+fn sweep_has_every_plane_and_provides_the_path_distance() {
+    let Some(gpu) = gpu("sweep_has_every_plane_and_provides_the_path_distance") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(5101, 160, -1.5, 1.5);
+    let extra = "  /ring: { rop: circle, params: { Radius: 0.8 } }\n  /disc: { rop: circle, params: { Radius: 0.2 } }\n";
+    let node = "{ rop: sweep, params: { Plane: yx, Offset: 0.1 }, inputs: { profile: /disc, path: /ring } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact("sweep Plane yx", &pts, &out, |p| {
+        let q = v3(p);
+        let along = q[1].hypot(q[0]) - 0.8;
+        along.hypot(q[2] - 0.1) - 0.2
+    });
+    let extra = "  /ring: { rop: circle, params: { Radius: 0.8 } }\n  /t: { rop: variableReference, params: { Name: pathsdf, Type: float } }\n  /r: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.1, 0.3] }, inputs: [/t] }\n  /disc: { rop: circle, inputs: { Radius: /r } }\n";
+    let node = "{ rop: sweep, params: { Plane: zx }, inputs: { profile: /disc, path: /ring } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_within("sweep pathsdf", &pts, &out, 2e-4, |p| {
+        let q = v3(p);
+        let along = q[2].hypot(q[0]) - 0.8;
+        along.hypot(q[1]) - (0.1 + 0.2 * along)
+    });
+}
