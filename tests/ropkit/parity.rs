@@ -1470,3 +1470,42 @@ fn sweep_has_every_plane_and_provides_the_path_distance() {
         along.hypot(q[1]) - (0.1 + 0.2 * along)
     });
 }
+
+/// brute force: juliaSet iterated here, with C changing step by step through
+/// the step variable and the orbit trap of the same orbit.
+#[test]
+fn julia_reads_c_per_step_and_keeps_its_orbit_trap() {
+    let Some(gpu) = gpu("julia_reads_c_per_step_and_keeps_its_orbit_trap") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(5201, 120, -1.3, 1.3);
+    // C = v (1, 1, 1, 1) with v = -0.3 + 0.4 step / 6.
+    let orbit = |p: &[f32; 3]| -> (f64, [f64; 4]) {
+        let mut z = [p[0] as f64, p[1] as f64, p[2] as f64, 0.1];
+        let mut dz = 1.0;
+        let mut m2: f64 = z.iter().map(|a| a * a).sum();
+        let mut trap = [z[0].abs(), z[1].abs(), z[2].abs(), m2];
+        for i in 0..6 {
+            if m2 > 256.0 || m2 < 1e-12 {
+                break;
+            }
+            dz *= 2.0 * m2.sqrt();
+            let v = -0.3 + 0.4 * i as f64 / 6.0;
+            let a = z[0];
+            let vv = z[1] * z[1] + z[2] * z[2] + z[3] * z[3];
+            z = [a * a - vv + v, 2.0 * a * z[1] + v, 2.0 * a * z[2] + v, 2.0 * a * z[3] + v];
+            m2 = z.iter().map(|a| a * a).sum();
+            trap = [trap[0].min(z[0].abs()), trap[1].min(z[1].abs()), trap[2].min(z[2].abs()), trap[3].min(m2)];
+        }
+        let m = m2.max(1e-30).sqrt();
+        ((0.5 * m * m.ln() / dz.max(1e-30)).max(-1.0), trap)
+    };
+    let extra = "  /t: { rop: variableReference, params: { Name: normstep, Type: float } }\n  /c: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [-0.3, 0.1] }, inputs: [/t] }\n";
+    let node = "{ rop: juliaSet, params: { Slice: 0.1, Iterations: 6 }, inputs: { C: /c } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_within("juliaSet C per step", &pts, &out, 2e-3, |p| orbit(p).0);
+    let shape = format!("{node}\n{extra}");
+    let out = sample(&gpu, &lib, &trap_probe(&shape), &pts);
+    expect_vec("juliaSet orbit trap", &pts, &out, 4, 2e-3, |p| orbit(p).1);
+}
