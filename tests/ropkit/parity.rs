@@ -1509,3 +1509,35 @@ fn julia_reads_c_per_step_and_keeps_its_orbit_trap() {
     let out = sample(&gpu, &lib, &trap_probe(&shape), &pts);
     expect_vec("juliaSet orbit trap", &pts, &out, 4, 2e-3, |p| orbit(p).1);
 }
+
+/// formula: limitField with a range per channel, and soft limits.
+#[test]
+fn limit_field_per_channel_and_soft() {
+    let Some(gpu) = gpu("limit_field_per_channel_and_soft") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(5301, 160, -2.0, 2.0);
+    let extra = "  /pos: { rop: position }\n";
+    let node = "{ rop: limitField, params: { Channels: each, LowEach: [-0.5, 0, -1, 0], HighEach: [0.5, 1.5, 0.2, 2] }, inputs: [/pos] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
+    expect_vec("limitField each", &pts, &out, 4, 1e-6, |p| {
+        [
+            (p[0] as f64).clamp(-0.5, 0.5),
+            (p[1] as f64).clamp(0.0, 1.5),
+            (p[2] as f64).clamp(-1.0, 0.2),
+            1.0,
+        ]
+    });
+    let smin = |a: f64, b: f64, k: f64| {
+        let h = (k - (a - b).abs()).max(0.0) / k;
+        a.min(b) - 0.25 * k * h * h
+    };
+    let extra = "  /px: { rop: position, params: { Component: x } }\n";
+    let node = "{ rop: limitField, params: { Low: -0.4, High: 0.9, Blending: 0.5 }, inputs: [/px] }";
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, extra), &pts);
+    expect_within("limitField Blending", &pts, &out, 1e-4, |p| {
+        let v = p[0] as f64;
+        -smin(-smin(v, 0.9, 0.5), 0.4, 0.5)
+    });
+}
