@@ -1541,3 +1541,32 @@ fn limit_field_per_channel_and_soft() {
         -smin(-smin(v, 0.9, 0.5), 0.4, 0.5)
     });
 }
+
+/// exact: circleWave with another Curl (arcs of that share of a circle,
+/// joined where they run level), and along y.
+#[test]
+fn circle_wave_curls_and_turns() {
+    let Some(gpu) = gpu("circle_wave_curls_and_turns") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points2(5401, 240, -1.5, 1.5);
+    let wave = |q: V2, r: f64, curl: f64, t: f64| {
+        let a = PI * curl;
+        let (w, h) = (r * a.sin(), r * a.cos());
+        let mut d = f64::MAX;
+        for k in -8..8 {
+            let base = 4.0 * w * k as f64;
+            d = d
+                .min(an::arc2(q, [base + w, -h], r, PI / 2.0 - a, PI / 2.0 + a))
+                .min(an::arc2(q, [base + 3.0 * w, h], r, 1.5 * PI - a, 1.5 * PI + a));
+        }
+        d - t
+    };
+    let node = "{ rop: circleWave, params: { Radius: 0.25, Thickness: 0.03, Curl: 0.3, Translate: [0.1, -0.05] } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
+    expect_exact("circleWave Curl 0.3", &pts, &out, |p| wave([p[0] as f64 - 0.1, p[1] as f64 + 0.05], 0.25, 0.3, 0.03));
+    let node = "{ rop: circleWave, params: { Radius: 0.2, Thickness: 0.02, Curl: 0.7, Axis: y } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
+    expect_exact("circleWave Curl 0.7 along y", &pts, &out, |p| wave([p[1] as f64, p[0] as f64], 0.2, 0.7, 0.02));
+}
