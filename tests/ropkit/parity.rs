@@ -1570,3 +1570,33 @@ fn circle_wave_curls_and_turns() {
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
     expect_exact("circleWave Curl 0.7 along y", &pts, &out, |p| wave([p[1] as f64, p[0] as f64], 0.2, 0.7, 0.02));
 }
+
+/// formula: hardShadow's Shadow level: with no ambient light, occlusion or
+/// gamma, a floor's shadowed grey over its lit grey is the level.
+#[test]
+fn hard_shadow_leaves_its_level_of_light() {
+    let Some(gpu) = gpu("hard_shadow_leaves_its_level_of_light") else {
+        return;
+    };
+    let lib = catalog_library();
+    let scene = |level: f64| {
+        format!(
+            "output: /render\nnodes:\n  /floor: {{ rop: plane }}\n  /floorMat: {{ rop: basicMaterial, params: {{ Color: [0.8, 0.8, 0.8], Specular: 0 }}, inputs: [/floor] }}\n  /ball: {{ rop: sphere, params: {{ Radius: 0.5, Translate: [0, 1.2, 0] }} }}\n  /ballMat: {{ rop: basicMaterial, params: {{ Color: [0.9, 0.1, 0.1] }}, inputs: [/ball] }}\n  /scene: {{ rop: combine, params: {{ Mode: union }}, inputs: [/floorMat, /ballMat] }}\n  /cam: {{ rop: orthoCamera, params: {{ Position: [0, 6, 0.001], Target: [0, 0, 0] }} }}\n  /sun: {{ rop: directionalLight, params: {{ Direction: [-1, -1.2, 0], Color: [1, 1, 1], Intensity: 1 }} }}\n  /hard: {{ rop: hardShadow, params: {{ Level: {level} }}, inputs: [/sun] }}\n  /render: {{ rop: raymarchRender3D, params: {{ AO: false, Ambient: 0, Gamma: 1 }}, inputs: {{ scene: /scene, camera: /cam, light: /hard }} }}\n"
+        )
+    };
+    for level in [0.0, 0.4] {
+        let img = render_image(&gpu, &lib, &scene(level), 64);
+        let greys: Vec<f64> = img
+            .pixels()
+            .filter(|c| c[0].abs_diff(c[1]) <= 2 && c[1].abs_diff(c[2]) <= 2)
+            .map(|c| c[0] as f64)
+            .collect();
+        let lit = greys.iter().cloned().fold(0.0, f64::max);
+        let dark = greys.iter().cloned().fold(255.0, f64::min);
+        assert!(lit > 100.0, "the lit floor: {lit}");
+        assert!(
+            (dark / lit - level).abs() < 0.02,
+            "Shadow level {level}: shadow {dark} over lit {lit}"
+        );
+    }
+}
