@@ -1600,3 +1600,29 @@ fn hard_shadow_leaves_its_level_of_light() {
         );
     }
 }
+
+/// exact: the pistons' endless rod (a half-infinite bar or cylinder ending
+/// Extension out) pointing along another axis; symmetry: a piston pointing
+/// down -z is the +y one with its axes swapped and flipped.
+#[test]
+fn pistons_point_anywhere_and_become_rods() {
+    let Some(gpu) = gpu("pistons_point_anywhere_and_become_rods") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(5501, 160, -1.5, 1.5);
+    let box2 = |x: f64, y: f64| x.max(y).min(0.0) + x.max(0.0).hypot(y.max(0.0));
+    let node = "{ rop: piston, params: { Shape: rod, Direction: xneg, RodRadius: 0.2, Extension: 0.4, Translate: [0.1, 0.2, 0] } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    expect_exact("piston rod xneg", &pts, &out, |p| {
+        let q = [p[0] as f64 - 0.1, p[1] as f64 - 0.2, p[2] as f64];
+        box2(q[1].hypot(q[2]) - 0.2, -q[0] - 0.4)
+    });
+    let plain = sample(&gpu, &lib, &sdf3("{ rop: piston }", ""), &pts.iter().map(|q| [q[0], -q[2], q[1]]).collect::<Vec<_>>());
+    let turned = sample(&gpu, &lib, &sdf3("{ rop: piston, params: { Direction: zneg } }", ""), &pts);
+    expect_same("piston zneg", &turned, &plain, 1, 1e-5);
+    let pts2 = points2(5502, 200, -1.5, 1.5);
+    let node = "{ rop: piston2d, params: { Shape: rod, Direction: xpos, RodRadius: 0.15, Extension: 0.3 } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts2);
+    expect_exact("piston2d rod xpos", &pts2, &out, |p| box2((p[1] as f64).abs() - 0.15, p[0] as f64 - 0.3));
+}
