@@ -1626,3 +1626,23 @@ fn pistons_point_anywhere_and_become_rods() {
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts2);
     expect_exact("piston2d rod xpos", &pts2, &out, |p| box2((p[1] as f64).abs() - 0.15, p[0] as f64 - 0.3));
 }
+
+/// formula: uvField reads the UV a shape writes (a rectangle's normalised
+/// UVs), as a vec4 with w = 1, and Default with w = 0 when there is none.
+#[test]
+fn uv_field_reads_the_surface_uv() {
+    let Some(gpu) = gpu("uv_field_reads_the_surface_uv") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points2(5601, 120, -1.0, 1.0);
+    let extra = "  /r: { rop: rectangle, params: { Size: [1.2, 0.5], Translate: [0.1, 0.1], UvMode: normalized } }\n";
+    let out = sample(&gpu, &lib, &probe("probeColor2", "{ rop: uvField, inputs: [/r] }", extra), &pts);
+    expect_vec("uvField", &pts, &out, 4, 1e-4, |p| {
+        [(p[0] as f64 - 0.1) / 1.2 + 0.5, (p[1] as f64 - 0.1) / 0.5 + 0.5, 0.0, 1.0]
+    });
+    let out = sample(&gpu, &lib, &probe("probeFloat2", "{ rop: uvField, params: { Component: v }, inputs: [/r] }", extra), &pts);
+    expect_exact("uvField v", &pts, &out, |p| (p[1] as f64 - 0.1) / 0.5 + 0.5);
+    let out = sample(&gpu, &lib, &probe("probeColor2", "{ rop: uvField, params: { Default: [0.3, 0.7] } }", ""), &pts);
+    expect_vec("uvField Default", &pts, &out, 4, 1e-6, |_| [0.3, 0.7, 0.0, 0.0]);
+}
