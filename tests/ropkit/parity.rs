@@ -1646,3 +1646,26 @@ fn uv_field_reads_the_surface_uv() {
     let out = sample(&gpu, &lib, &probe("probeColor2", "{ rop: uvField, params: { Default: [0.3, 0.7] } }", ""), &pts);
     expect_vec("uvField Default", &pts, &out, 4, 1e-6, |_| [0.3, 0.7, 0.0, 0.0]);
 }
+
+/// formula: impulseFunction's four shapes, each 1 at Peak.
+#[test]
+fn impulse_function_has_four_shapes() {
+    let Some(gpu) = gpu("impulse_function_has_four_shapes") else {
+        return;
+    };
+    let lib = catalog_library();
+    let xs: Vec<[f32; 3]> = (0..121).map(|i| [-0.5 + 0.05 * i as f32, 0.0, 0.0]).collect();
+    let cases: [(&str, Box<dyn Fn(f64) -> f64>); 3] = [
+        ("Shape: quad", Box::new(|h: f64| 2.0 * h / (1.0 + h * h))),
+        ("Shape: polynomial, Degree: 4", Box::new(|h: f64| 4.0 * h / (3.0 + h.powi(4)))),
+        ("Shape: sustained, Falloff: 3", Box::new(|h: f64| {
+            let s = (h - 1.0).max(0.0);
+            (h * h).min(1.0 + 2.0 * s * (-3.0 * s).exp())
+        })),
+    ];
+    for (params, f) in cases {
+        let node = format!("{{ rop: impulseFunction, params: {{ Peak: 0.8, {params} }} }}");
+        let out = sample(&gpu, &lib, &probe("probeFunction", &node, ""), &xs);
+        expect_within(params, &xs, &out, 2e-4, |p| f((p[0] as f64).max(0.0) / 0.8));
+    }
+}
