@@ -1669,3 +1669,40 @@ fn impulse_function_has_four_shapes() {
         expect_within(params, &xs, &out, 2e-4, |p| f((p[0] as f64).max(0.0) / 0.8));
     }
 }
+
+/// formula: waveFunction on 3D points waves each component; sumFunction,
+/// productFunction and blendFunction combine vector fields of 3D points.
+#[test]
+fn function_combinators_take_vector_fields() {
+    let Some(gpu) = gpu("function_combinators_take_vector_fields") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(5701, 120, -2.0, 2.0);
+    let wave = |x: f64| 0.2 + 1.5 * (std::f64::consts::TAU * (x / 0.8 + 0.1)).sin();
+    let node = "{ rop: waveFunction, params: { Period: 0.8, Phase: 0.1, Amplitude: 1.5, Offset: 0.2 } }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, ""), &pts);
+    expect_vec("waveFunction 3D", &pts, &out, 4, 2e-3, |p| {
+        [wave(p[0] as f64), wave(p[1] as f64), wave(p[2] as f64), 0.0]
+    });
+    let extra = "  /a: { rop: position }\n  /b: { rop: constant, params: { Color: [0.5, 0.25, 1, 1] } }\n";
+    let node = "{ rop: sumFunction, params: { Weights: [2, -1, 0, 0], Offset: 0.1 }, inputs: [/a, /b] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
+    expect_vec("sumFunction 3D", &pts, &out, 4, 1e-5, |p| {
+        [0.1 + 2.0 * p[0] as f64 - 0.5, 0.1 + 2.0 * p[1] as f64 - 0.25, 0.1 + 2.0 * p[2] as f64 - 1.0, 0.1 + 2.0 - 1.0]
+    });
+    let node = "{ rop: productFunction, params: { Scale: 3 }, inputs: [/a, /b] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
+    expect_vec("productFunction 3D", &pts, &out, 4, 1e-5, |p| {
+        [3.0 * p[0] as f64 * 0.5, 3.0 * p[1] as f64 * 0.25, 3.0 * p[2] as f64, 3.0]
+    });
+    let extra = format!("{extra}  /m: {{ rop: position, params: {{ Component: x, Scale: 0.25 }} }}\n");
+    let node = "{ rop: blendFunction, inputs: { a: /a, b: /b, mix: /m } }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, &extra), &pts);
+    expect_vec("blendFunction 3D", &pts, &out, 4, 1e-5, |p| {
+        let t = (0.25 * p[0] as f64).clamp(0.0, 1.0);
+        let a = [p[0] as f64, p[1] as f64, p[2] as f64, 1.0];
+        let b = [0.5, 0.25, 1.0, 1.0];
+        [0, 1, 2, 3].map(|i| a[i] + (b[i] - a[i]) * t)
+    });
+}
