@@ -1706,3 +1706,21 @@ fn function_combinators_take_vector_fields() {
         [0, 1, 2, 3].map(|i| a[i] + (b[i] - a[i]) * t)
     });
 }
+
+/// exact: triangle's equilateral and isosceles shapes, pointed by Direction.
+#[test]
+fn triangle_has_equilateral_and_isosceles_shapes() {
+    let Some(gpu) = gpu("triangle_has_equilateral_and_isosceles_shapes") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points2(5801, 200, -1.2, 1.2);
+    let node = "{ rop: triangle, params: { Shape: isosceles, Width: 0.6, Height: 1.0, Direction: left, Translate: [0.1, -0.2] } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
+    let tri = [[0.1 - 0.5, -0.2], [0.1 + 0.5, -0.2 - 0.3], [0.1 + 0.5, -0.2 + 0.3]];
+    expect_exact("triangle isosceles left", &pts, &out, |p| an::polygon(v2(p), &tri));
+    let node = "{ rop: triangle, params: { Shape: equilateral, Radius: 0.7, Direction: right } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
+    let tri: Vec<V2> = [0.0f64, 120.0, 240.0].iter().map(|a| [0.7 * a.to_radians().cos(), 0.7 * a.to_radians().sin()]).collect();
+    expect_exact("triangle equilateral right", &pts, &out, |p| an::polygon(v2(p), &tri));
+}
