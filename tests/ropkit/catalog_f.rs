@@ -426,7 +426,8 @@ fn assign_color_sets_and_fills_in_the_surface_colour() {
 /// x, y and z, each read from the side n faces by the UV convention of
 /// docs/writing-rops.md: seen along x the UV is (-z, y) from +x and (z, y)
 /// from -x, along y (x, -z) from above and (x, z) from below, along z (x, y)
-/// from +z and (-x, y) from -z; the point times Scale plus Translate) mixed
+/// from +z and (-x, y) from -z; of the point times Scale, plus the parts of
+/// Translate along the axes u and v run along) mixed
 /// by |n|^Sharpness normalised, n the direction from Center; at points whose
 /// three coordinates are texel centres every read is one texel, so the
 /// reference is exact. Past the image, hold, zero and mirror.
@@ -492,8 +493,9 @@ fn tri_planar_texture_field_mixes_three_projections() {
         };
         img.texel(i, n - 1 - j.rem_euclid(n))
     };
-    // The texel index of -(k + 0.5) / n is -k - 1.
-    let flip = |k: i64, side: f64| if side > 0.0 { k } else { -k - 1 };
+    // The texel of a face coordinate: the point's scaled coordinate along
+    // an axis is centre(k) - t, read with a sign, plus t again.
+    let face = |k: i64, side: f64, t: f64| ((side * (centre(k) - t) + t) * n as f64).floor() as i64;
     for (extend, sharp, c) in [
         ("repeat", 4.0, [0.0, 0.0, 0.0]),
         ("hold", 2.0, [0.1, -0.2, 0.3]),
@@ -511,9 +513,9 @@ fn tri_planar_texture_field_mixes_three_projections() {
             let d = an::sub3(v3(&pts[k]), c);
             let s = d.map(|e| if e < 0.0 { -1.0 } else { 1.0 });
             let reads = [
-                texel_at(extend, flip(z, -s[0]), y),
-                texel_at(extend, x, flip(z, -s[1])),
-                texel_at(extend, flip(x, s[2]), y),
+                texel_at(extend, face(z, -s[0], t[2]), y),
+                texel_at(extend, x, face(z, -s[1], t[2])),
+                texel_at(extend, face(x, s[2], t[0]), y),
             ];
             for ch in 0..4 {
                 let want: f64 = (0..3).map(|a| reads[a][ch] * w[a]).sum();

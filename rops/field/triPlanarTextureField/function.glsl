@@ -38,10 +38,13 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec3 w = pow(abs(n) / max(max(abs(n.x), max(abs(n.y), abs(n.z))), 1e-12), vec3(THIS_Sharpness));
   w /= max(w.x + w.y + w.z, 1e-12);
   // Each projection as seen from the side the surface faces.
-  vec3 q = p * THIS_Scale + THIS_Translate;
+  // Translate offsets each face's u and v by its parts along the axes they
+  // run along (so 0.5 everywhere centres the image on every face).
+  vec3 q = p * THIS_Scale;
+  vec3 t = THIS_Translate;
   vec3 sg = vec3(n.x < 0.0 ? -1.0 : 1.0, n.y < 0.0 ? -1.0 : 1.0, n.z < 0.0 ? -1.0 : 1.0);
-  vec4 c = THIS_read(ropkitFaceUV(q, 0, sg.x)) * w.x + THIS_read(ropkitFaceUV(q, 1, sg.y)) * w.y
-         + THIS_read(ropkitFaceUV(q, 2, sg.z)) * w.z;
+  vec4 c = THIS_read(ropkitFaceUV(q, 0, sg.x) + t.zy) * w.x + THIS_read(ropkitFaceUV(q, 1, sg.y) + t.xz) * w.y
+         + THIS_read(ropkitFaceUV(q, 2, sg.z) + t.xy) * w.z;
 #if defined(THIS_RETURN_TYPE_vec4)
   return c;
 #elif defined(THIS_Channel_r)
