@@ -208,7 +208,11 @@ fn fields_and_functions_have_their_raytk_modes() {
     let plain = sample(
         &gpu,
         &lib,
-        &probe("probeColor3", "{ rop: curlNoise, params: { Scale: 0.7, Amplitude: 1.5 } }", ""),
+        &probe(
+            "probeColor3",
+            "{ rop: curlNoise, params: { Scale: 0.7, Amplitude: 1.5 } }",
+            "",
+        ),
         &pts,
     );
     let moved = sample(
@@ -238,7 +242,9 @@ fn fields_and_functions_have_their_raytk_modes() {
         ("y", [0.0, 1.0, 0.0]),
         ("xyz", [1.0, 1.0, 1.0]),
     ] {
-        let node = format!("{{ rop: distanceToPoint, params: {{ Point: [0.3, -0.4, 0.7], Axes: {axes} }} }}");
+        let node = format!(
+            "{{ rop: distanceToPoint, params: {{ Point: [0.3, -0.4, 0.7], Axes: {axes} }} }}"
+        );
         let out = sample(&gpu, &lib, &probe("probeFloat3", &node, ""), &pts);
         expect_exact(&format!("distanceToPoint Axes {axes}"), &pts, &out, |p| {
             let q = v3(p);
@@ -268,30 +274,59 @@ fn fields_and_functions_have_their_raytk_modes() {
     // raw (the first point alone) >= cellular, and with one point raw is
     // cellular. Each repeats with its Period.
     let style = |s: &str, points: u32, at: &[[f32; 3]]| {
-        let node = format!("{{ rop: cellTileNoise, params: {{ Points: {points}, Period: 1.3, Seed: 3, Style: {s} }} }}");
+        let node = format!(
+            "{{ rop: cellTileNoise, params: {{ Points: {points}, Period: 1.3, Seed: 3, Style: {s} }} }}"
+        );
         sample(&gpu, &lib, &probe("probeFloat3", &node, ""), at)
     };
     let bright = style("bright", 6, &pts);
     let cellular = style("cellular", 6, &pts);
     let beveled = style("beveled", 6, &pts);
     let raw = style("raw", 6, &pts);
-    for k in 0..pts.len() {
-        let want = (1.0 - 1.1 * cellular[k][0] as f64).clamp(0.0, 1.0);
-        assert!((bright[k][0] as f64 - want).abs() < 1e-4, "bright vs cellular at #{k}");
-        assert!(beveled[k][0] >= -1e-6, "beveled below 0 at #{k}: {}", beveled[k][0]);
-        assert!(raw[k][0] >= cellular[k][0] - 1e-5, "raw below cellular at #{k}");
+    for (k, (((b, c), v), r)) in bright
+        .iter()
+        .zip(&cellular)
+        .zip(&beveled)
+        .zip(&raw)
+        .enumerate()
+    {
+        let want = (1.0 - 1.1 * c[0] as f64).clamp(0.0, 1.0);
+        assert!(
+            (b[0] as f64 - want).abs() < 1e-4,
+            "bright vs cellular at #{k}"
+        );
+        assert!(v[0] >= -1e-6, "beveled below 0 at #{k}: {}", v[0]);
+        assert!(r[0] >= c[0] - 1e-5, "raw below cellular at #{k}");
     }
     assert!(
         beveled.iter().any(|v| v[0] > 0.05) && cellular.iter().any(|v| v[0] > 0.05),
         "the styles are not flat"
     );
-    expect_same("cellTileNoise one point: raw is cellular", &style("raw", 1, &pts), &style("cellular", 1, &pts), 1, 1e-5);
-    let shifted: Vec<[f32; 3]> = pts.iter().map(|p| [p[0] + 1.3, p[1] - 2.6, p[2] + 3.9]).collect();
-    expect_same("cellTileNoise beveled repeats", &beveled, &style("beveled", 6, &shifted), 1, 2e-3);
+    expect_same(
+        "cellTileNoise one point: raw is cellular",
+        &style("raw", 1, &pts),
+        &style("cellular", 1, &pts),
+        1,
+        1e-5,
+    );
+    let shifted: Vec<[f32; 3]> = pts
+        .iter()
+        .map(|p| [p[0] + 1.3, p[1] - 2.6, p[2] + 3.9])
+        .collect();
+    expect_same(
+        "cellTileNoise beveled repeats",
+        &beveled,
+        &style("beveled", 6, &shifted),
+        1,
+        2e-3,
+    );
 
     // formula: powerCurveFunction with Normalize scale off: Scale x^A (1-x)^B.
-    let xs: Vec<[f32; 3]> = (0..101).map(|i| [-0.2 + 1.4 * i as f32 / 100.0, 0.0, 0.0]).collect();
-    let node = "{ rop: powerCurveFunction, params: { A: 2.5, B: 1.5, Normalize: false, Scale: 3.0 } }";
+    let xs: Vec<[f32; 3]> = (0..101)
+        .map(|i| [-0.2 + 1.4 * i as f32 / 100.0, 0.0, 0.0])
+        .collect();
+    let node =
+        "{ rop: powerCurveFunction, params: { A: 2.5, B: 1.5, Normalize: false, Scale: 3.0 } }";
     let out = sample(&gpu, &lib, &probe("probeFunction", node, ""), &xs);
     expect_exact("powerCurveFunction Scale", &xs, &out, |p| {
         let x = p[0] as f64;
@@ -355,7 +390,8 @@ fn filters_have_their_raytk_modes() {
     // formula: geometricSeriesTile provides the tile's width: a vec4 field
     // reading it returns it (vec4 results are not rescaled).
     let extra = "  /w: { rop: variableReference, params: { Name: scale, Type: float } }\n";
-    let node = "{ rop: geometricSeriesTile, params: { Count: 3, Size: 0.4, Zoom: 0.3 }, inputs: [/w] }";
+    let node =
+        "{ rop: geometricSeriesTile, params: { Count: 3, Size: 0.4, Zoom: 0.3 }, inputs: [/w] }";
     let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
     expect_exact("geometricSeriesTile scale", &pts, &out, |p| {
         let q = v3(p);
@@ -387,17 +423,24 @@ fn filters_have_their_raytk_modes() {
             "{{ rop: lookAtRotate, params: {{ Position: [0.4, -0.3, 0], Target: [-0.5, 1.1, 0], Forward: {forward} }}, inputs: [/pos] }}"
         );
         let out = sample(&gpu, &lib, &probe("probeColor2", &node, pos), &pts2);
-        expect_vec(&format!("lookAtRotate 2D forward {forward}"), &pts2, &out, 2, 1e-4, |p| {
-            let d = [p[0] as f64 - o[0], p[1] as f64 - o[1]];
-            let along = d[0] * fw[0] + d[1] * fw[1];
-            // The side to the right of the aim.
-            let side = d[0] * fw[1] - d[1] * fw[0];
-            if forward == "y" {
-                [side, along, 0.0, 0.0]
-            } else {
-                [along, -side, 0.0, 0.0]
-            }
-        });
+        expect_vec(
+            &format!("lookAtRotate 2D forward {forward}"),
+            &pts2,
+            &out,
+            2,
+            1e-4,
+            |p| {
+                let d = [p[0] as f64 - o[0], p[1] as f64 - o[1]];
+                let along = d[0] * fw[0] + d[1] * fw[1];
+                // The side to the right of the aim.
+                let side = d[0] * fw[1] - d[1] * fw[0];
+                if forward == "y" {
+                    [side, along, 0.0, 0.0]
+                } else {
+                    [along, -side, 0.0, 0.0]
+                }
+            },
+        );
     }
     // formula: on a float coordinate: moved to Position.x, flipped when
     // Target lies on the negative side.
@@ -422,25 +465,31 @@ fn filters_have_their_raytk_modes() {
     });
 
     // formula: coordTo2D with Plane custom: 2D x from z, 2D y zero.
-    let node = "{ rop: coordTo2D, params: { Plane: custom, PartX: z, PartY: zero }, inputs: [/pos] }";
+    let node =
+        "{ rop: coordTo2D, params: { Plane: custom, PartX: z, PartY: zero }, inputs: [/pos] }";
     let out = sample(&gpu, &lib, &probe("probeColor3", node, pos), &pts);
-    expect_vec("coordTo2D custom", &pts, &out, 4, 1e-6, |p| [p[2] as f64, 0.0, 0.0, 1.0]);
+    expect_vec("coordTo2D custom", &pts, &out, 4, 1e-6, |p| {
+        [p[2] as f64, 0.0, 0.0, 1.0]
+    });
 
     // formula: crossSection on a float coordinate runs along the chosen 3D
     // axis from the plane's centre, or along the plane's 2D x.
     let extra = "  /py: { rop: position, params: { Component: y } }\n";
-    let node = "{ rop: crossSection, params: { Normal: [0, 0, 1], Offset: 0.5, Line: y }, inputs: [/py] }";
+    let node =
+        "{ rop: crossSection, params: { Normal: [0, 0, 1], Offset: 0.5, Line: y }, inputs: [/py] }";
     let out = sample(&gpu, &lib, &probe("probeFunction", node, extra), &xs);
     expect_exact("crossSection 1D along y", &xs, &out, |p| p[0] as f64);
     let extra = "  /pz: { rop: position, params: { Component: z } }\n";
-    let node = "{ rop: crossSection, params: { Normal: [0, 0, 1], Offset: 0.5, Line: y }, inputs: [/pz] }";
+    let node =
+        "{ rop: crossSection, params: { Normal: [0, 0, 1], Offset: 0.5, Line: y }, inputs: [/pz] }";
     let out = sample(&gpu, &lib, &probe("probeFunction", node, extra), &xs);
     expect_exact("crossSection 1D off the plane", &xs, &out, |_| 0.5);
 
     // formula: radialSlice's smooth radius: a quadratic smooth maximum of the
     // ball and the quarter wedge x >= 0, z >= 0.
     let extra = "  /ball: { rop: sphere, params: { Radius: 1.0 } }\n";
-    let node = "{ rop: radialSlice, params: { Start: 0, Angle: 90, Smoothing: 0.3 }, inputs: [/ball] }";
+    let node =
+        "{ rop: radialSlice, params: { Start: 0, Angle: 90, Smoothing: 0.3 }, inputs: [/ball] }";
     let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
     expect_within("radialSlice smoothing", &pts, &out, 2e-4, |p| {
         let q = v3(p);
@@ -457,13 +506,18 @@ fn filters_have_their_raytk_modes() {
 
     // formula: layoutGrid's Prescale scales each input about its cell's
     // centre: the single cell (Columns 1) sits at the origin.
-    let extra = "  /b1: { rop: box, params: { Size: [0.6, 0.9, 0.4], Translate: [0.1, 0.05, -0.1] } }\n";
+    let extra =
+        "  /b1: { rop: box, params: { Size: [0.6, 0.9, 0.4], Translate: [0.1, 0.05, -0.1] } }\n";
     let node = "{ rop: layoutGrid, params: { Columns: 1, Spacing: [6, 6], Prescale: 0.6 }, inputs: [/b1] }";
     let inner = points3(4104, 80, -1.0, 1.0);
     let out = sample(&gpu, &lib, &sdf3(node, extra), &inner);
     expect_exact("layoutGrid Prescale", &inner, &out, |p| {
         let q = v3(p);
-        an::cube([q[0] / 0.6, q[1] / 0.6, q[2] / 0.6], [0.1, 0.05, -0.1], [0.3, 0.45, 0.2]) * 0.6
+        an::cube(
+            [q[0] / 0.6, q[1] / 0.6, q[2] / 0.6],
+            [0.1, 0.05, -0.1],
+            [0.3, 0.45, 0.2],
+        ) * 0.6
     });
 }
 
@@ -484,7 +538,11 @@ fn time_and_switch_have_their_raytk_parameters() {
     let extra = "  /t: { rop: timeField }\n";
     let node = "{ rop: timeShift, params: { Offset: 12, Speed: 1, Interval: frames, FrameRate: 24 }, inputs: [/t] }";
     let out = sample_at(&gpu, &lib, &probe("probeFloat3", node, extra), &origin, 2.0);
-    assert!((out[0][0] - 2.5).abs() < 1e-5, "12 frames at 24 fps after 2 s: {}", out[0][0]);
+    assert!(
+        (out[0][0] - 2.5).abs() < 1e-5,
+        "12 frames at 24 fps after 2 s: {}",
+        out[0][0]
+    );
 
     // formula: the switch's value fallback, for an Index with no input.
     let extra = "  /one: { rop: constant, params: { Color: [0.1, 0.2, 0.3, 0.4] } }\n";
@@ -518,8 +576,11 @@ fn normal_filters_have_their_raytk_modes() {
     );
     let want = norm3([n0[0] * 2.0, n0[1], 0.0]);
     for n in &data_from_above(&gpu, &lib, &scene, "normal") {
-        for k in 0..3 {
-            assert!((n[k] as f64 - want[k]).abs() < 3e-3, "modifyNormals multiply: {n:?}, want {want:?}");
+        for (got, w) in n.iter().zip(want) {
+            assert!(
+                (*got as f64 - w).abs() < 3e-3,
+                "modifyNormals multiply: {n:?}, want {want:?}"
+            );
         }
     }
     // formula: rotateNormals turns in the chosen order.
@@ -530,8 +591,11 @@ fn normal_filters_have_their_raytk_modes() {
         );
         let want = euler([0.0, 1.0, 0.0], [40.0, 25.0, 30.0], order);
         for n in &data_from_above(&gpu, &lib, &scene, "normal") {
-            for k in 0..3 {
-                assert!((n[k] as f64 - want[k]).abs() < 3e-3, "rotateNormals {order}: {n:?}, want {want:?}");
+            for (got, w) in n.iter().zip(want) {
+                assert!(
+                    (*got as f64 - w).abs() < 3e-3,
+                    "rotateNormals {order}: {n:?}, want {want:?}"
+                );
             }
         }
     }
@@ -547,11 +611,14 @@ fn shapes_3d_have_their_raytk_options() {
     };
     let lib = catalog_library();
     let pts = points3(4105, 160, -1.6, 1.6);
-    let swap = |p: &[[f32; 3]], f: fn([f32; 3]) -> [f32; 3]| p.iter().map(|q| f(*q)).collect::<Vec<_>>();
+    let swap =
+        |p: &[[f32; 3]], f: fn([f32; 3]) -> [f32; 3]| p.iter().map(|q| f(*q)).collect::<Vec<_>>();
 
     // symmetry: the pyramid along x is the one along y with x and y swapped.
     let s = |axis: &str, at: &[[f32; 3]]| {
-        let node = format!("{{ rop: pyramid, params: {{ Base: 0.9, Height: 1.2, Translate: [0.1, -0.2, 0.05], Axis: {axis} }} }}");
+        let node = format!(
+            "{{ rop: pyramid, params: {{ Base: 0.9, Height: 1.2, Translate: [0.1, -0.2, 0.05], Axis: {axis} }} }}"
+        );
         sample(&gpu, &lib, &sdf3(&node, ""), at)
     };
     let t = [0.1f32, -0.2, 0.05];
@@ -563,19 +630,53 @@ fn shapes_3d_have_their_raytk_options() {
             })
             .collect()
     };
-    expect_same("pyramid Axis x", &s("x", &pts), &s("y", &local(|q| [q[1], q[0], q[2]])), 1, 1e-4);
-    expect_same("pyramid Axis z", &s("z", &pts), &s("y", &local(|q| [q[0], q[2], q[1]])), 1, 1e-4);
+    expect_same(
+        "pyramid Axis x",
+        &s("x", &pts),
+        &s("y", &local(|q| [q[1], q[0], q[2]])),
+        1,
+        1e-4,
+    );
+    expect_same(
+        "pyramid Axis z",
+        &s("z", &pts),
+        &s("y", &local(|q| [q[0], q[2], q[1]])),
+        1,
+        1e-4,
+    );
     // And the apex is where Axis says.
-    let apex = sample(&gpu, &lib, &sdf3("{ rop: pyramid, params: { Base: 0.9, Height: 1.2, Axis: z } }", ""), &[[0.0, 0.0, 1.2]]);
+    let apex = sample(
+        &gpu,
+        &lib,
+        &sdf3(
+            "{ rop: pyramid, params: { Base: 0.9, Height: 1.2, Axis: z } }",
+            "",
+        ),
+        &[[0.0, 0.0, 1.2]],
+    );
     assert!(apex[0][0].abs() < 1e-4, "the apex on +z: {}", apex[0][0]);
 
     // symmetry: sphereGrid with its poles on x or z.
     let g = |axis: &str, at: &[[f32; 3]]| {
-        let node = format!("{{ rop: sphereGrid, params: {{ Radius: 0.9, Rings: 4, Meridians: 6, Thickness: 0.03, Axis: {axis} }} }}");
+        let node = format!(
+            "{{ rop: sphereGrid, params: {{ Radius: 0.9, Rings: 4, Meridians: 6, Thickness: 0.03, Axis: {axis} }} }}"
+        );
         sample(&gpu, &lib, &sdf3(&node, ""), at)
     };
-    expect_same("sphereGrid Axis x", &g("x", &pts), &g("y", &swap(&pts, |q| [q[1], q[0], q[2]])), 1, 1e-4);
-    expect_same("sphereGrid Axis z", &g("z", &pts), &g("y", &swap(&pts, |q| [q[0], q[2], q[1]])), 1, 1e-4);
+    expect_same(
+        "sphereGrid Axis x",
+        &g("x", &pts),
+        &g("y", &swap(&pts, |q| [q[1], q[0], q[2]])),
+        1,
+        1e-4,
+    );
+    expect_same(
+        "sphereGrid Axis z",
+        &g("z", &pts),
+        &g("y", &swap(&pts, |q| [q[0], q[2], q[1]])),
+        1,
+        1e-4,
+    );
 
     // symmetry: cutSphere turned by Rotate is the plain one at the point
     // turned back.
@@ -589,12 +690,22 @@ fn shapes_3d_have_their_raytk_options() {
             [q[0] as f32 + 0.2, q[1] as f32 + 0.1, q[2] as f32]
         })
         .collect();
-    let plain = sample(&gpu, &lib, &sdf3("{ rop: cutSphere, params: { Radius: 1.0, Cut: 0.3, Translate: [0.2, 0.1, 0] } }", ""), &back);
+    let plain = sample(
+        &gpu,
+        &lib,
+        &sdf3(
+            "{ rop: cutSphere, params: { Radius: 1.0, Cut: 0.3, Translate: [0.2, 0.1, 0] } }",
+            "",
+        ),
+        &back,
+    );
     expect_same("cutSphere Rotate", &turned, &plain, 1, 2e-4);
 
     // exact: quad's plane presets are flat rectangles of Size, thickened.
     for (plane, map) in [("xy", [0usize, 1, 2]), ("yz", [1, 2, 0]), ("zx", [2, 0, 1])] {
-        let node = format!("{{ rop: quad, params: {{ Plane: {plane}, Size: [1.2, 0.7], Thickness: 0.05 }} }}");
+        let node = format!(
+            "{{ rop: quad, params: {{ Plane: {plane}, Size: [1.2, 0.7], Thickness: 0.05 }} }}"
+        );
         let out = sample(&gpu, &lib, &sdf3(&node, ""), &pts);
         expect_exact(&format!("quad Plane {plane}"), &pts, &out, |p| {
             let q = v3(p);
@@ -614,7 +725,12 @@ fn shapes_3d_have_their_raytk_options() {
         let q = v3(p);
         let g = (q[1] - 0.9 * (q[0] * q[0] - q[2] * q[2])).abs() - 0.05;
         if g.abs() > 1e-3 {
-            assert_eq!(g > 0.0, v[0] > 0.0, "hyperbolicParaboloid Infinite sign at {p:?}: {}", v[0]);
+            assert_eq!(
+                g > 0.0,
+                v[0] > 0.0,
+                "hyperbolicParaboloid Infinite sign at {p:?}: {}",
+                v[0]
+            );
         }
         // brute force: no point of the two sheets y = k (x^2 - z^2) +- T
         // lies nearer than the value (a grid over the square of the
@@ -631,15 +747,24 @@ fn shapes_3d_have_their_raytk_options() {
                 }
             }
         }
-        assert!(nearest >= r * (1.0 - 1e-4) - 1e-5, "hyperbolicParaboloid Infinite at {p:?}: {r} but a surface point {nearest} away");
+        assert!(
+            nearest >= r * (1.0 - 1e-4) - 1e-5,
+            "hyperbolicParaboloid Infinite at {p:?}: {r} but a surface point {nearest} away"
+        );
     }
     // Beyond the box the trimmed sheet ends; the endless one goes on.
     let far = [[3.0f32, 4.5, 2.0], [-3.5, 0.9 * (12.25 - 0.25), 0.5]];
     let out = sample(&gpu, &lib, &sdf3(node, ""), &far);
-    assert!(out.iter().all(|v| v[0] < 0.0), "inside the endless sheet far out: {out:?}");
-    let node = "{ rop: hyperbolicParaboloid, params: { Curvature: 0, Thickness: 0.05, Infinite: true } }";
+    assert!(
+        out.iter().all(|v| v[0] < 0.0),
+        "inside the endless sheet far out: {out:?}"
+    );
+    let node =
+        "{ rop: hyperbolicParaboloid, params: { Curvature: 0, Thickness: 0.05, Infinite: true } }";
     let out = sample(&gpu, &lib, &sdf3(node, ""), &wide);
-    expect_exact("hyperbolicParaboloid flat", &wide, &out, |p| (p[1] as f64).abs() - 0.05);
+    expect_exact("hyperbolicParaboloid flat", &wide, &out, |p| {
+        (p[1] as f64).abs() - 0.05
+    });
 
     // exact: capsule's radius driven along the segment through normoffset.
     let taper = "  /t: { rop: variableReference, params: { Name: normoffset, Type: float } }\n  /r: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.1, 0.4] }, inputs: [/t] }\n";
@@ -668,15 +793,19 @@ fn shapes_3d_have_their_raytk_options() {
     let node = "{ rop: apollonian, params: { Iterations: 3, Inversion: 1.2, Scale: 1.3, Translate: [0.1, 0, 0] } }";
     let out = sample(&gpu, &lib, &trap_probe(node), &pts);
     expect_vec("apollonian orbit trap", &pts, &out, 4, 2e-3, |p| {
-        let mut z = [(p[0] as f64 - 0.1) / 1.3, p[1] as f64 / 1.3, p[2] as f64 / 1.3];
+        let mut z = [
+            (p[0] as f64 - 0.1) / 1.3,
+            p[1] as f64 / 1.3,
+            p[2] as f64 / 1.3,
+        ];
         let mut trap = [1e20f64; 4];
         for _ in 0..3 {
             for c in z.iter_mut() {
                 *c = -1.0 + 2.0 * (0.5 * *c + 0.5).rem_euclid(1.0);
             }
             let r2 = an::dot3(z, z);
-            for i in 0..3 {
-                trap[i] = trap[i].min(z[i].abs());
+            for (t, c) in trap.iter_mut().zip(z) {
+                *t = t.min(c.abs());
             }
             trap[3] = trap[3].min(r2);
             let k = 1.2 / r2.max(1e-8);
@@ -688,12 +817,20 @@ fn shapes_3d_have_their_raytk_options() {
     // of the 16 copies of level 2 (corner k1, then corner k2 of that copy),
     // the first base-4 digit is k1, and the four copies of one corner get
     // the four second digits.
-    let corners: [V3; 4] = [[1.0, 1.0, 1.0], [1.0, -1.0, -1.0], [-1.0, 1.0, -1.0], [-1.0, -1.0, 1.0]];
+    let corners: [V3; 4] = [
+        [1.0, 1.0, 1.0],
+        [1.0, -1.0, -1.0],
+        [-1.0, 1.0, -1.0],
+        [-1.0, -1.0, 1.0],
+    ];
     let mut at = Vec::new();
-    for k1 in 0..4 {
-        for k2 in 0..4 {
-            let (a, b) = (corners[k1], corners[k2]);
-            at.push([0.5 * a[0] + 0.25 * b[0], 0.5 * a[1] + 0.25 * b[1], 0.5 * a[2] + 0.25 * b[2]]);
+    for a in corners {
+        for b in corners {
+            at.push([
+                0.5 * a[0] + 0.25 * b[0],
+                0.5 * a[1] + 0.25 * b[1],
+                0.5 * a[2] + 0.25 * b[2],
+            ]);
         }
     }
     let node = "{ rop: sierpinskiTetrahedron, params: { Iterations: 2, Radius: 1.7320508 } }";
@@ -702,13 +839,20 @@ fn shapes_3d_have_their_raytk_options() {
         let mut second = Vec::new();
         for k2 in 0..4 {
             let a = out[4 * k1 + k2][0] as f64 * 16.0;
-            assert!((a - a.round()).abs() < 1e-3, "sierpinski address {a} / 16 is not two base-4 digits");
+            assert!(
+                (a - a.round()).abs() < 1e-3,
+                "sierpinski address {a} / 16 is not two base-4 digits"
+            );
             let a = a.round() as usize;
             assert_eq!(a / 4, k1, "sierpinski first digit at copy ({k1}, {k2})");
             second.push(a % 4);
         }
         second.sort();
-        assert_eq!(second, vec![0, 1, 2, 3], "sierpinski second digits of corner {k1}");
+        assert_eq!(
+            second,
+            [0, 1, 2, 3],
+            "sierpinski second digits of corner {k1}"
+        );
     }
 }
 
@@ -724,13 +868,21 @@ fn shapes_2d_have_their_raytk_options() {
     let pts = points2(4108, 200, -1.3, 1.3);
 
     // formula: the UVs 2D shapes write.
-    let polar = |rel: V2, r: f64| [(rel[1].atan2(rel[0]) / TAU).rem_euclid(1.0), an::len2(rel) / r];
+    let polar = |rel: V2, r: f64| {
+        [
+            (rel[1].atan2(rel[0]) / TAU).rem_euclid(1.0),
+            an::len2(rel) / r,
+        ]
+    };
     let node = "{ rop: circle, params: { Radius: 0.6, Translate: [0.2, -0.1], UvMode: polar } }";
     let out = sample(&gpu, &lib, &uv_probe2(node), &pts);
     for (p, o) in pts.iter().zip(&out) {
         let w = polar([p[0] as f64 - 0.2, p[1] as f64 + 0.1], 0.6);
         let du = (o[0] as f64 - w[0]).rem_euclid(1.0);
-        assert!(du.min(1.0 - du) < 1e-4 && (o[1] as f64 - w[1]).abs() < 1e-4, "circle polar at {p:?}: {o:?}, want {w:?}");
+        assert!(
+            du.min(1.0 - du) < 1e-4 && (o[1] as f64 - w[1]).abs() < 1e-4,
+            "circle polar at {p:?}: {o:?}, want {w:?}"
+        );
     }
     let cases: [(&str, Box<dyn Fn(V2) -> V2>); 5] = [
         (
@@ -761,11 +913,19 @@ fn shapes_2d_have_their_raytk_options() {
             [w[0], w[1], 0.0, 0.0]
         });
     }
-    let out = sample(&gpu, &lib, &uv_probe2("{ rop: star, params: { Radius: 0.7, UvMode: polar } }"), &pts);
+    let out = sample(
+        &gpu,
+        &lib,
+        &uv_probe2("{ rop: star, params: { Radius: 0.7, UvMode: polar } }"),
+        &pts,
+    );
     for (p, o) in pts.iter().zip(&out) {
         let w = polar(v2(p), 0.7);
         let du = (o[0] as f64 - w[0]).rem_euclid(1.0);
-        assert!(du.min(1.0 - du) < 1e-4 && (o[1] as f64 - w[1]).abs() < 1e-4, "star polar at {p:?}: {o:?}, want {w:?}");
+        assert!(
+            du.min(1.0 - du) < 1e-4 && (o[1] as f64 - w[1]).abs() < 1e-4,
+            "star polar at {p:?}: {o:?}, want {w:?}"
+        );
     }
 
     // exact: chamferRectangle with separate reaches: an octagon.
@@ -773,15 +933,36 @@ fn shapes_2d_have_their_raytk_options() {
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
     let (bx, by, cx, cy) = (0.7, 0.45, 0.4, 0.15);
     let oct: Vec<V2> = vec![
-        [bx, -by + cy], [bx, by - cy], [bx - cx, by], [-bx + cx, by],
-        [-bx, by - cy], [-bx, -by + cy], [-bx + cx, -by], [bx - cx, -by],
+        [bx, -by + cy],
+        [bx, by - cy],
+        [bx - cx, by],
+        [-bx + cx, by],
+        [-bx, by - cy],
+        [-bx, -by + cy],
+        [-bx + cx, -by],
+        [bx - cx, -by],
     ];
-    expect_exact("chamferRectangle xy", &pts, &out, |p| an::polygon([p[0] as f64 - 0.1, p[1] as f64], &oct));
+    expect_exact("chamferRectangle xy", &pts, &out, |p| {
+        an::polygon([p[0] as f64 - 0.1, p[1] as f64], &oct)
+    });
 
     // symmetry: cutDisk and moon turned by Rotate are the plain ones at the
     // point turned back about the centre.
-    for (rop, params) in [("cutDisk", "Radius: 0.6, Cut: 0.2"), ("moon", "Radius: 0.6, CutRadius: 0.45, Offset: 0.35")] {
-        let turned = sample(&gpu, &lib, &sdf2(&format!("{{ rop: {rop}, params: {{ {params}, Translate: [0.1, 0.2], Rotate: 65 }} }}"), ""), &pts);
+    for (rop, params) in [
+        ("cutDisk", "Radius: 0.6, Cut: 0.2"),
+        ("moon", "Radius: 0.6, CutRadius: 0.45, Offset: 0.35"),
+    ] {
+        let turned = sample(
+            &gpu,
+            &lib,
+            &sdf2(
+                &format!(
+                    "{{ rop: {rop}, params: {{ {params}, Translate: [0.1, 0.2], Rotate: 65 }} }}"
+                ),
+                "",
+            ),
+            &pts,
+        );
         let back: Vec<[f32; 3]> = pts
             .iter()
             .map(|p| {
@@ -789,13 +970,22 @@ fn shapes_2d_have_their_raytk_options() {
                 [q[0] as f32 + 0.1, q[1] as f32 + 0.2, 0.0]
             })
             .collect();
-        let plain = sample(&gpu, &lib, &sdf2(&format!("{{ rop: {rop}, params: {{ {params}, Translate: [0.1, 0.2] }} }}"), ""), &back);
+        let plain = sample(
+            &gpu,
+            &lib,
+            &sdf2(
+                &format!("{{ rop: {rop}, params: {{ {params}, Translate: [0.1, 0.2] }} }}"),
+                "",
+            ),
+            &back,
+        );
         expect_same(&format!("{rop} Rotate"), &turned, &plain, 1, 2e-4);
     }
 
     // exact: joint2d with square ends: an annular sector (bent to the
     // right: centre at (Length / Angle, 0)), and straight a rectangle.
-    let node = "{ rop: joint2d, params: { Length: 1.2, Angle: 1.5, Thickness: 0.15, Ends: square } }";
+    let node =
+        "{ rop: joint2d, params: { Length: 1.2, Angle: 1.5, Thickness: 0.15, Ends: square } }";
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
     let rho = 1.2 / 1.5;
     expect_exact("joint2d square", &pts, &out, |p| {
@@ -818,7 +1008,10 @@ fn shapes_2d_have_their_raytk_options() {
     let node = "{ rop: joint2d, params: { Length: 1.2, Angle: 0, Thickness: 0.15, Ends: square, Translate: [0.1, -0.5] } }";
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
     expect_exact("joint2d square straight", &pts, &out, |p| {
-        an::polygon(v2(p), &[[-0.05, -0.5], [0.25, -0.5], [0.25, 0.7], [-0.05, 0.7]])
+        an::polygon(
+            v2(p),
+            &[[-0.05, -0.5], [0.25, -0.5], [0.25, 0.7], [-0.05, 0.7]],
+        )
     });
 
     // symmetry + exact: trapezoid by end points is the upright one moved
@@ -832,8 +1025,15 @@ fn shapes_2d_have_their_raytk_options() {
     // Across the axis, to its right.
     let (sx, sy) = (uy, -ux);
     let corner = |c: V2, s: f64| [c[0] + s * sx, c[1] + s * sy];
-    let quad = vec![corner(p1, -0.4), corner(p1, 0.4), corner(p2, 0.15), corner(p2, -0.15)];
-    expect_exact("trapezoid endPoints", &pts, &out, |p| an::polygon(v2(p), &quad));
+    let quad = vec![
+        corner(p1, -0.4),
+        corner(p1, 0.4),
+        corner(p2, 0.15),
+        corner(p2, -0.15),
+    ];
+    expect_exact("trapezoid endPoints", &pts, &out, |p| {
+        an::polygon(v2(p), &quad)
+    });
 
     // exact: stairs with a fractional Count rounds it, and a field on Count
     // changes the flight point by point.
@@ -846,10 +1046,20 @@ fn shapes_2d_have_their_raytk_options() {
         }
         an::polygon([q[0] + 0.5, q[1] + 0.4], &v)
     };
-    let out = sample(&gpu, &lib, &sdf2("{ rop: stairs, params: { Count: 3.6 } }", ""), &pts);
+    let out = sample(
+        &gpu,
+        &lib,
+        &sdf2("{ rop: stairs, params: { Count: 3.6 } }", ""),
+        &pts,
+    );
     expect_exact("stairs Count 3.6", &pts, &out, |p| steps(4, v2(p)));
     let extra = "  /n: { rop: position, params: { Component: x, Offset: [-10, 0, 0] } }\n";
-    let out = sample(&gpu, &lib, &sdf2("{ rop: stairs, inputs: { Count: /n } }", extra), &pts);
+    let out = sample(
+        &gpu,
+        &lib,
+        &sdf2("{ rop: stairs, inputs: { Count: /n } }", extra),
+        &pts,
+    );
     expect_exact("stairs Count field", &pts, &out, |p| {
         let n = ((p[0] as f64 + 10.0) + 0.5).floor() as usize;
         steps(n.clamp(1, 32), v2(p))
@@ -857,27 +1067,59 @@ fn shapes_2d_have_their_raytk_options() {
 
     // property: the Koch snowflake's Iterations is a uniform, rounded, and a
     // field can drive it: driven by a constant 2 it equals Iterations 2.
-    let plain = sample(&gpu, &lib, &sdf2("{ rop: kochSnowflake, params: { Iterations: 2 } }", ""), &pts);
-    let rounded = sample(&gpu, &lib, &sdf2("{ rop: kochSnowflake, params: { Iterations: 2.4 } }", ""), &pts);
+    let plain = sample(
+        &gpu,
+        &lib,
+        &sdf2("{ rop: kochSnowflake, params: { Iterations: 2 } }", ""),
+        &pts,
+    );
+    let rounded = sample(
+        &gpu,
+        &lib,
+        &sdf2("{ rop: kochSnowflake, params: { Iterations: 2.4 } }", ""),
+        &pts,
+    );
     expect_same("kochSnowflake rounds Iterations", &plain, &rounded, 1, 1e-6);
     let extra = "  /two: { rop: constant, params: { Value: 2 } }\n";
-    let driven = sample(&gpu, &lib, &sdf2("{ rop: kochSnowflake, params: { Iterations: 5 }, inputs: { Iterations: /two } }", extra), &pts);
+    let driven = sample(
+        &gpu,
+        &lib,
+        &sdf2(
+            "{ rop: kochSnowflake, params: { Iterations: 5 }, inputs: { Iterations: /two } }",
+            extra,
+        ),
+        &pts,
+    );
     expect_same("kochSnowflake driven Iterations", &plain, &driven, 1, 1e-6);
-    let other = sample(&gpu, &lib, &sdf2("{ rop: kochSnowflake, params: { Iterations: 3 } }", ""), &pts);
-    assert!(plain.iter().zip(&other).any(|(a, b)| (a[0] - b[0]).abs() > 1e-3), "Iterations changes the shape");
+    let other = sample(
+        &gpu,
+        &lib,
+        &sdf2("{ rop: kochSnowflake, params: { Iterations: 3 } }", ""),
+        &pts,
+    );
+    assert!(
+        plain
+            .iter()
+            .zip(&other)
+            .any(|(a, b)| (a[0] - b[0]).abs() > 1e-3),
+        "Iterations changes the shape"
+    );
 
     // exact: the 2D strokes' widths driven along them through normoffset.
     let taper = "  /t: { rop: variableReference, params: { Name: normoffset, Type: float } }\n  /r: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.02, 0.2] }, inputs: [/t] }\n";
-    let node = "{ rop: segment, params: { A: [-0.7, -0.3], B: [0.6, 0.5] }, inputs: { Thickness: /r } }";
+    let node =
+        "{ rop: segment, params: { A: [-0.7, -0.3], B: [0.6, 0.5] }, inputs: { Thickness: /r } }";
     let out = sample(&gpu, &lib, &sdf2(node, taper), &pts);
     expect_within("segment normoffset", &pts, &out, 2e-4, |p| {
         let (a, b) = ([-0.7, -0.3], [0.6, 0.5]);
         let q = v2(p);
         let ba = [b[0] - a[0], b[1] - a[1]];
-        let h = (((q[0] - a[0]) * ba[0] + (q[1] - a[1]) * ba[1]) / (ba[0] * ba[0] + ba[1] * ba[1])).clamp(0.0, 1.0);
+        let h = (((q[0] - a[0]) * ba[0] + (q[1] - a[1]) * ba[1]) / (ba[0] * ba[0] + ba[1] * ba[1]))
+            .clamp(0.0, 1.0);
         an::len2([q[0] - a[0] - ba[0] * h, q[1] - a[1] - ba[1] * h]) - (0.02 + 0.18 * h)
     });
-    let node = "{ rop: vesicaSegment2d, params: { A: [0, -0.9], B: [0, 0.7] }, inputs: { Width: /r } }";
+    let node =
+        "{ rop: vesicaSegment2d, params: { A: [0, -0.9], B: [0, 0.7] }, inputs: { Width: /r } }";
     let out = sample(&gpu, &lib, &sdf2(node, taper), &pts);
     expect_within("vesicaSegment2d normoffset", &pts, &out, 5e-4, |p| {
         let q = v2(p);
@@ -907,14 +1149,22 @@ fn shapes_2d_have_their_raytk_options() {
         .iter()
         .map(|&t| {
             let (p, n) = bez(t);
-            [(p[0] + 0.03 * n[0]) as f32, (p[1] + 0.03 * n[1]) as f32, 0.0]
+            [
+                (p[0] + 0.03 * n[0]) as f32,
+                (p[1] + 0.03 * n[1]) as f32,
+                0.0,
+            ]
         })
         .collect();
     let node = "{ rop: quadraticBezier, params: { A: [-0.6, -0.3], B: [0, 0.7], C: [0.6, -0.3] }, inputs: { Thickness: /r } }";
     let out = sample(&gpu, &lib, &sdf2(node, taper), &near);
     for (t, o) in ts.iter().zip(&out) {
         let want = 0.03 - (0.02 + 0.18 * t);
-        assert!((o[0] as f64 - want).abs() < 5e-4, "quadraticBezier normoffset at t = {t}: {}, want {want}", o[0]);
+        assert!(
+            (o[0] as f64 - want).abs() < 5e-4,
+            "quadraticBezier normoffset at t = {t}: {}, want {want}",
+            o[0]
+        );
     }
 }
 
@@ -995,9 +1245,20 @@ fn lights_and_materials_have_their_raytk_parameters() {
         let hi = g.iter().map(|c| c[0]).max().unwrap();
         hi - lo
     };
-    assert!(off.len() > 1000 && on.len() > 1000, "the floor fills the view");
-    assert!(spread(&off) <= 1, "shadow off: one grey, spread {}", spread(&off));
-    assert!(spread(&on) > 20, "shadow on: the ball's shadow shows, spread {}", spread(&on));
+    assert!(
+        off.len() > 1000 && on.len() > 1000,
+        "the floor fills the view"
+    );
+    assert!(
+        spread(&off) <= 1,
+        "shadow off: one grey, spread {}",
+        spread(&off)
+    );
+    assert!(
+        spread(&on) > 20,
+        "shadow on: the ball's shadow shows, spread {}",
+        spread(&on)
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -1019,39 +1280,68 @@ fn more_rops_have_their_raytk_options() {
         sample(&gpu, &lib, &probe(pr, &node, ""), at)
     };
     let plain = w("Output: edges", &pts, "probeFloat3");
-    let scaled = w("Output: edges, Amplitude: -2.5, Offset: 0.3", &pts, "probeFloat3");
+    let scaled = w(
+        "Output: edges, Amplitude: -2.5, Offset: 0.3",
+        &pts,
+        "probeFloat3",
+    );
     for (a, b) in plain.iter().zip(&scaled) {
-        assert!((b[0] as f64 - (-2.5 * a[0] as f64 + 0.3)).abs() < 1e-4, "worleyNoise Amplitude/Offset: {a:?} -> {b:?}");
+        assert!(
+            (b[0] as f64 - (-2.5 * a[0] as f64 + 0.3)).abs() < 1e-4,
+            "worleyNoise Amplitude/Offset: {a:?} -> {b:?}"
+        );
     }
     let flat: Vec<[f32; 3]> = pts.iter().map(|p| [p[0], p[2], 0.0]).collect();
-    expect_same("worleyNoise Plane y", &w("Plane: y", &pts, "probeFloat3"), &w("Plane: y", &flat, "probeFloat2"), 1, 1e-5);
+    expect_same(
+        "worleyNoise Plane y",
+        &w("Plane: y", &pts, "probeFloat3"),
+        &w("Plane: y", &flat, "probeFloat2"),
+        1,
+        1e-5,
+    );
 
     // formula: stepField by the distance from the origin, between two vec4
     // values.
     let node = "{ rop: stepField, params: { Axis: dist, Threshold: 1.1, Value1: [0.2, -1, 3, 0], Value2: [0.9, 2, -3, 1] } }";
     let out = sample(&gpu, &lib, &probe("probeColor3", node, ""), &pts);
     expect_vec("stepField dist", &pts, &out, 4, 1e-6, |p| {
-        if an::len3(v3(p)) >= 1.1 { [0.9, 2.0, -3.0, 1.0] } else { [0.2, -1.0, 3.0, 0.0] }
+        if an::len3(v3(p)) >= 1.1 {
+            [0.9, 2.0, -3.0, 1.0]
+        } else {
+            [0.2, -1.0, 3.0, 0.0]
+        }
     });
 
     // formula: coordTo3D's other plane orders and custom parts.
     let pos = "  /pos: { rop: position }\n";
-    for (plane, want) in [
-        ("yx", [1usize, 0, 2]),
-        ("yz", [2, 0, 1]),
-        ("zx", [1, 2, 0]),
-    ] {
+    for (plane, want) in [("yx", [1usize, 0, 2]), ("yz", [2, 0, 1]), ("zx", [1, 2, 0])] {
         // want[i]: which of (x, y, 0) lands on 3D axis i.
-        let node = format!("{{ rop: coordTo3D, params: {{ Plane: {plane}, Origin: [0.1, 0.2, 0.3] }}, inputs: [/pos] }}");
+        let node = format!(
+            "{{ rop: coordTo3D, params: {{ Plane: {plane}, Origin: [0.1, 0.2, 0.3] }}, inputs: [/pos] }}"
+        );
         let out = sample(&gpu, &lib, &probe("probeColor2", &node, pos), &pts2);
-        expect_vec(&format!("coordTo3D Plane {plane}"), &pts2, &out, 3, 1e-6, |p| {
-            let parts = [p[0] as f64, p[1] as f64, 0.0];
-            [0.1 + parts[want[0]], 0.2 + parts[want[1]], 0.3 + parts[want[2]], 1.0]
-        });
+        expect_vec(
+            &format!("coordTo3D Plane {plane}"),
+            &pts2,
+            &out,
+            3,
+            1e-6,
+            |p| {
+                let parts = [p[0] as f64, p[1] as f64, 0.0];
+                [
+                    0.1 + parts[want[0]],
+                    0.2 + parts[want[1]],
+                    0.3 + parts[want[2]],
+                    1.0,
+                ]
+            },
+        );
     }
     let node = "{ rop: coordTo3D, params: { Plane: custom, PartX: y, PartY: zero, PartZ: y }, inputs: [/pos] }";
     let out = sample(&gpu, &lib, &probe("probeColor2", node, pos), &pts2);
-    expect_vec("coordTo3D custom", &pts2, &out, 3, 1e-6, |p| [p[1] as f64, 0.0, p[1] as f64, 1.0]);
+    expect_vec("coordTo3D custom", &pts2, &out, 3, 1e-6, |p| {
+        [p[1] as f64, 0.0, p[1] as f64, 1.0]
+    });
 
     // formula: ambientLight provides the normal it comes from (the default
     // light context's normal is +y) and, with Enable shadow, is a light
@@ -1059,18 +1349,40 @@ fn more_rops_have_their_raytk_options() {
     // colour; the position is one unit out along the normal).
     let extra = "  /dir: { rop: variableReference, params: { Name: lightdir, Type: vec3 } }\n";
     let node = "{ rop: ambientLight, params: { Intensity: 1, EnableShadow: true }, inputs: { SkyColor: /dir } }";
-    let out = sample(&gpu, &lib, &probe("probeLight", node, extra), &[[0.3, 0.2, 0.1]]);
-    assert!((out[0][0]).abs() < 1e-6 && (out[0][1] - 1.0).abs() < 1e-6 && out[0][2].abs() < 1e-6, "ambientLight lightdir: {:?}", out[0]);
+    let out = sample(
+        &gpu,
+        &lib,
+        &probe("probeLight", node, extra),
+        &[[0.3, 0.2, 0.1]],
+    );
+    assert!(
+        out[0][0].abs() < 1e-6 && (out[0][1] - 1.0).abs() < 1e-6 && out[0][2].abs() < 1e-6,
+        "ambientLight lightdir: {:?}",
+        out[0]
+    );
 
     // symmetry: the disc facing x or z is the one facing y with axes
     // swapped; exact: its variable (the normalised angle) drives Thickness.
     let disc = |axis: &str, at: &[[f32; 3]]| {
-        let node = format!("{{ rop: disc, params: {{ Radius: 0.7, Thickness: 0.08, Axis: {axis} }} }}");
+        let node =
+            format!("{{ rop: disc, params: {{ Radius: 0.7, Thickness: 0.08, Axis: {axis} }} }}");
         sample(&gpu, &lib, &sdf3(&node, ""), at)
     };
     let sw = |f: fn([f32; 3]) -> [f32; 3]| pts.iter().map(|q| f(*q)).collect::<Vec<_>>();
-    expect_same("disc Axis x", &disc("x", &pts), &disc("y", &sw(|q| [q[1], q[0], q[2]])), 1, 1e-5);
-    expect_same("disc Axis z", &disc("z", &pts), &disc("y", &sw(|q| [q[0], q[2], q[1]])), 1, 1e-5);
+    expect_same(
+        "disc Axis x",
+        &disc("x", &pts),
+        &disc("y", &sw(|q| [q[1], q[0], q[2]])),
+        1,
+        1e-5,
+    );
+    expect_same(
+        "disc Axis z",
+        &disc("z", &pts),
+        &disc("y", &sw(|q| [q[0], q[2], q[1]])),
+        1,
+        1e-5,
+    );
     let extra = "  /t: { rop: variableReference, params: { Name: normangle, Type: float } }\n  /th: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.02, 0.22] }, inputs: [/t] }\n";
     let node = "{ rop: disc, params: { Radius: 0.7 }, inputs: { Thickness: /th } }";
     let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
@@ -1083,8 +1395,19 @@ fn more_rops_have_their_raytk_options() {
 
     // symmetry: arc and pie turned by their rotation; exact: the arc's
     // position along it drives its width, and the pie's ring shape.
-    for (rop, params) in [("arc", "Radius: 0.7, Angle: 100, Thickness: 0.06"), ("pie", "Radius: 0.8, Angle: 50")] {
-        let turned = sample(&gpu, &lib, &sdf2(&format!("{{ rop: {rop}, params: {{ {params}, Rotate: -70 }} }}"), ""), &pts2);
+    for (rop, params) in [
+        ("arc", "Radius: 0.7, Angle: 100, Thickness: 0.06"),
+        ("pie", "Radius: 0.8, Angle: 50"),
+    ] {
+        let turned = sample(
+            &gpu,
+            &lib,
+            &sdf2(
+                &format!("{{ rop: {rop}, params: {{ {params}, Rotate: -70 }} }}"),
+                "",
+            ),
+            &pts2,
+        );
         let back: Vec<[f32; 3]> = pts2
             .iter()
             .map(|p| {
@@ -1092,7 +1415,12 @@ fn more_rops_have_their_raytk_options() {
                 [q[0] as f32, q[1] as f32, 0.0]
             })
             .collect();
-        let plain = sample(&gpu, &lib, &sdf2(&format!("{{ rop: {rop}, params: {{ {params} }} }}"), ""), &back);
+        let plain = sample(
+            &gpu,
+            &lib,
+            &sdf2(&format!("{{ rop: {rop}, params: {{ {params} }} }}"), ""),
+            &back,
+        );
         expect_same(&format!("{rop} Rotate"), &turned, &plain, 1, 2e-4);
     }
     let extra = "  /t: { rop: variableReference, params: { Name: normangle, Type: float } }\n  /th: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.02, 0.12] }, inputs: [/t] }\n";
@@ -1123,11 +1451,25 @@ fn more_rops_have_their_raytk_options() {
 
     // formula: the flower's Petals driven by a field, and its angle variable.
     let extra = "  /n: { rop: constant, params: { Value: 5 } }\n";
-    let driven = sample(&gpu, &lib, &sdf2("{ rop: flower, params: { Petals: 9 }, inputs: { Petals: /n } }", extra), &pts2);
-    let five = sample(&gpu, &lib, &sdf2("{ rop: flower, params: { Petals: 5 } }", ""), &pts2);
+    let driven = sample(
+        &gpu,
+        &lib,
+        &sdf2(
+            "{ rop: flower, params: { Petals: 9 }, inputs: { Petals: /n } }",
+            extra,
+        ),
+        &pts2,
+    );
+    let five = sample(
+        &gpu,
+        &lib,
+        &sdf2("{ rop: flower, params: { Petals: 5 } }", ""),
+        &pts2,
+    );
     expect_same("flower Petals field", &driven, &five, 1, 1e-6);
     let extra = "  /t: { rop: variableReference, params: { Name: normangle, Type: float } }\n  /a: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.05, 0.25] }, inputs: [/t] }\n";
-    let node = "{ rop: flower, params: { Petals: 4, Radius: 0.6, Angle: 30 }, inputs: { Amount: /a } }";
+    let node =
+        "{ rop: flower, params: { Petals: 4, Radius: 0.6, Angle: 30 }, inputs: { Amount: /a } }";
     let out = sample(&gpu, &lib, &sdf2(node, extra), &pts2);
     expect_within("flower normangle", &pts2, &out, 2e-4, |p| {
         let q = v2(p);
@@ -1150,11 +1492,18 @@ fn polyline_provides_the_position_along_it() {
     };
     let lib = catalog_library();
     let pts = points3(4301, 200, -1.2, 1.2);
-    let line: [V3; 4] = [[-0.8, -0.4, 0.1], [-0.3, 0.4, 0.0], [0.2, -0.4, -0.2], [0.7, 0.5, 0.3]];
+    let line: [V3; 4] = [
+        [-0.8, -0.4, 0.1],
+        [-0.3, 0.4, 0.0],
+        [0.2, -0.4, -0.2],
+        [0.7, 0.5, 0.3],
+    ];
     let taper = "  /t: { rop: variableReference, params: { Name: normoffset, Type: float } }\n  /r: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.03, 0.23] }, inputs: [/t] }\n";
     let node = "{ rop: polyline, params: { Count: 4, P1: [-0.8, -0.4, 0.1], P2: [-0.3, 0.4, 0.0], P3: [0.2, -0.4, -0.2], P4: [0.7, 0.5, 0.3] }, inputs: { Thickness: /r } }";
     let out = sample(&gpu, &lib, &sdf3(node, taper), &pts);
-    let lens: Vec<f64> = (0..3).map(|i| an::len3(an::sub3(line[i + 1], line[i]))).collect();
+    let lens: Vec<f64> = (0..3)
+        .map(|i| an::len3(an::sub3(line[i + 1], line[i])))
+        .collect();
     let total: f64 = lens.iter().sum();
     let mut checked = 0;
     for (p, o) in pts.iter().zip(&out) {
@@ -1175,7 +1524,11 @@ fn polyline_provides_the_position_along_it() {
         }
         checked += 1;
         let want = ds[0].0 - (0.03 + 0.2 * ds[0].1);
-        assert!((o[0] as f64 - want).abs() < 2e-4, "polyline normoffset at {p:?}: {}, want {want}", o[0]);
+        assert!(
+            (o[0] as f64 - want).abs() < 2e-4,
+            "polyline normoffset at {p:?}: {}, want {want}",
+            o[0]
+        );
     }
     assert!(checked > 150, "only {checked} points checked");
 }
@@ -1192,23 +1545,41 @@ fn triangle_and_spiral_point_and_end_where_told() {
     let pts = points2(4401, 200, -1.3, 1.3);
     let node = "{ rop: isoscelesTriangle, params: { Width: 0.8, Height: 1.1, Translate: [0.3, -0.1], Direction: right, PositionMode: tip } }";
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
-    let tri = [[0.3, -0.1], [0.3 - 1.1, -0.1 + 0.4], [0.3 - 1.1, -0.1 - 0.4]];
-    expect_exact("isoscelesTriangle right tip", &pts, &out, |p| an::polygon(v2(p), &tri));
+    let tri = [
+        [0.3, -0.1],
+        [0.3 - 1.1, -0.1 + 0.4],
+        [0.3 - 1.1, -0.1 - 0.4],
+    ];
+    expect_exact("isoscelesTriangle right tip", &pts, &out, |p| {
+        an::polygon(v2(p), &tri)
+    });
     let node = "{ rop: isoscelesTriangle, params: { Width: 0.6, Height: 0.9, Translate: [-0.2, 0.2], Direction: down, PositionMode: base } }";
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
     let tri = [[-0.5, 0.2], [0.1, 0.2], [-0.2, 0.2 - 0.9]];
-    expect_exact("isoscelesTriangle down base", &pts, &out, |p| an::polygon(v2(p), &tri));
+    expect_exact("isoscelesTriangle down base", &pts, &out, |p| {
+        an::polygon(v2(p), &tri)
+    });
     let node = "{ rop: isoscelesTriangle, params: { Width: 0.6, Height: 0.9, Direction: left } }";
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
     let tri = [[-0.45, 0.0], [0.45, 0.3], [0.45, -0.3]];
-    expect_exact("isoscelesTriangle left", &pts, &out, |p| an::polygon(v2(p), &tri));
+    expect_exact("isoscelesTriangle left", &pts, &out, |p| {
+        an::polygon(v2(p), &tri)
+    });
 
     let spiral = |params: &str, at: &[[f32; 3]]| {
-        let node = format!("{{ rop: spiral2d, params: {{ Start: 0.1, Spacing: 0.15, Thickness: 0.02, {params} }} }}");
+        let node = format!(
+            "{{ rop: spiral2d, params: {{ Start: 0.1, Spacing: 0.15, Thickness: 0.02, {params} }} }}"
+        );
         sample(&gpu, &lib, &sdf2(&node, ""), at)
     };
     // (1.0 - 0.1) / 0.15 = 6 turns.
-    expect_same("spiral2d Limit radius", &spiral("Limit: radius, RadiusLimit: 1.0", &pts), &spiral("Turns: 6", &pts), 1, 1e-4);
+    expect_same(
+        "spiral2d Limit radius",
+        &spiral("Limit: radius, RadiusLimit: 1.0", &pts),
+        &spiral("Turns: 6", &pts),
+        1,
+        1e-4,
+    );
     let back: Vec<[f32; 3]> = pts
         .iter()
         .map(|p| {
@@ -1216,12 +1587,21 @@ fn triangle_and_spiral_point_and_end_where_told() {
             [q[0] as f32, q[1] as f32, 0.0]
         })
         .collect();
-    expect_same("spiral2d Rotate", &spiral("Turns: 3.3, Rotate: 40", &pts), &spiral("Turns: 3.3", &back), 1, 2e-4);
+    expect_same(
+        "spiral2d Rotate",
+        &spiral("Turns: 3.3, Rotate: 40", &pts),
+        &spiral("Turns: 3.3", &back),
+        1,
+        2e-4,
+    );
     // Without a limit the windings go on past where Turns 3 stops.
     let far = [[1.5f32, 0.0, 0.0]];
     let endless = spiral("Limit: none", &far);
     let short = spiral("Turns: 3", &far);
-    assert!(endless[0][0] < 0.1 && short[0][0] > 0.5, "endless {endless:?}, three turns {short:?}");
+    assert!(
+        endless[0][0] < 0.1 && short[0][0] > 0.5,
+        "endless {endless:?}, three turns {short:?}"
+    );
 }
 
 /// symmetry and identity: chainLink along another axis is the one along x
@@ -1237,19 +1617,53 @@ fn chain_and_knot_turn_and_go_on() {
     let pts = points3(4501, 160, -1.5, 1.5);
     let at = |f: fn([f32; 3]) -> [f32; 3]| pts.iter().map(|q| f(*q)).collect::<Vec<_>>();
     let chain = |params: &str, p: &[[f32; 3]]| {
-        let node = format!("{{ rop: chainLink, params: {{ Length: 0.15, Radius: 0.25, Thickness: 0.06, {params} }} }}");
+        let node = format!(
+            "{{ rop: chainLink, params: {{ Length: 0.15, Radius: 0.25, Thickness: 0.06, {params} }} }}"
+        );
         sample(&gpu, &lib, &sdf3(&node, ""), p)
     };
-    expect_same("chainLink Axis y", &chain("Count: 5, Axis: y", &pts), &chain("Count: 5", &at(|q| [q[1], q[2], q[0]])), 1, 1e-5);
-    expect_same("chainLink Axis z", &chain("Count: 4, Axis: z", &pts), &chain("Count: 4", &at(|q| [q[2], q[0], q[1]])), 1, 1e-5);
-    expect_same("chainLink Infinite", &chain("Infinite: true, Count: 2", &pts), &chain("Count: 41", &pts), 1, 1e-5);
+    expect_same(
+        "chainLink Axis y",
+        &chain("Count: 5, Axis: y", &pts),
+        &chain("Count: 5", &at(|q| [q[1], q[2], q[0]])),
+        1,
+        1e-5,
+    );
+    expect_same(
+        "chainLink Axis z",
+        &chain("Count: 4, Axis: z", &pts),
+        &chain("Count: 4", &at(|q| [q[2], q[0], q[1]])),
+        1,
+        1e-5,
+    );
+    expect_same(
+        "chainLink Infinite",
+        &chain("Infinite: true, Count: 2", &pts),
+        &chain("Count: 41", &pts),
+        1,
+        1e-5,
+    );
 
     let knot = |params: &str, p: &[[f32; 3]]| {
-        let node = format!("{{ rop: torusKnot, params: {{ P: 2, Q: 3, Radius: 0.8, Minor: 0.3, {params} }} }}");
+        let node = format!(
+            "{{ rop: torusKnot, params: {{ P: 2, Q: 3, Radius: 0.8, Minor: 0.3, {params} }} }}"
+        );
         sample(&gpu, &lib, &sdf3(&node, ""), p)
     };
-    expect_same("torusKnot Axis z", &knot("Thickness: 0.1, Axis: z", &pts), &knot("Thickness: 0.1", &at(|q| [q[1], q[2], q[0]])), 1, 1e-4);
-    expect_same("torusKnot Axis x", &knot("Thickness: 0.1, Axis: x", &pts), &knot("Thickness: 0.1", &at(|q| [q[2], q[0], q[1]])), 1, 1e-4);
+    expect_same(
+        "torusKnot Axis z",
+        &knot("Thickness: 0.1, Axis: z", &pts),
+        &knot("Thickness: 0.1", &at(|q| [q[1], q[2], q[0]])),
+        1,
+        1e-4,
+    );
+    expect_same(
+        "torusKnot Axis x",
+        &knot("Thickness: 0.1, Axis: x", &pts),
+        &knot("Thickness: 0.1", &at(|q| [q[2], q[0], q[1]])),
+        1,
+        1e-4,
+    );
     let bare = knot("Thickness: 0", &pts);
     let extra = "  /t: { rop: variableReference, params: { Name: normangle, Type: float } }\n  /r: { rop: math, params: { Operation: remap, FromRange: [0, 1], ToRange: [0.04, 0.14] }, inputs: [/t] }\n";
     let node = "{ rop: torusKnot, params: { P: 2, Q: 3, Radius: 0.8, Minor: 0.3 }, inputs: { Thickness: /r } }";
@@ -1257,7 +1671,11 @@ fn chain_and_knot_turn_and_go_on() {
     for ((p, a), b) in pts.iter().zip(&bare).zip(&driven) {
         let t = (p[2] as f64).atan2(p[0] as f64) / TAU + 0.5;
         let want = a[0] as f64 - (0.04 + 0.1 * t);
-        assert!((b[0] as f64 - want).abs() < 1e-4, "torusKnot normangle at {p:?}: {}, want {want}", b[0]);
+        assert!(
+            (b[0] as f64 - want).abs() < 1e-4,
+            "torusKnot normangle at {p:?}: {}, want {want}",
+            b[0]
+        );
     }
 }
 
@@ -1304,7 +1722,11 @@ fn quantize_coords_smooths_and_takes_sdfs() {
     let snap = |x: f64, s: f64, o: f64, w: f64| {
         let u = (x - o) / s;
         let k = u.floor();
-        let t = if w > 0.0 { ((u - k - (1.0 - w)) / w).clamp(0.0, 1.0) } else { 0.0 };
+        let t = if w > 0.0 {
+            ((u - k - (1.0 - w)) / w).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
         o + (k + 0.5 + t * t * (3.0 - 2.0 * t)) * s
     };
     expect_within("quantizeCoords Sdf smoothing", &pts, &out, 2e-4, |p| {
@@ -1383,16 +1805,30 @@ fn mirror_and_rounded_rectangle_per_axis_and_corner() {
     let pts2 = points2(5002, 240, -1.0, 1.0);
     let rounded = |p: V2, b: V2, r: [f64; 4]| -> f64 {
         // r: top-right, bottom-right, top-left, bottom-left.
-        let corners = [([1.0, 1.0], r[0]), ([1.0, -1.0], r[1]), ([-1.0, 1.0], r[2]), ([-1.0, -1.0], r[3])];
+        let corners = [
+            ([1.0, 1.0], r[0]),
+            ([1.0, -1.0], r[1]),
+            ([-1.0, 1.0], r[2]),
+            ([-1.0, -1.0], r[3]),
+        ];
         let mut d = f64::MAX;
         let mut inside = p[0].abs() <= b[0] && p[1].abs() <= b[1];
         for (s, rr) in corners {
             let c = [s[0] * (b[0] - rr), s[1] * (b[1] - rr)];
             // The quarter arc facing out of this corner.
-            let a0 = if s[0] > 0.0 { if s[1] > 0.0 { 0.0 } else { -PI / 2.0 } } else if s[1] > 0.0 { PI / 2.0 } else { PI };
+            let a0 = if s[0] > 0.0 {
+                if s[1] > 0.0 { 0.0 } else { -PI / 2.0 }
+            } else if s[1] > 0.0 {
+                PI / 2.0
+            } else {
+                PI
+            };
             d = d.min(an::arc2(p, c, rr, a0, a0 + PI / 2.0));
             // Outside the arc within the corner's square: outside the shape.
-            if (p[0] - c[0]) * s[0] > 0.0 && (p[1] - c[1]) * s[1] > 0.0 && an::len2([p[0] - c[0], p[1] - c[1]]) > rr {
+            if (p[0] - c[0]) * s[0] > 0.0
+                && (p[1] - c[1]) * s[1] > 0.0
+                && an::len2([p[0] - c[0], p[1] - c[1]]) > rr
+            {
                 inside = false;
             }
         }
@@ -1406,10 +1842,14 @@ fn mirror_and_rounded_rectangle_per_axis_and_corner() {
     };
     let node = "{ rop: roundedRectangle, params: { Size: [1.4, 0.9], Corners: each, CornerRadii: [0.4, 0.05, 0.2, 0.0] } }";
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts2);
-    expect_exact("roundedRectangle each", &pts2, &out, |p| rounded(v2(p), [0.7, 0.45], [0.4, 0.05, 0.2, 0.0]));
+    expect_exact("roundedRectangle each", &pts2, &out, |p| {
+        rounded(v2(p), [0.7, 0.45], [0.4, 0.05, 0.2, 0.0])
+    });
     let node = "{ rop: roundedRectangle, params: { Size: [1.4, 0.9], Radius: 0.5, Units: ratio } }";
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts2);
-    expect_exact("roundedRectangle ratio", &pts2, &out, |p| rounded(v2(p), [0.7, 0.45], [0.225; 4]));
+    expect_exact("roundedRectangle ratio", &pts2, &out, |p| {
+        rounded(v2(p), [0.7, 0.45], [0.225; 4])
+    });
 }
 
 /// formula: lookAtCamera with an Up vector (the picture's up, here +x) and
@@ -1421,23 +1861,34 @@ fn look_at_camera_takes_up_and_rotate() {
         return;
     };
     let lib = catalog_library();
-    let uv = [[0.0f32, 0.0, 0.0], [0.25, 0.0, 0.0], [0.0, 0.25, 0.0], [-0.3, -0.2, 0.0]];
+    let uv = [
+        [0.0f32, 0.0, 0.0],
+        [0.25, 0.0, 0.0],
+        [0.0, 0.25, 0.0],
+        [-0.3, -0.2, 0.0],
+    ];
     let node = "{ rop: lookAtCamera, params: { Position: [0, 0, 5], Target: [0, 0, 0], Fov: 90, Up: [1, 0, 0] } }";
     let out = sample(&gpu, &lib, &probe("probeCamera", node, ""), &uv);
     // Looking along -z with +x up: the picture's right is -y.
     let want = |u: f64, v: f64| norm3([v, -u, -0.5 / (45f64.to_radians()).tan()]);
     for (p, o) in uv.iter().zip(&out) {
         let w = want(p[0] as f64, p[1] as f64);
-        for k in 0..3 {
-            assert!((o[k] as f64 - w[k]).abs() < 1e-4, "lookAtCamera Up at {p:?}: {o:?}, want {w:?}");
+        for (got, want) in o.iter().zip(w) {
+            assert!(
+                (*got as f64 - want).abs() < 1e-4,
+                "lookAtCamera Up at {p:?}: {o:?}, want {w:?}"
+            );
         }
     }
     let node = "{ rop: lookAtCamera, params: { Position: [0, 0, 5], Target: [0, 0, 0], Fov: 90, Up: [1, 0, 0], Rotate: [20, -35, 10] } }";
     let out = sample(&gpu, &lib, &probe("probeCamera", node, ""), &uv);
     for (p, o) in uv.iter().zip(&out) {
         let w = euler(want(p[0] as f64, p[1] as f64), [20.0, -35.0, 10.0], "xyz");
-        for k in 0..3 {
-            assert!((o[k] as f64 - w[k]).abs() < 1e-4, "lookAtCamera Rotate at {p:?}: {o:?}, want {w:?}");
+        for (got, want) in o.iter().zip(w) {
+            assert!(
+                (*got as f64 - want).abs() < 1e-4,
+                "lookAtCamera Rotate at {p:?}: {o:?}, want {w:?}"
+            );
         }
     }
 }
@@ -1494,9 +1945,19 @@ fn julia_reads_c_per_step_and_keeps_its_orbit_trap() {
             let v = -0.3 + 0.4 * i as f64 / 6.0;
             let a = z[0];
             let vv = z[1] * z[1] + z[2] * z[2] + z[3] * z[3];
-            z = [a * a - vv + v, 2.0 * a * z[1] + v, 2.0 * a * z[2] + v, 2.0 * a * z[3] + v];
+            z = [
+                a * a - vv + v,
+                2.0 * a * z[1] + v,
+                2.0 * a * z[2] + v,
+                2.0 * a * z[3] + v,
+            ];
             m2 = z.iter().map(|a| a * a).sum();
-            trap = [trap[0].min(z[0].abs()), trap[1].min(z[1].abs()), trap[2].min(z[2].abs()), trap[3].min(m2)];
+            trap = [
+                trap[0].min(z[0].abs()),
+                trap[1].min(z[1].abs()),
+                trap[2].min(z[2].abs()),
+                trap[3].min(m2),
+            ];
         }
         let m = m2.max(1e-30).sqrt();
         ((0.5 * m * m.ln() / dz.max(1e-30)).max(-1.0), trap)
@@ -1534,7 +1995,8 @@ fn limit_field_per_channel_and_soft() {
         a.min(b) - 0.25 * k * h * h
     };
     let extra = "  /px: { rop: position, params: { Component: x } }\n";
-    let node = "{ rop: limitField, params: { Low: -0.4, High: 0.9, Blending: 0.5 }, inputs: [/px] }";
+    let node =
+        "{ rop: limitField, params: { Low: -0.4, High: 0.9, Blending: 0.5 }, inputs: [/px] }";
     let out = sample(&gpu, &lib, &probe("probeFloat3", node, extra), &pts);
     expect_within("limitField Blending", &pts, &out, 1e-4, |p| {
         let v = p[0] as f64;
@@ -1559,16 +2021,26 @@ fn circle_wave_curls_and_turns() {
             let base = 4.0 * w * k as f64;
             d = d
                 .min(an::arc2(q, [base + w, -h], r, PI / 2.0 - a, PI / 2.0 + a))
-                .min(an::arc2(q, [base + 3.0 * w, h], r, 1.5 * PI - a, 1.5 * PI + a));
+                .min(an::arc2(
+                    q,
+                    [base + 3.0 * w, h],
+                    r,
+                    1.5 * PI - a,
+                    1.5 * PI + a,
+                ));
         }
         d - t
     };
     let node = "{ rop: circleWave, params: { Radius: 0.25, Thickness: 0.03, Curl: 0.3, Translate: [0.1, -0.05] } }";
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
-    expect_exact("circleWave Curl 0.3", &pts, &out, |p| wave([p[0] as f64 - 0.1, p[1] as f64 + 0.05], 0.25, 0.3, 0.03));
+    expect_exact("circleWave Curl 0.3", &pts, &out, |p| {
+        wave([p[0] as f64 - 0.1, p[1] as f64 + 0.05], 0.25, 0.3, 0.03)
+    });
     let node = "{ rop: circleWave, params: { Radius: 0.2, Thickness: 0.02, Curl: 0.7, Axis: y } }";
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
-    expect_exact("circleWave Curl 0.7 along y", &pts, &out, |p| wave([p[1] as f64, p[0] as f64], 0.2, 0.7, 0.02));
+    expect_exact("circleWave Curl 0.7 along y", &pts, &out, |p| {
+        wave([p[1] as f64, p[0] as f64], 0.2, 0.7, 0.02)
+    });
 }
 
 /// formula: hardShadow's Shadow level: with no ambient light, occlusion or
@@ -1618,13 +2090,25 @@ fn pistons_point_anywhere_and_become_rods() {
         let q = [p[0] as f64 - 0.1, p[1] as f64 - 0.2, p[2] as f64];
         box2(q[1].hypot(q[2]) - 0.2, -q[0] - 0.4)
     });
-    let plain = sample(&gpu, &lib, &sdf3("{ rop: piston }", ""), &pts.iter().map(|q| [q[0], -q[2], q[1]]).collect::<Vec<_>>());
-    let turned = sample(&gpu, &lib, &sdf3("{ rop: piston, params: { Direction: zneg } }", ""), &pts);
+    let plain = sample(
+        &gpu,
+        &lib,
+        &sdf3("{ rop: piston }", ""),
+        &pts.iter().map(|q| [q[0], -q[2], q[1]]).collect::<Vec<_>>(),
+    );
+    let turned = sample(
+        &gpu,
+        &lib,
+        &sdf3("{ rop: piston, params: { Direction: zneg } }", ""),
+        &pts,
+    );
     expect_same("piston zneg", &turned, &plain, 1, 1e-5);
     let pts2 = points2(5502, 200, -1.5, 1.5);
     let node = "{ rop: piston2d, params: { Shape: rod, Direction: xpos, RodRadius: 0.15, Extension: 0.3 } }";
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts2);
-    expect_exact("piston2d rod xpos", &pts2, &out, |p| box2((p[1] as f64).abs() - 0.15, p[0] as f64 - 0.3));
+    expect_exact("piston2d rod xpos", &pts2, &out, |p| {
+        box2((p[1] as f64).abs() - 0.15, p[0] as f64 - 0.3)
+    });
 }
 
 /// formula: uvField reads the UV a shape writes (a rectangle's normalised
@@ -1637,14 +2121,44 @@ fn uv_field_reads_the_surface_uv() {
     let lib = catalog_library();
     let pts = points2(5601, 120, -1.0, 1.0);
     let extra = "  /r: { rop: rectangle, params: { Size: [1.2, 0.5], Translate: [0.1, 0.1], UvMode: normalized } }\n";
-    let out = sample(&gpu, &lib, &probe("probeColor2", "{ rop: uvField, inputs: [/r] }", extra), &pts);
+    let out = sample(
+        &gpu,
+        &lib,
+        &probe("probeColor2", "{ rop: uvField, inputs: [/r] }", extra),
+        &pts,
+    );
     expect_vec("uvField", &pts, &out, 4, 1e-4, |p| {
-        [(p[0] as f64 - 0.1) / 1.2 + 0.5, (p[1] as f64 - 0.1) / 0.5 + 0.5, 0.0, 1.0]
+        [
+            (p[0] as f64 - 0.1) / 1.2 + 0.5,
+            (p[1] as f64 - 0.1) / 0.5 + 0.5,
+            0.0,
+            1.0,
+        ]
     });
-    let out = sample(&gpu, &lib, &probe("probeFloat2", "{ rop: uvField, params: { Component: v }, inputs: [/r] }", extra), &pts);
+    let out = sample(
+        &gpu,
+        &lib,
+        &probe(
+            "probeFloat2",
+            "{ rop: uvField, params: { Component: v }, inputs: [/r] }",
+            extra,
+        ),
+        &pts,
+    );
     expect_exact("uvField v", &pts, &out, |p| (p[1] as f64 - 0.1) / 0.5 + 0.5);
-    let out = sample(&gpu, &lib, &probe("probeColor2", "{ rop: uvField, params: { Default: [0.3, 0.7] } }", ""), &pts);
-    expect_vec("uvField Default", &pts, &out, 4, 1e-6, |_| [0.3, 0.7, 0.0, 0.0]);
+    let out = sample(
+        &gpu,
+        &lib,
+        &probe(
+            "probeColor2",
+            "{ rop: uvField, params: { Default: [0.3, 0.7] } }",
+            "",
+        ),
+        &pts,
+    );
+    expect_vec("uvField Default", &pts, &out, 4, 1e-6, |_| {
+        [0.3, 0.7, 0.0, 0.0]
+    });
 }
 
 /// formula: impulseFunction's four shapes, each 1 at Peak.
@@ -1654,14 +2168,22 @@ fn impulse_function_has_four_shapes() {
         return;
     };
     let lib = catalog_library();
-    let xs: Vec<[f32; 3]> = (0..121).map(|i| [-0.5 + 0.05 * i as f32, 0.0, 0.0]).collect();
+    let xs: Vec<[f32; 3]> = (0..121)
+        .map(|i| [-0.5 + 0.05 * i as f32, 0.0, 0.0])
+        .collect();
     let cases: [(&str, Box<dyn Fn(f64) -> f64>); 3] = [
         ("Shape: quad", Box::new(|h: f64| 2.0 * h / (1.0 + h * h))),
-        ("Shape: polynomial, Degree: 4", Box::new(|h: f64| 4.0 * h / (3.0 + h.powi(4)))),
-        ("Shape: sustained, Falloff: 3", Box::new(|h: f64| {
-            let s = (h - 1.0).max(0.0);
-            (h * h).min(1.0 + 2.0 * s * (-3.0 * s).exp())
-        })),
+        (
+            "Shape: polynomial, Degree: 4",
+            Box::new(|h: f64| 4.0 * h / (3.0 + h.powi(4))),
+        ),
+        (
+            "Shape: sustained, Falloff: 3",
+            Box::new(|h: f64| {
+                let s = (h - 1.0).max(0.0);
+                (h * h).min(1.0 + 2.0 * s * (-3.0 * s).exp())
+            }),
+        ),
     ];
     for (params, f) in cases {
         let node = format!("{{ rop: impulseFunction, params: {{ Peak: 0.8, {params} }} }}");
@@ -1680,23 +2202,37 @@ fn function_combinators_take_vector_fields() {
     let lib = catalog_library();
     let pts = points3(5701, 120, -2.0, 2.0);
     let wave = |x: f64| 0.2 + 1.5 * (std::f64::consts::TAU * (x / 0.8 + 0.1)).sin();
-    let node = "{ rop: waveFunction, params: { Period: 0.8, Phase: 0.1, Amplitude: 1.5, Offset: 0.2 } }";
+    let node =
+        "{ rop: waveFunction, params: { Period: 0.8, Phase: 0.1, Amplitude: 1.5, Offset: 0.2 } }";
     let out = sample(&gpu, &lib, &probe("probeColor3", node, ""), &pts);
     expect_vec("waveFunction 3D", &pts, &out, 4, 2e-3, |p| {
         [wave(p[0] as f64), wave(p[1] as f64), wave(p[2] as f64), 0.0]
     });
-    let extra = "  /a: { rop: position }\n  /b: { rop: constant, params: { Color: [0.5, 0.25, 1, 1] } }\n";
-    let node = "{ rop: sumFunction, params: { Weights: [2, -1, 0, 0], Offset: 0.1 }, inputs: [/a, /b] }";
+    let extra =
+        "  /a: { rop: position }\n  /b: { rop: constant, params: { Color: [0.5, 0.25, 1, 1] } }\n";
+    let node =
+        "{ rop: sumFunction, params: { Weights: [2, -1, 0, 0], Offset: 0.1 }, inputs: [/a, /b] }";
     let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
     expect_vec("sumFunction 3D", &pts, &out, 4, 1e-5, |p| {
-        [0.1 + 2.0 * p[0] as f64 - 0.5, 0.1 + 2.0 * p[1] as f64 - 0.25, 0.1 + 2.0 * p[2] as f64 - 1.0, 0.1 + 2.0 - 1.0]
+        [
+            0.1 + 2.0 * p[0] as f64 - 0.5,
+            0.1 + 2.0 * p[1] as f64 - 0.25,
+            0.1 + 2.0 * p[2] as f64 - 1.0,
+            0.1 + 2.0 - 1.0,
+        ]
     });
     let node = "{ rop: productFunction, params: { Scale: 3 }, inputs: [/a, /b] }";
     let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
     expect_vec("productFunction 3D", &pts, &out, 4, 1e-5, |p| {
-        [3.0 * p[0] as f64 * 0.5, 3.0 * p[1] as f64 * 0.25, 3.0 * p[2] as f64, 3.0]
+        [
+            3.0 * p[0] as f64 * 0.5,
+            3.0 * p[1] as f64 * 0.25,
+            3.0 * p[2] as f64,
+            3.0,
+        ]
     });
-    let extra = format!("{extra}  /m: {{ rop: position, params: {{ Component: x, Scale: 0.25 }} }}\n");
+    let extra =
+        format!("{extra}  /m: {{ rop: position, params: {{ Component: x, Scale: 0.25 }} }}\n");
     let node = "{ rop: blendFunction, inputs: { a: /a, b: /b, mix: /m } }";
     let out = sample(&gpu, &lib, &probe("probeColor3", node, &extra), &pts);
     expect_vec("blendFunction 3D", &pts, &out, 4, 1e-5, |p| {
@@ -1717,10 +2253,21 @@ fn triangle_has_equilateral_and_isosceles_shapes() {
     let pts = points2(5801, 200, -1.2, 1.2);
     let node = "{ rop: triangle, params: { Shape: isosceles, Width: 0.6, Height: 1.0, Direction: left, Translate: [0.1, -0.2] } }";
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
-    let tri = [[0.1 - 0.5, -0.2], [0.1 + 0.5, -0.2 - 0.3], [0.1 + 0.5, -0.2 + 0.3]];
-    expect_exact("triangle isosceles left", &pts, &out, |p| an::polygon(v2(p), &tri));
+    let tri = [
+        [0.1 - 0.5, -0.2],
+        [0.1 + 0.5, -0.2 - 0.3],
+        [0.1 + 0.5, -0.2 + 0.3],
+    ];
+    expect_exact("triangle isosceles left", &pts, &out, |p| {
+        an::polygon(v2(p), &tri)
+    });
     let node = "{ rop: triangle, params: { Shape: equilateral, Radius: 0.7, Direction: right } }";
     let out = sample(&gpu, &lib, &sdf2(node, ""), &pts);
-    let tri: Vec<V2> = [0.0f64, 120.0, 240.0].iter().map(|a| [0.7 * a.to_radians().cos(), 0.7 * a.to_radians().sin()]).collect();
-    expect_exact("triangle equilateral right", &pts, &out, |p| an::polygon(v2(p), &tri));
+    let tri: Vec<V2> = [0.0f64, 120.0, 240.0]
+        .iter()
+        .map(|a| [0.7 * a.to_radians().cos(), 0.7 * a.to_radians().sin()])
+        .collect();
+    expect_exact("triangle equilateral right", &pts, &out, |p| {
+        an::polygon(v2(p), &tri)
+    });
 }
