@@ -15,6 +15,12 @@ use std::f64::consts::{PI, TAU};
 // ---------------------------------------------------------------------------
 // Helpers
 
+/// A node and the UV it must give at a 2D point.
+type UvCase = (&'static str, Box<dyn Fn(V2) -> V2>);
+
+/// A node's parameters and the curve it must follow.
+type Curve = (&'static str, Box<dyn Fn(f64) -> f64>);
+
 /// Every sampled vector equals `want` in its first `n` channels.
 fn expect_vec(
     what: &str,
@@ -888,7 +894,7 @@ fn shapes_2d_have_their_raytk_options() {
             "circle polar at {p:?}: {o:?}, want {w:?}"
         );
     }
-    let cases: [(&str, Box<dyn Fn(V2) -> V2>); 5] = [
+    let cases: [UvCase; 5] = [
         (
             "{ rop: circle, params: { Radius: 0.6, Translate: [0.2, -0.1], UvMode: cartesian } }",
             Box::new(|p| [(p[0] - 0.2) / 1.2 + 0.5, (p[1] + 0.1) / 1.2 + 0.5]),
@@ -1453,7 +1459,7 @@ fn more_rops_have_their_raytk_options() {
             .min(an::seg2(q, ray(a0, 0.4), ray(a0, 0.9)))
             .min(an::seg2(q, ray(a1, 0.4), ray(a1, 0.9)));
         let r = an::len2(q);
-        let inside = q[0].atan2(q[1]).abs() <= an && r >= 0.4 && r <= 0.9;
+        let inside = q[0].atan2(q[1]).abs() <= an && (0.4..=0.9).contains(&r);
         if inside { -d } else { d }
     });
 
@@ -1946,7 +1952,7 @@ fn julia_reads_c_per_step_and_keeps_its_orbit_trap() {
         let mut m2: f64 = z.iter().map(|a| a * a).sum();
         let mut trap = [z[0].abs(), z[1].abs(), z[2].abs(), m2];
         for i in 0..6 {
-            if m2 > 256.0 || m2 < 1e-12 {
+            if !(1e-12..=256.0).contains(&m2) {
                 break;
             }
             dz *= 2.0 * m2.sqrt();
@@ -2179,7 +2185,7 @@ fn impulse_function_has_four_shapes() {
     let xs: Vec<[f32; 3]> = (0..121)
         .map(|i| [-0.5 + 0.05 * i as f32, 0.0, 0.0])
         .collect();
-    let cases: [(&str, Box<dyn Fn(f64) -> f64>); 3] = [
+    let cases: [Curve; 3] = [
         ("Shape: quad", Box::new(|h: f64| 2.0 * h / (1.0 + h * h))),
         (
             "Shape: polynomial, Degree: 4",
