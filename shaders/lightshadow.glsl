@@ -5,3 +5,6 @@
 // raymarcher reads it right after each light input (-1: the renderer's
 // ShadowSharpness; 0: no shadow).
 float ropkitLightShadow = -1.0;
+// The share of the light left inside a shadow (hardShadow's Shadow level),
+// read beside the sharpness: 0 leaves the shadow dark.
+float ropkitLightShadowLevel = 0.0;

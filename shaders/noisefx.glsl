@@ -94,30 +94,50 @@ float rkxWavelet3(vec3 p, float freq) {
 // with period 1; the distance to the nearest copy of any of them, scaled
 // into 0..1 (1 at a point, falling towards the cells' borders). It tiles
 // seamlessly, so a texture baked from one period repeats without seams.
-float rkxCellTile2(vec2 p, int count, float seed) {
+// rkxCellTileNear2/3 give the distances themselves, in period units:
+// (nearest, second nearest, to the first point alone).
+vec3 rkxCellTileNear2(vec2 p, int count, float seed) {
   vec2 f = fract(p);
   float best = 1e9;
+  float second = 1e9;
+  float first = 1e9;
   for (int k = 0; k < 16; k++) {
     if (k >= count) break;
     vec2 c = rkHash22(vec2(float(k) * 7.13 + seed, seed * 3.1 + 1.3));
     // The nearest copy of c in the period: wrap the offset into -0.5..0.5.
     vec2 d = f - c;
     d -= floor(d + 0.5);
-    best = min(best, dot(d, d));
+    float e = dot(d, d);
+    second = min(second, max(best, e));
+    best = min(best, e);
+    if (k == 0) first = e;
   }
-  // Scaled by the typical spacing of `count` points in a unit square.
-  return clamp(1.0 - sqrt(best) * sqrt(float(count)) * 1.3, 0.0, 1.0);
+  return sqrt(vec3(best, second, first));
 }
 
-float rkxCellTile3(vec3 p, int count, float seed) {
+float rkxCellTile2(vec2 p, int count, float seed) {
+  // Scaled by the typical spacing of `count` points in a unit square.
+  return clamp(1.0 - rkxCellTileNear2(p, count, seed).x * sqrt(float(count)) * 1.3, 0.0, 1.0);
+}
+
+vec3 rkxCellTileNear3(vec3 p, int count, float seed) {
   vec3 f = fract(p);
   float best = 1e9;
+  float second = 1e9;
+  float first = 1e9;
   for (int k = 0; k < 16; k++) {
     if (k >= count) break;
     vec3 c = rkHash33(vec3(float(k) * 7.13 + seed, seed * 3.1 + 1.3, float(k) * 1.7));
     vec3 d = f - c;
     d -= floor(d + 0.5);
-    best = min(best, dot(d, d));
+    float e = dot(d, d);
+    second = min(second, max(best, e));
+    best = min(best, e);
+    if (k == 0) first = e;
   }
-  return clamp(1.0 - sqrt(best) * pow(float(count), 1.0 / 3.0) * 1.1, 0.0, 1.0);
+  return sqrt(vec3(best, second, first));
+}
+
+float rkxCellTile3(vec3 p, int count, float seed) {
+  return clamp(1.0 - rkxCellTileNear3(p, count, seed).x * pow(float(count), 1.0 / 3.0) * 1.1, 0.0, 1.0);
 }

@@ -305,6 +305,10 @@ pub fn view(def: &RopDef) -> Result<View, SceneError> {
         && !has_required_input(def)
     {
         View::TimeGraph
+    } else if def.category == "function" && ret(ReturnType::Float) && coord(CoordType::Float) {
+        // A function that also takes points (waveFunction, sumFunction) is
+        // shown as what it is first: a curve of x.
+        View::Graph
     } else if (ret(ReturnType::Float) || ret(ReturnType::Vec4)) && coord(CoordType::Vec2) {
         View::Field2d
     } else if (ret(ReturnType::Float) || ret(ReturnType::Vec4)) && coord(CoordType::Vec3) {

@@ -1886,18 +1886,33 @@ fn the_new_categories_hold_their_rops() {
         assert!(count(cat) >= at_least, "{cat}: {} ROPs", count(cat));
     }
     // Every function is a float -> float building block, except the one that
-    // applies them to fields.
+    // applies them to fields; the wave and the sum, product and blend of
+    // functions also run on 2D and 3D points with vector values, as RayTK's
+    // do, but float -> float first.
+    let vector = [
+        "waveFunction",
+        "sumFunction",
+        "productFunction",
+        "blendFunction",
+    ];
     for def in lib
         .rops
         .values()
         .filter(|d| d.category == "function" && d.name != "applyFunction")
     {
+        use ropkit::types::{CoordType, ReturnType};
+        let (coords, returns): (&[CoordType], &[ReturnType]) =
+            if vector.contains(&def.name.as_str()) {
+                (
+                    &[CoordType::Float, CoordType::Vec2, CoordType::Vec3],
+                    &[ReturnType::Float, ReturnType::Vec4],
+                )
+            } else {
+                (&[CoordType::Float], &[ReturnType::Float])
+            };
         assert_eq!(
             (def.coord_types.as_slice(), def.return_types.as_slice()),
-            (
-                &[ropkit::types::CoordType::Float][..],
-                &[ropkit::types::ReturnType::Float][..]
-            ),
+            (coords, returns),
             "{}",
             def.name
         );

@@ -1807,7 +1807,6 @@ fn filters_and_combines_state_their_distance_promises() {
         "mobiusTransform",
         "sphericalMobiusTransform",
         "complexMath",
-        "rotate4D",
         "lookAtRotate",
         "axisRotate",
         "modifyNormals",

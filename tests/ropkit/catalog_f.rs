@@ -422,9 +422,13 @@ fn assign_color_sets_and_fills_in_the_surface_colour() {
     }
 }
 
-/// triPlanarTextureField: the three projections of assets/checker.png (yz,
-/// zx and xy, the image coordinate times Scale plus Translate) mixed by
-/// |n|^Sharpness normalised, n the direction from Center; at points whose
+/// triPlanarTextureField: the three projections of assets/checker.png (along
+/// x, y and z, each read from the side n faces by the UV convention of
+/// docs/writing-rops.md: seen along x the UV is (-z, y) from +x and (z, y)
+/// from -x, along y (x, -z) from above and (x, z) from below, along z (x, y)
+/// from +z and (-x, y) from -z; of the point times Scale, plus the parts of
+/// Translate along the axes u and v run along) mixed
+/// by |n|^Sharpness normalised, n the direction from Center; at points whose
 /// three coordinates are texel centres every read is one texel, so the
 /// reference is exact. Past the image, hold, zero and mirror.
 #[test]
@@ -471,22 +475,27 @@ fn tri_planar_texture_field_mixes_three_projections() {
         let s = w[0] + w[1] + w[2];
         [w[0] / s, w[1] / s, w[2] / s]
     };
-    // Texel of an axis pair (u along the first coordinate, v the second).
+    // Texel (i, j) of UV space (i along u, j up v, extended past the
+    // image), read from the image stored top row first.
     let texel_at = |extend: &str, i: i64, j: i64| -> [f64; 4] {
         let inside = |k: i64| (0..n).contains(&k);
-        match extend {
-            "zero" if !(inside(i) && inside(j)) => [0.0; 4],
-            "hold" => img.texel(i.clamp(0, n - 1), j.clamp(0, n - 1)),
+        let (i, j) = match extend {
+            "zero" if !(inside(i) && inside(j)) => return [0.0; 4],
+            "hold" => (i.clamp(0, n - 1), j.clamp(0, n - 1)),
             "mirror" => {
                 let m = |k: i64| {
                     let k = k.rem_euclid(2 * n);
                     if k < n { k } else { 2 * n - 1 - k }
                 };
-                img.texel(m(i), m(j))
+                (m(i), m(j))
             }
-            _ => img.texel(i, j),
-        }
+            _ => (i, j),
+        };
+        img.texel(i, n - 1 - j.rem_euclid(n))
     };
+    // The texel of a face coordinate: the point's scaled coordinate along
+    // an axis is centre(k) - t, read with a sign, plus t again.
+    let face = |k: i64, side: f64, t: f64| ((side * (centre(k) - t) + t) * n as f64).floor() as i64;
     for (extend, sharp, c) in [
         ("repeat", 4.0, [0.0, 0.0, 0.0]),
         ("hold", 2.0, [0.1, -0.2, 0.3]),
@@ -501,10 +510,12 @@ fn tri_planar_texture_field_mixes_three_projections() {
         for (k, cell) in cells.iter().enumerate() {
             let w = weights(v3(&pts[k]), c, sharp);
             let (x, y, z) = (cell[0], cell[1], cell[2]);
+            let d = an::sub3(v3(&pts[k]), c);
+            let s = d.map(|e| if e < 0.0 { -1.0 } else { 1.0 });
             let reads = [
-                texel_at(extend, y, z),
-                texel_at(extend, z, x),
-                texel_at(extend, x, y),
+                texel_at(extend, face(z, -s[0], t[2]), y),
+                texel_at(extend, x, face(z, -s[1], t[2])),
+                texel_at(extend, face(x, s[2], t[0]), y),
             ];
             for ch in 0..4 {
                 let want: f64 = (0..3).map(|a| reads[a][ch] * w[a]).sum();

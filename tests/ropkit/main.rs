@@ -34,6 +34,7 @@ mod mechanisms_uv;
 mod mesh;
 mod packaging;
 mod param_fields;
+mod parity;
 mod pbr;
 mod raytk_names;
 mod reference;

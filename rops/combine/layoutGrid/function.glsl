@@ -65,7 +65,9 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #if defined(THIS_CONTEXT_TYPE_Context)
   ctx.iteration = vec4(float(k), float(count), 0.0, 0.0);
 #endif
-  Sdf res = THIS_cell(k, q, ctx);
+  float pre = max(THIS_Prescale, 1e-4);
+  Sdf res = THIS_cell(k, q / pre, ctx);
+  res.x *= pre;
   // Every other shape lies in its own cell, Margin clear of its sides: no
   // nearer than the way out of this one on a side where a neighbour is,
   // plus Margin (without it, rays would stop at the sides).

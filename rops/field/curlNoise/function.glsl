@@ -19,7 +19,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float gy = (simplexNoise(q + vec2(0.0, e)) - simplexNoise(q - vec2(0.0, e))) / (2.0 * e);
   vec3 v = vec3(gy, -gx, 0.0);
 #endif
-  v *= THIS_Amplitude;
+  v = v * THIS_Amplitude + THIS_Offset;
 #if defined(THIS_RETURN_TYPE_vec4)
   return vec4(v, 0.0);
 #elif defined(THIS_Component_x)

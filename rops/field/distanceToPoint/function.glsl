@@ -1,5 +1,8 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
-#if defined(THIS_COORD_TYPE_vec3)
+#if defined(THIS_COORD_TYPE_vec3) && !defined(THIS_Axes_xyz)
+  vec3 full = p - THIS_Point;
+  float d = length(full.THIS_Axes);
+#elif defined(THIS_COORD_TYPE_vec3)
   float d = length(p - THIS_Point);
 #else
   float d = length(p - THIS_Point.xy);

@@ -3,6 +3,8 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float x = inputOp1(p, ctx);
 #elif defined(THIS_COORD_TYPE_float)
   float x = p;
+#elif defined(THIS_Axis_dist)
+  float x = length(p);
 #elif defined(THIS_COORD_TYPE_vec2) && defined(THIS_Axis_z)
   float x = 0.0;
 #else
@@ -13,8 +15,8 @@ ReturnT thismap(CoordT p, ContextT ctx) {
                     : (x >= THIS_Threshold ? 1.0 : 0.0);
   if (THIS_Invert) v = 1.0 - v;
 #if defined(THIS_RETURN_TYPE_vec4)
-  return vec4(vec3(v), 1.0);
+  return mix(THIS_Value1, THIS_Value2, v);
 #else
-  return v;
+  return mix(THIS_Value1.x, THIS_Value2.x, v);
 #endif
 }

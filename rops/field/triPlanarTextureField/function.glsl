@@ -20,7 +20,7 @@ vec4 THIS_read(vec2 uv) {
   if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0) return vec4(0.0);
 #endif
   // Explicit level 0: fields run in non-uniform control flow.
-  return textureLod(THIS_Texture, uv, 0.0);
+  return textureLod(THIS_Texture, ropkitImageUV(uv), 0.0);
 }
 
 ReturnT thismap(CoordT p, ContextT ctx) {
@@ -37,9 +37,14 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #endif
   vec3 w = pow(abs(n) / max(max(abs(n.x), max(abs(n.y), abs(n.z))), 1e-12), vec3(THIS_Sharpness));
   w /= max(w.x + w.y + w.z, 1e-12);
+  // Each projection as seen from the side the surface faces.
+  // Translate offsets each face's u and v by its parts along the axes they
+  // run along (so 0.5 everywhere centres the image on every face).
   vec3 q = p * THIS_Scale;
   vec3 t = THIS_Translate;
-  vec4 c = THIS_read(q.yz + t.yz) * w.x + THIS_read(q.zx + t.zx) * w.y + THIS_read(q.xy + t.xy) * w.z;
+  vec3 sg = vec3(n.x < 0.0 ? -1.0 : 1.0, n.y < 0.0 ? -1.0 : 1.0, n.z < 0.0 ? -1.0 : 1.0);
+  vec4 c = THIS_read(ropkitFaceUV(q, 0, sg.x) + t.zy) * w.x + THIS_read(ropkitFaceUV(q, 1, sg.y) + t.xz) * w.y
+         + THIS_read(ropkitFaceUV(q, 2, sg.z) + t.xy) * w.z;
 #if defined(THIS_RETURN_TYPE_vec4)
   return c;
 #elif defined(THIS_Channel_r)

@@ -1,5 +1,11 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
-#if defined(THIS_COORD_TYPE_vec3)
+#if defined(THIS_COORD_TYPE_vec3) && defined(THIS_Plane_x)
+  vec2 q = p.zy * THIS_Scale + THIS_Translate.zy;
+#elif defined(THIS_COORD_TYPE_vec3) && defined(THIS_Plane_y)
+  vec2 q = p.xz * THIS_Scale + THIS_Translate.xz;
+#elif defined(THIS_COORD_TYPE_vec3) && defined(THIS_Plane_z)
+  vec2 q = p.xy * THIS_Scale + THIS_Translate.xy;
+#elif defined(THIS_COORD_TYPE_vec3)
   vec3 q = p * THIS_Scale + THIS_Translate;
 #else
   vec2 q = p * THIS_Scale + THIS_Translate.xy;
@@ -14,6 +20,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #else
   float v = c.x;
 #endif
+  v = v * THIS_Amplitude + THIS_Offset;
 #if defined(THIS_RETURN_TYPE_vec4)
   return vec4(vec3(v), 1.0);
 #else

@@ -15,7 +15,10 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #if defined(THIS_CONTEXT_TYPE_Context)
   ctx.iteration = vec4(k, 0.0, 0.0, 0.0);
 #endif
+  float previous = THIS_VAR;
+  THIS_VAR = tile;
   ReturnT res = inputOp1(q, ctx);
+  THIS_VAR = previous;
   dmScaleDist(res, tile);
   return res;
 }

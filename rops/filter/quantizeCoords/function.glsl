@@ -14,7 +14,13 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #else
   float mid = 0.5;
 #endif
-  CoordT snapped = o + (floor((p - o) / max(s, CoordT(1e-6))) + mid) * s;
+  CoordT u = (p - o) / max(s, CoordT(1e-6));
+  CoordT k = floor(u);
+  // Over the last Smoothing of a cell the point moves on to the next
+  // cell's (a smoothstep; nothing where Smoothing is 0).
+  CoordT w = clamp(THIS_Smoothing.THIS_PART, CoordT(0.0), CoordT(1.0));
+  CoordT t = clamp((u - k - (1.0 - w)) / max(w, CoordT(1e-6)), CoordT(0.0), CoordT(1.0));
+  CoordT snapped = o + (k + mid + t * t * (3.0 - 2.0 * t)) * s;
   // An axis of size 0 keeps its coordinate.
   CoordT q = mix(p, snapped, step(CoordT(1e-6), s));
   return inputOp1(q, ctx);

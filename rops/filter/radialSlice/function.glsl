@@ -27,9 +27,19 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   wedge = -wedge;
 #endif
 #if defined(THIS_RETURN_TYPE_Sdf)
-  res.x = max(res.x, wedge);
+  float a = res.x;
 #else
-  res = max(res, wedge);
+  float a = res;
+#endif
+  // A quadratic smooth maximum over Smoothing (plain max at 0): its slope is
+  // a weighted mean of the two slopes, so it stays a bound.
+  float k = max(THIS_Smoothing, 0.0);
+  float h = k > 0.0 ? max(k - abs(a - wedge), 0.0) / k : 0.0;
+  float m = max(a, wedge) + 0.25 * k * h * h;
+#if defined(THIS_RETURN_TYPE_Sdf)
+  res.x = m;
+#else
+  res = m;
 #endif
   return res;
 }

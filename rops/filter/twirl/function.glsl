@@ -1,4 +1,10 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
+  float previous = THIS_VAR;
+#if defined(THIS_COORD_TYPE_vec2)
+  THIS_VAR = 0.0;
+#else
+  THIS_VAR = dmAlong(p, THIS_AXIS);
+#endif
 #if defined(THIS_COORD_TYPE_vec2)
   CoordT c = THIS_Center_at(p, ctx).xy;
 #else
@@ -11,5 +17,6 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   w = vec2(cos(a) * w.x - sin(a) * w.y, sin(a) * w.x + cos(a) * w.y);
   ReturnT res = inputOp1(c + dmUnplane(d, w, dmAlong(d, THIS_AXIS), THIS_AXIS), ctx);
   dmScaleDist(res, THIS_StepScale);
+  THIS_VAR = previous;
   return res;
 }

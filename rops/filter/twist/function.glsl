@@ -8,11 +8,11 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float k = radians(THIS_Rate_at(p, ctx));
   vec3 q = p;
 #if defined(THIS_Axis_x)
-  q.yz = THIS_rotate(q.yz, k * p.x);
+  q.yz = THIS_rotate(q.yz, k * (p.x + THIS_Shift));
 #elif defined(THIS_Axis_z)
-  q.xy = THIS_rotate(q.xy, k * p.z);
+  q.xy = THIS_rotate(q.xy, k * (p.z + THIS_Shift));
 #else
-  q.zx = THIS_rotate(q.zx, k * p.y);
+  q.zx = THIS_rotate(q.zx, k * (p.y + THIS_Shift));
 #endif
   ReturnT res = inputOp1(q, ctx);
 #if defined(THIS_RETURN_TYPE_Sdf)

@@ -12,6 +12,9 @@ ReturnT thismap(CoordT p, ContextT ctx) {
     return 0.0;
   }
   float s = a + b;
-  float logK = s * log(s) - a * log(a) - b * log(b);
+  float logK = THIS_Normalize ? s * log(s) - a * log(a) - b * log(b) : log(max(THIS_Scale, 1e-30));
+  if (!THIS_Normalize && THIS_Scale <= 0.0) {
+    return 0.0;
+  }
   return exp(logK + a * log(x) + b * log(1.0 - x));
 }

@@ -1,5 +1,5 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
-  float y = THIS_Scale * inputOp1(p, ctx);
+  ReturnT y = THIS_Scale * inputOp1(p, ctx);
 #ifdef THIS_HAS_INPUT_2
   y *= inputOp2(p, ctx);
 #endif

@@ -5,7 +5,11 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #else
   float x = p;
 #endif
+#ifdef THIS_Peak_shifted
+  float a = 3.14159265358979 * (THIS_Frequency * x - 1.0);
+#else
   float a = 3.14159265358979 * THIS_Frequency * x;
+#endif
   if (abs(a) < 1e-3) {
     return 1.0 - a * a / 6.0;
   }

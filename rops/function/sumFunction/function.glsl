@@ -1,5 +1,5 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
-  float y = THIS_Offset + THIS_Weights.x * inputOp1(p, ctx);
+  ReturnT y = ReturnT(THIS_Offset) + THIS_Weights.x * inputOp1(p, ctx);
 #ifdef THIS_HAS_INPUT_2
   y += THIS_Weights.y * inputOp2(p, ctx);
 #endif

@@ -23,5 +23,19 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   dir = normalize(dir);
   reach /= lambert * float(THIS_Samples);
   float k = max(dot(n, dir), 1e-4);
-  return Light(p + dir * reach, THIS_Color * THIS_Intensity * lambert / k, false, false);
+  vec3 previous = THIS_VAR;
+  THIS_VAR = dir;
+  Light light = Light(p + dir * reach, THIS_Color * THIS_Intensity * lambert / k, false, false);
+  THIS_VAR = previous;
+  if (THIS_Attenuated) {
+    // 1 within the start, 0 past the end, smooth between; the curve input
+    // reshapes it.
+    float t = clamp((reach - THIS_AttenuationStart) / max(THIS_AttenuationEnd - THIS_AttenuationStart, 1e-6), 0.0, 1.0);
+    float fall = 1.0 - t * t * (3.0 - 2.0 * t);
+#ifdef THIS_HAS_INPUT_1
+    fall = inputOp1(fall, ctx);
+#endif
+    light.color *= fall;
+  }
+  return light;
 }

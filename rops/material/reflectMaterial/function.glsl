@@ -13,6 +13,7 @@ float THIS_reflectivity(MaterialContext matCtx) {
 }
 
 vec3 THIS_getColor(vec3 p, MaterialContext matCtx) {
+  matCtx.shadow = THIS_EnableShadow ? matCtx.shadow : 1.0;
   float r = THIS_reflectivity(matCtx);
   // The tint colours what is mirrored; the rest shows the base colour.
   ropkitAddReflection(matCtx, THISMAT, r * clamp(THIS_Tint, 0.0, 1.0));

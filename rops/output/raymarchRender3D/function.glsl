@@ -82,6 +82,9 @@ vec3 THIS_background(vec2 uv, Ray ray) {
 // left it in ropkitLightShadow (-1: the renderer's ShadowSharpness, 0: the
 // light casts no shadow).
 float THIS_lightSharp[THIS_MAX_LIGHTS];
+// And the light left inside its shadow (0: none), from hardShadow's Shadow
+// level.
+float THIS_lightLevel[THIS_MAX_LIGHTS];
 #endif
 // The lights at a hit, from the light inputs; without any, one default light.
 int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
@@ -89,14 +92,18 @@ int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
 #ifdef ROPKIT_LIGHT_SHADOWS
   for (int k = 0; k < THIS_MAX_LIGHTS; k++) {
     THIS_lightSharp[k] = -1.0;
+    THIS_lightLevel[k] = 0.0;
   }
   ropkitLightShadow = -1.0;
+  ropkitLightShadowLevel = 0.0;
 #endif
 #ifdef THIS_HAS_INPUT_4
   lights[n++] = inputOp4(p, lc);
 #ifdef ROPKIT_LIGHT_SHADOWS
   THIS_lightSharp[n - 1] = ropkitLightShadow;
   ropkitLightShadow = -1.0;
+  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
+  ropkitLightShadowLevel = 0.0;
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_5
@@ -104,6 +111,8 @@ int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
 #ifdef ROPKIT_LIGHT_SHADOWS
   THIS_lightSharp[n - 1] = ropkitLightShadow;
   ropkitLightShadow = -1.0;
+  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
+  ropkitLightShadowLevel = 0.0;
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_6
@@ -111,6 +120,8 @@ int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
 #ifdef ROPKIT_LIGHT_SHADOWS
   THIS_lightSharp[n - 1] = ropkitLightShadow;
   ropkitLightShadow = -1.0;
+  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
+  ropkitLightShadowLevel = 0.0;
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_7
@@ -118,6 +129,8 @@ int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
 #ifdef ROPKIT_LIGHT_SHADOWS
   THIS_lightSharp[n - 1] = ropkitLightShadow;
   ropkitLightShadow = -1.0;
+  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
+  ropkitLightShadowLevel = 0.0;
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_8
@@ -125,6 +138,8 @@ int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
 #ifdef ROPKIT_LIGHT_SHADOWS
   THIS_lightSharp[n - 1] = ropkitLightShadow;
   ropkitLightShadow = -1.0;
+  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
+  ropkitLightShadowLevel = 0.0;
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_9
@@ -132,6 +147,8 @@ int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
 #ifdef ROPKIT_LIGHT_SHADOWS
   THIS_lightSharp[n - 1] = ropkitLightShadow;
   ropkitLightShadow = -1.0;
+  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
+  ropkitLightShadowLevel = 0.0;
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_10
@@ -139,6 +156,8 @@ int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
 #ifdef ROPKIT_LIGHT_SHADOWS
   THIS_lightSharp[n - 1] = ropkitLightShadow;
   ropkitLightShadow = -1.0;
+  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
+  ropkitLightShadowLevel = 0.0;
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_11
@@ -146,6 +165,8 @@ int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
 #ifdef ROPKIT_LIGHT_SHADOWS
   THIS_lightSharp[n - 1] = ropkitLightShadow;
   ropkitLightShadow = -1.0;
+  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
+  ropkitLightShadowLevel = 0.0;
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_12
@@ -153,6 +174,8 @@ int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
 #ifdef ROPKIT_LIGHT_SHADOWS
   THIS_lightSharp[n - 1] = ropkitLightShadow;
   ropkitLightShadow = -1.0;
+  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
+  ropkitLightShadowLevel = 0.0;
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_13
@@ -160,6 +183,8 @@ int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
 #ifdef ROPKIT_LIGHT_SHADOWS
   THIS_lightSharp[n - 1] = ropkitLightShadow;
   ropkitLightShadow = -1.0;
+  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
+  ropkitLightShadowLevel = 0.0;
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_14
@@ -167,6 +192,8 @@ int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
 #ifdef ROPKIT_LIGHT_SHADOWS
   THIS_lightSharp[n - 1] = ropkitLightShadow;
   ropkitLightShadow = -1.0;
+  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
+  ropkitLightShadowLevel = 0.0;
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_15
@@ -174,6 +201,8 @@ int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
 #ifdef ROPKIT_LIGHT_SHADOWS
   THIS_lightSharp[n - 1] = ropkitLightShadow;
   ropkitLightShadow = -1.0;
+  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
+  ropkitLightShadowLevel = 0.0;
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_16
@@ -181,6 +210,8 @@ int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
 #ifdef ROPKIT_LIGHT_SHADOWS
   THIS_lightSharp[n - 1] = ropkitLightShadow;
   ropkitLightShadow = -1.0;
+  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
+  ropkitLightShadowLevel = 0.0;
 #endif
 #endif
   if (n == 0) {
@@ -389,7 +420,11 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
 #endif
       st += clamp(d, 0.01, 0.5);
     }
+#ifdef ROPKIT_LIGHT_SHADOWS
+    tr.shadow[k] = mix(THIS_lightLevel[k], 1.0, clamp(sres, 0.0, 1.0));
+#else
     tr.shadow[k] = clamp(sres, 0.0, 1.0);
+#endif
   }
 #endif
 #else
@@ -503,7 +538,11 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
         finished = st >= shadowMax || i >= 80;
       }
       if (finished) {
+#ifdef ROPKIT_LIGHT_SHADOWS
+        tr.shadow[k] = mix(THIS_lightLevel[k], 1.0, clamp(sres, 0.0, 1.0));
+#else
         tr.shadow[k] = clamp(sres, 0.0, 1.0);
+#endif
         k = THIS_shadowLight(tr, k + 1, shadowFrom, shadowDir, shadowMax);
         i = 0;
         st = 0.02;

@@ -1,5 +1,5 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
-  vec3 q = p - THIS_Translate;
+  vec3 q = transpose(xfEuler(THIS_Rotate)) * (p - THIS_Translate);
   // A solid of revolution about y: its profile is a cut disk.
 #if defined(THIS_Shape_hollow)
   // The shell: the arc of the profile circle below the cut, thickened.

@@ -11,6 +11,16 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float g = c.y - k * (c.x * c.x - c.z * c.z);
   float lip = sqrt(1.0 + 4.0 * k * k * (b.x * b.x + b.z * b.z));
   float d = max(box, (abs(g) - THIS_Thickness) / lip);
+  if (THIS_Infinite) {
+    // Within distance s of q the slope is at most A + 2|k| s, with A its
+    // value at q's distance r from the axis, so over a way of length t the
+    // function changes by at most A t + |k| t^2: reaching |g| = Thickness
+    // takes at least the t where that equals |e|, a bound.
+    float e = abs(q.y - k * (q.x * q.x - q.z * q.z)) - THIS_Thickness;
+    float r = length(q.xz);
+    float A = sqrt(1.0 + 4.0 * k * k * r * r);
+    d = sign(e) * 2.0 * abs(e) / (A + sqrt(A * A + 4.0 * abs(k) * abs(e)));
+  }
 #ifdef THIS_RETURN_TYPE_Sdf
   return createSdf(d);
 #else

@@ -1,6 +1,13 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
   float sc = max(THIS_Base, 1e-4);
   p = (p - THIS_Translate) / sc;
+  // The apex axis becomes y (the square base is symmetric, so swapping
+  // two axes keeps distances).
+#if defined(THIS_Axis_x)
+  p = p.yxz;
+#elif defined(THIS_Axis_z)
+  p = p.xzy;
+#endif
   float h = THIS_Height / sc;
   float m2 = h * h + 0.25;
   vec2 xz = abs(p.xz);

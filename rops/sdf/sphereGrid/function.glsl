@@ -1,5 +1,11 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
   vec3 q = p - THIS_Translate;
+  // The polar axis becomes y (a swap of two axes: distances unchanged).
+#if defined(THIS_Axis_x)
+  q = q.yxz;
+#elif defined(THIS_Axis_z)
+  q = q.xzy;
+#endif
   float R = THIS_Radius;
   float rho = length(q.xz);
   float len = length(q);

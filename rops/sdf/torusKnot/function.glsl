@@ -17,6 +17,13 @@ vec3 THIS_curve(float u, float P, float Q, float R, float r, out vec3 k1, out ve
 
 ReturnT thismap(CoordT p, ContextT ctx) {
   vec3 q = p - THIS_Translate;
+  // The axis becomes y by a turn (a cyclic swap of the axes; a mirror would
+  // turn the knot's handedness).
+#if defined(THIS_Axis_x)
+  q = q.zxy;
+#elif defined(THIS_Axis_z)
+  q = q.yzx;
+#endif
   int np = max(THIS_P, 1);
   float P = float(np);
   float Q = float(THIS_Q);
@@ -25,6 +32,8 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   // The curve lies on the torus, so it is no nearer than the torus surface.
   float toTorus = abs(length(vec2(length(q.xz) - R, q.y)) - r);
   float dist = toTorus;
+  // The curve parameter of the nearest point found (0 away from the torus).
+  float nearU = 0.0;
   if (toTorus < r) {
     // Near the torus: start from each parameter where the curve passes the
     // point's angle around the axis, and let Newton's method on the squared
@@ -44,11 +53,22 @@ ReturnT thismap(CoordT p, ContextT ctx) {
         u -= g / (h > 1e-6 ? h : dot(k1, k1) + 1e-6);
       }
       vec3 c = THIS_curve(u, P, Q, R, r, k1, k2);
-      best = min(best, dot(c - q, c - q));
+      float e = dot(c - q, c - q);
+      if (e < best) nearU = u;
+      best = min(best, e);
     }
     dist = sqrt(best);
   }
+  float angle = atan(q.z, q.x);
+#if defined(THIS_Type_vec4)
+  vec4 previous = THIS_VAR;
+  THIS_VAR = vec4(angle, angle / TAU + 0.5, fract(nearU / TAU), 0.0);
+#else
+  float previous = THIS_VAR;
+  THIS_VAR = angle / TAU + 0.5;
+#endif
   float d = dist - THIS_Thickness;
+  THIS_VAR = previous;
 #ifdef THIS_RETURN_TYPE_Sdf
   return createSdf(d);
 #else

@@ -6,7 +6,10 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec3 q = p - c;
   float along = dot(q, axis);
   float across = length(q - along * axis);
+  float previous = THIS_VAR;
+  THIS_VAR = len > 1e-6 ? clamp(along / len + 0.5, 0.0, 1.0) : 0.5;
   float d = rkpVesica(vec2(across, along), 0.5 * len, 0.5 * THIS_Width);
+  THIS_VAR = previous;
 #ifdef THIS_RETURN_TYPE_Sdf
   return createSdf(d);
 #else

@@ -1,5 +1,5 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
-  float d = rkCutDisk(p - THIS_Translate, THIS_Radius, THIS_Cut);
+  float d = rkCutDisk(xfRotate(p - THIS_Translate, -radians(THIS_Rotate)), THIS_Radius, THIS_Cut);
 #ifdef THIS_RETURN_TYPE_Sdf
   return createSdf(d);
 #else

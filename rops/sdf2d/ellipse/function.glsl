@@ -16,7 +16,11 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec2 c = ab * t;
   float inside = dot(q / ab, q / ab) - 1.0;
   float d = length(q - c) * (inside < 0.0 ? -1.0 : 1.0);
-#ifdef THIS_RETURN_TYPE_Sdf
+#if defined(ROPKIT_SDF_UV) && defined(THIS_RETURN_TYPE_Sdf) && !defined(THIS_UvMode_none)
+  Sdf res = createSdf(d);
+  res.uv = (p - THIS_Translate) / (2.0 * ab) + 0.5;
+  return res;
+#elif defined(THIS_RETURN_TYPE_Sdf)
   return createSdf(d);
 #else
   return d;

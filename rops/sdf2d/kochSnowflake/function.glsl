@@ -16,7 +16,9 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   // 60 degree line through (1/3, 0), then blow the flat quarter up to the
   // whole segment.
   const vec2 n = vec2(-0.86602540378, 0.5);
-  for (int i = 0; i < THIS_Iterations; i++) {
+  int steps = clamp(int(floor(THIS_Iterations + 0.5)), 0, 8);
+  for (int i = 0; i < 8; i++) {
+    if (i >= steps) break;
     q.x = abs(q.x);
     float side = dot(q - vec2(1.0 / 3.0, 0.0), n);
     if (side > 0.0) q -= 2.0 * side * n;

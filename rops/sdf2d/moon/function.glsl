@@ -1,5 +1,5 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
-  p -= THIS_Translate;
+  p = xfRotate(p - THIS_Translate, -radians(THIS_Rotate));
   p.y = abs(p.y);
   float ra = THIS_Radius;
   float rb = THIS_CutRadius;

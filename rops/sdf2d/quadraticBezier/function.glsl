@@ -13,10 +13,13 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec2 a1 = B - A;
   vec2 a2 = A - 2.0 * B + C;
   float dist;
+  float nearT;
   float aa = dot(a2, a2);
   if (aa < 1e-10) {
     // A straight curve: the segment.
     dist = rkSegment(p, A, C);
+    vec2 ac = C - A;
+    nearT = clamp(dot(p - A, ac) / max(dot(ac, ac), 1e-12), 0.0, 1.0);
   } else {
     // The nearest point makes (P(t) - p) . P'(t) = 0, a cubic in t:
     // t^3 + k2 t^2 + k1 t + k0 = 0.
@@ -50,13 +53,28 @@ ReturnT thismap(CoordT p, ContextT ctx) {
       float df = (3.0 * t + 2.0 * k2) * t + k1;
       if (abs(df) > 1e-6) roots[i] = t - f / df;
     }
-    float d2 = min(THIS_dist2(p, A, a1, a2, roots.x), THIS_dist2(p, A, a1, a2, roots.y));
-    d2 = min(d2, THIS_dist2(p, A, a1, a2, roots.z));
-    // The ends, in case every root lies outside 0..1.
-    d2 = min(d2, min(dot(p - A, p - A), dot(p - C, p - C)));
+    // The nearest of the roots (clamped to the curve) and the ends, in
+    // case every root lies outside 0..1; its t is kept for the variable.
+    float d2 = dot(p - A, p - A);
+    nearT = 0.0;
+    float e = dot(p - C, p - C);
+    if (e < d2) {
+      d2 = e;
+      nearT = 1.0;
+    }
+    for (int i = 0; i < 3; i++) {
+      e = THIS_dist2(p, A, a1, a2, roots[i]);
+      if (e < d2) {
+        d2 = e;
+        nearT = clamp(roots[i], 0.0, 1.0);
+      }
+    }
     dist = sqrt(d2);
   }
+  float previous = THIS_VAR;
+  THIS_VAR = nearT;
   float d = dist - THIS_Thickness;
+  THIS_VAR = previous;
 #ifdef THIS_RETURN_TYPE_Sdf
   return createSdf(d);
 #else

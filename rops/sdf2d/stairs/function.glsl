@@ -1,6 +1,6 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
   vec2 q = p - THIS_Translate;
-  int n = clamp(THIS_Count, 1, 32);
+  int n = clamp(int(floor(THIS_Count + 0.5)), 1, 32);
   float w = THIS_Width;
   float h = THIS_Height;
   float fn = float(n);

@@ -1,5 +1,6 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
   p -= THIS_Translate;
+  vec2 rel = p;
   float r = THIS_Radius;
   float an = PI / max(float(THIS_Points), 3.0);
   vec2 acs = vec2(cos(an), sin(an));
@@ -12,7 +13,15 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   p -= r * acs;
   p += ecs * clamp(-dot(p, ecs), 0.0, r * acs.y / ecs.y);
   float d = length(p) * sign(p.x);
-#ifdef THIS_RETURN_TYPE_Sdf
+#if defined(ROPKIT_SDF_UV) && defined(THIS_RETURN_TYPE_Sdf) && !defined(THIS_UvMode_none)
+  Sdf res = createSdf(d);
+#if defined(THIS_UvMode_polar)
+  res.uv = vec2(fract(atan(rel.y, rel.x) / TAU + 1.0), length(rel) / max(r, 1e-6));
+#else
+  res.uv = rel / max(2.0 * r, 1e-6) + 0.5;
+#endif
+  return res;
+#elif defined(THIS_RETURN_TYPE_Sdf)
   return createSdf(d);
 #else
   return d;

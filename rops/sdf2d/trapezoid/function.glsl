@@ -1,8 +1,18 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
-  p -= THIS_Translate;
   float r1 = THIS_BottomWidth * 0.5;
   float r2 = THIS_TopWidth * 0.5;
+#if defined(THIS_Mode_endPoints)
+  // The frame with Point 1 at (0, -he) and Point 2 at (0, he): a turn and a
+  // move, so distances are kept.
+  vec2 axis = THIS_Point2 - THIS_Point1;
+  float he = 0.5 * length(axis);
+  axis = he > 1e-9 ? axis / (2.0 * he) : vec2(0.0, 1.0);
+  vec2 rel = p - 0.5 * (THIS_Point1 + THIS_Point2);
+  p = vec2(rel.x * axis.y - rel.y * axis.x, dot(rel, axis));
+#else
+  p -= THIS_Translate;
   float he = THIS_Height * 0.5;
+#endif
   vec2 k1 = vec2(r2, he);
   vec2 k2 = vec2(r2 - r1, 2.0 * he);
   p.x = abs(p.x);

@@ -1,7 +1,33 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
+#if defined(THIS_Shape_points)
   vec2 p0 = THIS_A;
   vec2 p1 = THIS_B;
   vec2 p2 = THIS_C;
+#else
+  // The corners pointing up about the centre, then turned to Direction.
+#if defined(THIS_Shape_equilateral)
+  float r = THIS_Radius;
+  vec2 c0 = vec2(0.0, r);
+  vec2 c1 = r * vec2(-0.86602540378, -0.5);
+  vec2 c2 = r * vec2(0.86602540378, -0.5);
+#else
+  vec2 c0 = vec2(0.0, 0.5 * THIS_Height);
+  vec2 c1 = vec2(-0.5 * THIS_Width, -0.5 * THIS_Height);
+  vec2 c2 = vec2(0.5 * THIS_Width, -0.5 * THIS_Height);
+#endif
+#if defined(THIS_Direction_down)
+  mat2 turn = mat2(-1.0, 0.0, 0.0, -1.0);
+#elif defined(THIS_Direction_left)
+  mat2 turn = mat2(0.0, 1.0, -1.0, 0.0);
+#elif defined(THIS_Direction_right)
+  mat2 turn = mat2(0.0, -1.0, 1.0, 0.0);
+#else
+  mat2 turn = mat2(1.0);
+#endif
+  vec2 p0 = THIS_Translate + turn * c0;
+  vec2 p1 = THIS_Translate + turn * c1;
+  vec2 p2 = THIS_Translate + turn * c2;
+#endif
   vec2 e0 = p1 - p0;
   vec2 e1 = p2 - p1;
   vec2 e2 = p0 - p2;

@@ -29,6 +29,12 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   return inputOp15(p, ctx);
 #elif THIS_Index == 15 && defined(THIS_HAS_INPUT_16)
   return inputOp16(p, ctx);
+#elif defined(THIS_Fallback_value) && THIS_Index != 0 && defined(THIS_RETURN_TYPE_float)
+  return THIS_DefaultValue.x;
+#elif defined(THIS_Fallback_value) && THIS_Index != 0 && defined(THIS_RETURN_TYPE_vec4)
+  return THIS_DefaultValue;
+#elif defined(THIS_Fallback_value) && THIS_Index != 0 && defined(THIS_RETURN_TYPE_Sdf)
+  return createSdf(THIS_DefaultValue.x);
 #else
   return inputOp1(p, ctx);
 #endif
