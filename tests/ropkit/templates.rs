@@ -16,7 +16,10 @@ const COPY_LINES: usize = 6;
 
 /// ROPs that still share copied code with another ROP of this list (each
 /// a family written before templates existed: the float functions' input
-/// switch, the patterns' plane and colour, the materials' colour hook, ...).
+/// switch, the patterns' plane and colour, the materials' colour hook, ...;
+/// and, from the RayTK modes, the lights' falloff input, the normal
+/// filters' gradient taps, the fractals' orbit-trap return, and
+/// quadraticBezier's and torusKnot's exposed variable).
 /// A copy between two of them is tolerated; a copy that involves any other
 /// ROP fails. The curve ROPs and the axis-plane filters must never be here.
 const KNOWN_COPIES: &[&str] = &[
@@ -51,9 +54,10 @@ const KNOWN_COPIES: &[&str] = &[
     "glassMaterial",
     "gridPattern",
     "helixSweep",
-    "hexGridPattern",
     "hexagonalTruchetPattern",
+    "hexGridPattern",
     "impulseFunction",
+    "juliaSet",
     "kaliGenerator",
     "kink",
     "kleinian",
@@ -61,6 +65,7 @@ const KNOWN_COPIES: &[&str] = &[
     "matcapMaterial",
     "mergeFields",
     "mirrorRepeat",
+    "modifyNormals",
     "modularMaterial",
     "moduloDistance",
     "multiIntersect",
@@ -72,16 +77,20 @@ const KNOWN_COPIES: &[&str] = &[
     "particleRender",
     "pennerEasing",
     "phongMaterial",
+    "pointLight",
     "polyline",
     "powerCurveFunction",
     "projectPolar",
     "provideVariable",
     "pulseFunction",
+    "quadraticBezier",
     "quantizeFunction",
     "raymarchRender3D",
     "revolveSector",
     "ridgedNoise",
+    "ringLight",
     "rosettePattern",
+    "rotateNormals",
     "roundedCylinder",
     "shear",
     "shell",
@@ -93,12 +102,14 @@ const KNOWN_COPIES: &[&str] = &[
     "spiralPattern",
     "spiralRepeat",
     "spiralZoom",
+    "spotLight",
     "stepFunction",
     "stripesPattern",
     "textureDisplace",
     "textureMaterial",
     "tilingPattern",
     "torus",
+    "torusKnot",
     "trapezoid",
     "triangleCheckerPattern",
     "truchetPattern",
