@@ -127,6 +127,10 @@ limits! {
     /// become quadratics and curves are split where they turn in y: two
     /// texels each, all scanned by the nearest paths at every step.
     SVG_SEGMENTS: usize = 65_536, Count;
+    /// Largest magnitude of a number in an SVG file: past it an arc's
+    /// radius makes the parser cut the arc into ever more curves (seconds
+    /// at 1e30), and no drawing needs it.
+    SVG_NUMBER: u64 = 1_000_000_000, Count;
     /// Most outline segments of one glyph.
     GLYPH_SEGMENTS: usize = 4096, Count;
     /// Most glyph records one TrueType glyph expands to through its

@@ -97,6 +97,47 @@ pub enum SvgError {
     TooManySegments,
     #[error("draws no filled path{0}")]
     Empty(String),
+    #[error(
+        "holds the number {0}, larger than {limit} (SVG_NUMBER): no drawing needs it, and an arc that large takes the parser minutes",
+        limit = limits::SVG_NUMBER
+    )]
+    NumberTooLarge(String),
+}
+
+/// The first number in the text larger in magnitude than
+/// [`limits::SVG_NUMBER`], as written (cut short), if any.
+fn too_large_number(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let digit = |i: usize| b.get(i).is_some_and(u8::is_ascii_digit);
+    let mut i = 0;
+    while i < b.len() {
+        if !(digit(i) || (b[i] == b'.' && digit(i + 1))) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while digit(i) || b.get(i) == Some(&b'.') {
+            i += 1;
+        }
+        if matches!(b.get(i), Some(b'e' | b'E')) {
+            let mut j = i + 1;
+            if matches!(b.get(j), Some(b'+' | b'-')) {
+                j += 1;
+            }
+            if digit(j) {
+                while digit(j) {
+                    j += 1;
+                }
+                i = j;
+            }
+        }
+        if let Ok(v) = text[start..i].parse::<f64>()
+            && v.abs() > limits::SVG_NUMBER as f64
+        {
+            return Some(crate::limits::echo(&text[start..i]));
+        }
+    }
+    None
 }
 
 /// A segment as usvg gives it, in the drawing's coordinates (y down).
@@ -109,6 +150,9 @@ enum Raw {
 /// Reads an SVG file's filled paths.
 pub fn parse(bytes: &[u8]) -> Result<SvgShape, SvgError> {
     let text = std::str::from_utf8(bytes).map_err(|_| SvgError::NotText)?;
+    if let Some(n) = too_large_number(text) {
+        return Err(SvgError::NumberTooLarge(n));
+    }
     let xml_options = usvg::roxmltree::ParsingOptions {
         allow_dtd: false,
         nodes_limit: limits::SVG_ELEMENTS as u32,
