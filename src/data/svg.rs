@@ -378,14 +378,10 @@ pub mod pack {
             ]);
             next += 2 * p.segments.len();
         }
-        for s in shape.paths.iter().flat_map(|p| &p.segments) {
-            let (ctrl, kind) = match s.ctrl {
-                Some(c) => (c, 1.0),
-                None => (crate::data::font::outline::lerp(s.from, s.to, 0.5), 0.0),
-            };
-            out.push([s.from[0], s.from[1], ctrl[0], ctrl[1]].map(|v| v as f32));
-            out.push([s.to[0] as f32, s.to[1] as f32, kind, 0.0]);
-        }
+        crate::data::font::pack::push_segments(
+            shape.paths.iter().flat_map(|p| &p.segments),
+            &mut out,
+        );
         out
     }
 

@@ -37,7 +37,19 @@ pub fn texels(shape: &TextShape) -> Vec<[f32; 4]> {
             p.offset[1] as f32,
         ]);
     }
-    for s in shape.shapes.iter().flat_map(|g| &g.segments) {
+    push_segments(shape.shapes.iter().flat_map(|g| &g.segments), &mut out);
+    out
+}
+
+/// Appends segments as the two texels each that `rkGlyphSegment` and
+/// `rkGlyphCrossing` read: `(from.x, from.y, ctrl.x, ctrl.y)` and
+/// `(to.x, to.y, kind, 0)`, kind 0 for a line (its ctrl at its middle), 1
+/// for a quadratic. Text and SVG paths share it.
+pub fn push_segments<'a>(
+    segments: impl Iterator<Item = &'a super::outline::Segment>,
+    out: &mut Vec<[f32; 4]>,
+) {
+    for s in segments {
         let (ctrl, kind) = match s.ctrl {
             Some(c) => (c, 1.0),
             None => (super::outline::lerp(s.from, s.to, 0.5), 0.0),
@@ -45,7 +57,6 @@ pub fn texels(shape: &TextShape) -> Vec<[f32; 4]> {
         out.push([s.from[0], s.from[1], ctrl[0], ctrl[1]].map(|v| v as f32));
         out.push([s.to[0] as f32, s.to[1] as f32, kind, 0.0]);
     }
-    out
 }
 
 /// The GLSL macros of a font parameter whose macro names start with
