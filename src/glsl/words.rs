@@ -5,7 +5,8 @@
 //! pass moves and folds calls only to the pure ones
 //! ([`crate::generate::shape`]).
 
-/// Keywords, type names and the words GLSL reserves for later use.
+/// Keywords, the type names no call constructs, and the words GLSL
+/// reserves for later use ([`CONSTRUCTORS`] holds the other type names).
 pub const KEYWORDS: &[&str] = &[
     "attribute",
     "const",
@@ -39,11 +40,8 @@ pub const KEYWORDS: &[&str] = &[
     "in",
     "out",
     "inout",
-    "float",
     "double",
-    "int",
     "void",
-    "bool",
     "true",
     "false",
     "invariant",
@@ -55,28 +53,11 @@ pub const KEYWORDS: &[&str] = &[
     "highp",
     "mediump",
     "lowp",
-    "uint",
-    "mat2",
-    "mat3",
-    "mat4",
-    "vec2",
-    "vec3",
-    "vec4",
-    "ivec2",
-    "ivec3",
-    "ivec4",
-    "uvec2",
-    "uvec3",
-    "uvec4",
-    "bvec2",
-    "bvec3",
-    "bvec4",
     "dvec2",
     "dvec3",
     "dvec4",
     "sampler",
     "texture2D",
-    "sampler2D",
     "common",
     "partition",
     "active",
@@ -260,6 +241,7 @@ pub const SHADER_LIBRARY: &[&str] = &[
 /// may not be called so.
 pub fn reserved(name: &str) -> bool {
     KEYWORDS.contains(&name)
+        || CONSTRUCTORS.contains(&name)
         || FUNCTIONS.iter().any(|&(f, _)| f == name)
         || SHADER_LIBRARY.contains(&name)
 }
@@ -274,10 +256,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_word_is_listed_once_and_constructors_are_type_names() {
+    fn every_word_is_listed_once() {
         let mut all: Vec<&str> = KEYWORDS
             .iter()
             .copied()
+            .chain(CONSTRUCTORS.iter().copied())
             .chain(FUNCTIONS.iter().map(|&(f, _)| f))
             .chain(SHADER_LIBRARY.iter().copied())
             .collect();
@@ -285,7 +268,7 @@ mod tests {
         all.sort_unstable();
         all.dedup();
         assert_eq!(all.len(), n, "a word is listed twice");
-        assert!(CONSTRUCTORS.iter().all(|c| KEYWORDS.contains(c)));
+        assert!(reserved("vec3") && reserved("sampler2D") && reserved("while"));
     }
 
     #[test]
