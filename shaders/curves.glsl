@@ -187,6 +187,8 @@ void rkcCatmullRom(vec3 p0, vec3 p1, vec3 p2, vec3 p3, float alpha, out vec3 b1,
 // RKC_CUBIC (a, b, c, d). The loops of the point-list ROPs read their
 // pieces in this one form, so a piece's box is always the box of a, b, c, d.
 #define RKC_SEGMENT 1
+// Deepest curve tree the search walks (src/data/tree.rs MAX_DEPTH).
+#define RKC_TREE_STACK 32
 #define RKC_QUADRATIC 2
 #define RKC_CUBIC 3
 

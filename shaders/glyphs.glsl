@@ -111,3 +111,97 @@ int rkGlyphCrossing(vec2 p, vec4 a, vec4 b) {
   if (x <= p.x) return 0;
   return (y2 > y0) ? 1 : -1;
 }
+
+// Filled outlines (glyphs of a text, paths of an SVG drawing) with trees
+// over them, as src/data/font/pack.rs lays them out: texel indices count
+// from `first`, each tree node is a box (min x, min y, max x, max y) and
+// a record: (second child, 0, 0, 0) for an inner node, whose first child
+// follows it. The walks below skip a node only when its box is no nearer
+// than the best distance so far and the ray towards +x cannot cross it
+// (or is not wanted): every segment a scan of all of them would measure
+// or count is measured or counted, so the result is the scan's.
+
+// Deepest tree: src/data/tree.rs MAX_DEPTH.
+#define RK_TREE_STACK 32
+
+// The squared distance from q to a box, 0 inside.
+float rkBoxDistance2(vec2 q, vec4 box) {
+  vec2 off = max(max(box.xy - q, q - box.zw), vec2(0.0));
+  return dot(off, off);
+}
+
+// One outline's tree at texel `root`, about q in the outline's own
+// coordinates: lowers best to the distance of any nearer segment, and,
+// with `ray`, adds each segment's crossing of the ray towards +x to
+// winding. A leaf's record is (first segment texel, count, 0, 0).
+void rkOutlineScan(vec2 q, int first, int root, bool ray, inout float best, inout int winding) {
+  int stack[RK_TREE_STACK];
+  int top = 0;
+  int node = root;
+  while (node >= 0) {
+    vec4 box = rk_data(first + node);
+    vec4 rec = rk_data(first + node + 1);
+    bool near = rkBoxDistance2(q, box) < best * best;
+    bool crossed = ray && q.y >= box.y && q.y < box.w && q.x < box.z;
+    if (near || crossed) {
+      if (rec.y > 0.5) {
+        int s0 = int(rec.x);
+        int count = int(rec.y);
+        for (int s = 0; s < count; s++) {
+          vec4 a = rk_data(first + s0 + 2 * s);
+          vec4 b = rk_data(first + s0 + 2 * s + 1);
+          if (ray) winding += rkGlyphCrossing(q, a, b);
+          vec2 lo = min(min(a.xy, a.zw), b.xy);
+          vec2 hi = max(max(a.xy, a.zw), b.xy);
+          vec2 off = max(max(lo - q, q - hi), vec2(0.0));
+          if (dot(off, off) < best * best) best = min(best, rkGlyphSegment(q, a, b));
+        }
+      } else {
+        // The nearer child first: its segments lower best the most.
+        int left = node + 2;
+        int right = int(rec.x);
+        bool swap = rkBoxDistance2(q, rk_data(first + right)) < rkBoxDistance2(q, rk_data(first + left));
+        if (top < RK_TREE_STACK) stack[top++] = swap ? left : right;
+        node = swap ? right : left;
+        continue;
+      }
+    }
+    node = top > 0 ? stack[--top] : -1;
+  }
+}
+
+// The signed distance to the outlines drawn under the tree at texel
+// `root` (-1: none): negative inside any of them, each by its own fill
+// rule. A leaf's record is (its outline's tree, -1 nonzero or -2
+// even-odd, offset x, offset y). `far` is what is returned where nothing
+// is drawn.
+float rkOutlinesDistance(vec2 q, int first, int root, float far) {
+  float best = far;
+  bool inside = false;
+  int stack[RK_TREE_STACK];
+  int top = 0;
+  int node = root;
+  while (node >= 0) {
+    vec4 box = rk_data(first + node);
+    vec4 rec = rk_data(first + node + 1);
+    float d2 = rkBoxDistance2(q, box);
+    bool inBox = d2 == 0.0;
+    if (d2 < best * best || inBox) {
+      if (rec.y < -0.5) {
+        int winding = 0;
+        // Only an outline whose box holds q can wind around it.
+        rkOutlineScan(q - rec.zw, first, int(rec.x), inBox && !inside, best, winding);
+        if (rec.y < -1.5 ? (abs(winding) % 2) == 1 : winding != 0) inside = true;
+      } else {
+        int left = node + 2;
+        int right = int(rec.x);
+        bool swap = rkBoxDistance2(q, rk_data(first + right)) < rkBoxDistance2(q, rk_data(first + left));
+        if (top < RK_TREE_STACK) stack[top++] = swap ? left : right;
+        node = swap ? right : left;
+        continue;
+      }
+    }
+    node = top > 0 ? stack[--top] : -1;
+  }
+  return inside ? -best : best;
+}

@@ -110,7 +110,7 @@ limits! {
     /// than the largest fonts in use (a CJK font is about 20 MiB).
     FONT_FILE_BYTES: u64 = 32 << 20, Bytes;
     /// Most characters in the text of one `font` parameter.
-    TEXT_CHARS: usize = 4096, Count;
+    TEXT_CHARS: usize = 16_384, Count;
     /// Most outline segments (lines and quadratics, after cubics are split)
     /// of the distinct glyphs of one text: two texels each in the data
     /// texture, and the cost of the nearest glyphs at every shader step.

@@ -4,7 +4,20 @@
 // which gives piece i's control points: a segment a-d (b = a, c = d), a
 // quadratic a-b-d (c = b) or a cubic a-b-c-d). With THIS_MEASURED defined
 // (and a global float THIS_bestAlong), the scan also measures the length
-// along the curve up to the nearest point.
+// along the curve up to the nearest point. THIS_STEP (default 1) is how
+// many points one piece advances.
+//
+// Where the Points parameter is declared with `tree: true` (which defines
+// THIS_Points_tree) and without THIS_MEASURED, the search goes through the
+// point list's curve tree (runs of points whose boxes hold every piece
+// that starts in them, src/data/points.rs curve_tree), so a step visits
+// the pieces near the point instead of all of them, and finds what the
+// scan below finds. The measured scan needs the length of every piece before
+// the nearest, so it visits every piece; so does an Acceleration menu set
+// to scan (THIS_Acceleration_scan), for comparison.
+#ifndef THIS_STEP
+#define THIS_STEP 1
+#endif
 
 // The box of a piece: its control points' (the curve lies in their convex
 // hull), widened by the cubic slack so that the quadratic pieces standing
@@ -15,7 +28,70 @@ void THIS_box(vec3 a, vec3 b, vec3 c, vec3 d, out vec3 lo, out vec3 hi) {
   hi = max(max(a, b), max(c, d)) + m;
 }
 
-// vec4(distance, piece index, t in the piece, crossings). A first, cheap
+#if defined(THIS_Points_tree) && !defined(THIS_MEASURED) && !defined(THIS_Acceleration_scan)
+// vec4(distance, piece index, t in the piece, crossings), through the
+// tree: a node is skipped when its box is no nearer than the best distance
+// so far and (filled) the ray from p towards +x misses it; a leaf's pieces
+// are measured as the scan measures them.
+vec4 THIS_scan(vec3 p) {
+  vec4 best = vec4(1e30, 0.0, 0.0, 0.0);
+  int pieces = rkcRolled(THIS_PIECES);
+  int crossings = 0;
+  int stack[RKC_TREE_STACK];
+  int top = 0;
+  int node = THIS_Points_tree;
+  while (node >= 0) {
+    vec4 lo = rk_data(THIS_Points_first + node);
+    vec4 hi = rk_data(THIS_Points_first + node + 1);
+#ifdef THIS_COORD_TYPE_vec2
+    lo.z = 0.0;
+    hi.z = 0.0;
+#endif
+    bool visit = rkcBoxDistance(p, lo.xyz, hi.xyz) < best.x;
+#ifdef THIS_FILLED
+    visit = visit || (p.y >= lo.y && p.y < hi.y && p.x < hi.x);
+#endif
+    if (visit && hi.w > 0.5) {
+      // A leaf: the pieces that start at its points.
+      int j0 = int(lo.w);
+      int i1 = min((j0 + int(hi.w) + THIS_STEP - 1) / THIS_STEP, pieces);
+      for (int i = (j0 + THIS_STEP - 1) / THIS_STEP; i < i1; i++) {
+        vec3 a, b, c, d, plo, phi;
+        THIS_piece(i, a, b, c, d);
+        THIS_box(a, b, c, d, plo, phi);
+#ifdef THIS_FILLED
+        if (p.y >= plo.y && p.y < phi.y && p.x < phi.x) {
+          crossings += rkcPieceCrossings(p.xy, THIS_KIND, a.xy, b.xy, c.xy, d.xy);
+        }
+#endif
+        if (THIS_KIND != RKC_SEGMENT && rkcBoxDistance(p, plo, phi) >= best.x) continue;
+        vec2 r = rkcPiece(p, THIS_KIND, a, b, c, d, best.x);
+        if (r.x < best.x) best.xyz = vec3(r.x, float(i), r.y);
+      }
+    } else if (visit) {
+      // The nearer child first: its pieces lower the best distance most.
+      int left = node + 2;
+      int right = int(lo.w);
+      vec4 llo = rk_data(THIS_Points_first + left);
+      vec4 lhi = rk_data(THIS_Points_first + left + 1);
+      vec4 rlo = rk_data(THIS_Points_first + right);
+      vec4 rhi = rk_data(THIS_Points_first + right + 1);
+#ifdef THIS_COORD_TYPE_vec2
+      llo.z = 0.0; lhi.z = 0.0; rlo.z = 0.0; rhi.z = 0.0;
+#endif
+      bool swap = rkcBoxDistance(p, rlo.xyz, rhi.xyz) < rkcBoxDistance(p, llo.xyz, lhi.xyz);
+      if (top < RKC_TREE_STACK) stack[top++] = swap ? left : right;
+      node = swap ? right : left;
+      continue;
+    }
+    node = top > 0 ? stack[--top] : -1;
+  }
+  best.w = float(crossings);
+  return best;
+}
+#else
+// vec4(distance, piece index, t in the piece, crossings), over every
+// piece. A first, cheap
 // pass takes the nearest of the points where pieces start and end: they lie
 // on the curve, so the curve is at least that near, and every curved piece
 // whose box lies farther is then skipped unsolved. With THIS_FILLED, the
@@ -67,3 +143,4 @@ vec4 THIS_scan(vec3 p) {
   best.w = float(crossings);
   return best;
 }
+#endif

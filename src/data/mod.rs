@@ -16,6 +16,7 @@ pub mod grid;
 mod ply;
 pub mod points;
 pub mod svg;
+pub mod tree;
 
 use points::PointList;
 use std::fmt::Write as _;
@@ -84,6 +85,9 @@ pub enum Loaded {
     /// A point list and a grid over its copies (see [`grid`]): the
     /// point texels, then the grid's.
     Instances(Arc<PointList>, Arc<grid::InstanceGrid>),
+    /// A point list a curve is drawn through, and the curve tree over it
+    /// (see [`PointList::curve_tree`]): the point texels, then the tree's.
+    Curve(Arc<PointList>),
     /// Text laid out in a font (see [`font::pack`] for its texels and macros).
     Font(Arc<font::TextShape>),
     /// The filled paths of an SVG file (see [`svg::pack`]).
@@ -95,20 +99,24 @@ impl Loaded {
     pub fn texels(&self) -> Vec<[f32; 4]> {
         match self {
             Loaded::Instances(list, grid) => {
-                let mut t = Loaded::Points(list.clone()).texels();
+                let mut t = point_texels(list);
                 t.extend(grid.texels());
                 t
             }
-            Loaded::Points(list) => {
-                let mut t = Vec::with_capacity(list.points.len() * 3);
-                for p in &list.points {
-                    let [x, y, z] = p.pos;
-                    let [rx, ry, rz] = p.rotate;
-                    let [r, g, b] = p.color;
-                    t.push([x, y, z, p.scale]);
-                    t.push([rx, ry, rz, 0.0]);
-                    t.push([r, g, b, 1.0]);
-                }
+            Loaded::Points(list) => point_texels(list),
+            Loaded::Curve(list) => {
+                // The points, then the curve tree over them.
+                let mut t = point_texels(list);
+                let first = t.len();
+                let n = list.points.len();
+                list.curve_tree().pack3(
+                    first,
+                    |run, _| {
+                        let j0 = run * points::RUN;
+                        (j0 as f32, (n - j0).min(points::RUN) as f32)
+                    },
+                    &mut t,
+                );
                 t
             }
             Loaded::Font(shape) => font::pack::texels(shape),
@@ -119,32 +127,71 @@ impl Loaded {
     /// The accessor macros of a parameter whose GLSL prefix is `prefix`
     /// (`<node>_<Param>`) and whose texels start at `first`.
     pub fn macros(&self, prefix: &str, first: usize) -> String {
-        let mut out = String::new();
         match self {
             Loaded::Instances(list, grid) => {
-                out = Loaded::Points(list.clone()).macros(prefix, first);
-                out += &grid.macros(prefix, first + 3 * list.points.len());
+                point_macros(list, prefix, first)
+                    + &grid.macros(prefix, first + 3 * list.points.len())
             }
-            Loaded::Points(list) => {
-                let (lo, hi) = list.bounds();
-                let v = |a: [f32; 3]| {
-                    let f = float_text;
-                    format!("vec3({}, {}, {})", f(a[0]), f(a[1]), f(a[2]))
+            Loaded::Points(list) => point_macros(list, prefix, first),
+            Loaded::Curve(list) => {
+                // The curve tree's root, counted from the first texel (see
+                // `shaders/node/curveScan.glsl`).
+                let root = if list.points.is_empty() {
+                    -1
+                } else {
+                    3 * list.points.len() as i64
                 };
-                let at = |k: usize| format!("rk_data({first} + 3 * (I) + {k})");
-                let _ = writeln!(out, "#define {prefix}_count {}", list.points.len());
-                let _ = writeln!(out, "#define {prefix}(I) {}.xyz", at(0));
-                let _ = writeln!(out, "#define {prefix}_scale(I) {}.w", at(0));
-                let _ = writeln!(out, "#define {prefix}_rotate(I) {}.xyz", at(1));
-                let _ = writeln!(out, "#define {prefix}_color(I) {}.xyz", at(2));
-                let _ = writeln!(out, "#define {prefix}_min {}", v(lo));
-                let _ = writeln!(out, "#define {prefix}_max {}", v(hi));
+                point_macros(list, prefix, first)
+                    + &format!("#define {prefix}_first {first}\n#define {prefix}_tree {root}\n")
             }
-            Loaded::Font(shape) => out = font::pack::macros(shape, prefix, first),
-            Loaded::Svg(shape) => out = svg::pack::macros(shape, prefix, first),
+            Loaded::Font(shape) => font::pack::macros(shape, prefix, first),
+            Loaded::Svg(shape) => svg::pack::macros(shape, prefix, first),
         }
-        out
     }
+}
+
+impl Loaded {
+    /// The same points with the curve tree over them.
+    pub fn with_curve_tree(self) -> Loaded {
+        match self {
+            Loaded::Points(list) => Loaded::Curve(list),
+            other => other,
+        }
+    }
+}
+
+/// A point list's texels: three per point (position and scale, rotation,
+/// colour).
+fn point_texels(list: &PointList) -> Vec<[f32; 4]> {
+    let mut t = Vec::with_capacity(list.points.len() * 3);
+    for p in &list.points {
+        let [x, y, z] = p.pos;
+        let [rx, ry, rz] = p.rotate;
+        let [r, g, b] = p.color;
+        t.push([x, y, z, p.scale]);
+        t.push([rx, ry, rz, 0.0]);
+        t.push([r, g, b, 1.0]);
+    }
+    t
+}
+
+/// The accessors of a point list's points.
+fn point_macros(list: &PointList, prefix: &str, first: usize) -> String {
+    let mut out = String::new();
+    let (lo, hi) = list.bounds();
+    let v = |a: [f32; 3]| {
+        let f = float_text;
+        format!("vec3({}, {}, {})", f(a[0]), f(a[1]), f(a[2]))
+    };
+    let at = |k: usize| format!("rk_data({first} + 3 * (I) + {k})");
+    let _ = writeln!(out, "#define {prefix}_count {}", list.points.len());
+    let _ = writeln!(out, "#define {prefix}(I) {}.xyz", at(0));
+    let _ = writeln!(out, "#define {prefix}_scale(I) {}.w", at(0));
+    let _ = writeln!(out, "#define {prefix}_rotate(I) {}.xyz", at(1));
+    let _ = writeln!(out, "#define {prefix}_color(I) {}.xyz", at(2));
+    let _ = writeln!(out, "#define {prefix}_min {}", v(lo));
+    let _ = writeln!(out, "#define {prefix}_max {}", v(hi));
+    out
 }
 
 /// Where the files a network names are read from: below the network's

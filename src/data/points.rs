@@ -38,6 +38,16 @@ pub struct PointList {
     pub points: Vec<Point>,
 }
 
+/// Points to a leaf of [`PointList::curve_tree`].
+pub const RUN: usize = 4;
+/// How far (in points) before and after its first point a piece may reach
+/// for its control points: a Catmull-Rom piece from point i reads i - 1 to
+/// i + 2, a cubic Bezier piece i to i + 3.
+pub const REACH_BEFORE: usize = 1;
+pub const REACH_AFTER: usize = 3;
+/// How far a leaf's box is grown, in longest steps between points.
+pub const GROW: f32 = 1.25;
+
 /// Why a point list cannot be read: the line (1-based, 0 for none) and
 /// what is wrong there.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -159,6 +169,59 @@ impl PointList {
             }
         }
         (lo, hi)
+    }
+
+    /// The tree the curve ROPs search a list through (see
+    /// [`crate::data::tree`] and `shaders/node/curveScan.glsl`): its leaves
+    /// are runs of [`RUN`] consecutive points, in order. A leaf's box holds
+    /// every piece of a curve that starts at one of its points, whatever
+    /// the curve: the points from [`REACH_BEFORE`] before the run to
+    /// [`REACH_AFTER`] after its last (wrapping round the list, for closed
+    /// curves), grown on every side by [`GROW`] times the longest step
+    /// between consecutive points among them. A polyline's segment lies
+    /// within its two points; a Bezier piece within its control points,
+    /// points of the list; a Catmull-Rom piece within its Bezier control
+    /// points, which lie at most 2/3 of a step from its ends (centripetal;
+    /// 1/3 uniform; a mirrored end neighbour is one step away), and the
+    /// quadratics standing in for a cubic lie within 0.3 of a step beyond
+    /// those (`rkcCubicSlack`): 0.96 of a step in all, under GROW. The
+    /// runs near the end also hold the first point, where a closed Bezier
+    /// path's last piece ends.
+    pub fn curve_tree(&self) -> crate::data::tree::Tree {
+        let n = self.points.len();
+        let at = |i: isize| self.points[i.rem_euclid(n as isize) as usize].pos;
+        let boxes: Vec<crate::data::tree::Box3> = (0..n.div_ceil(RUN))
+            .map(|k| {
+                let (j0, j1) = ((k * RUN) as isize, ((k + 1) * RUN).min(n) as isize);
+                let (from, mut to) = (j0 - REACH_BEFORE as isize, j1 - 1 + REACH_AFTER as isize);
+                // A closed Bezier path's last piece ends on the first point,
+                // whatever points are left over before it.
+                if to + REACH_AFTER as isize >= n as isize - 1 {
+                    to = to.max(n as isize);
+                }
+                let mut b = [f32::MAX, f32::MAX, f32::MAX, f32::MIN, f32::MIN, f32::MIN];
+                let mut step = 0.0f32;
+                for i in from..=to {
+                    let p = at(i);
+                    for a in 0..3 {
+                        b[a] = b[a].min(p[a]);
+                        b[a + 3] = b[a + 3].max(p[a]);
+                    }
+                    if i < to {
+                        let q = at(i + 1);
+                        let d = (0..3).map(|a| (q[a] - p[a]).powi(2)).sum::<f32>().sqrt();
+                        step = step.max(d);
+                    }
+                }
+                let grow = GROW * step * (1.0 + 1e-5) + 1e-6;
+                for a in 0..3 {
+                    b[a] -= grow;
+                    b[a + 3] += grow;
+                }
+                b
+            })
+            .collect();
+        crate::data::tree::Tree::sequence(&boxes)
     }
 
     /// An inline list: each item `[x, y]`, `[x, y, z]`, or a mapping with
@@ -406,5 +469,156 @@ mod tests {
         let text = "1,2\n".repeat(DATA_POINTS + 1);
         let e = PointList::parse_csv(&text).unwrap_err();
         assert!(e.message.contains("DATA_POINTS"), "{e}");
+    }
+
+    /// The pieces every curve ROP makes of a list (written here from the
+    /// formulas in `shaders/curves.glsl` and the ROPs' `function.glsl`):
+    /// each as its control points, by the piece's first point.
+    fn pieces(pts: &[[f64; 3]], closed: bool) -> Vec<(usize, Vec<[f64; 3]>)> {
+        let n = pts.len() as isize;
+        let p = |i: isize| pts[i.rem_euclid(n) as usize];
+        let sub = |a: [f64; 3], b: [f64; 3]| [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+        let len = |a: [f64; 3]| (a[0] * a[0] + a[1] * a[1] + a[2] * a[2]).sqrt();
+        // Open ends mirror the end point's neighbour.
+        let nb = |i: isize| {
+            if closed || (0..n).contains(&i) {
+                p(i)
+            } else if i < 0 {
+                let (a, b) = (p(0), p(1));
+                [2.0 * a[0] - b[0], 2.0 * a[1] - b[1], 2.0 * a[2] - b[2]]
+            } else {
+                let (a, b) = (p(n - 1), p(n - 2));
+                [2.0 * a[0] - b[0], 2.0 * a[1] - b[1], 2.0 * a[2] - b[2]]
+            }
+        };
+        let count = if closed { n } else { n - 1 };
+        let mut out = Vec::new();
+        for i in 0..count {
+            // Polyline.
+            out.push((i as usize, vec![p(i), p(i + 1)]));
+            // Catmull-Rom, centripetal and uniform, as cubic Beziers.
+            for alpha in [0.5, 0.0] {
+                let (p0, p1, p2, p3) = (nb(i - 1), nb(i), nb(i + 1), nb(i + 2));
+                let st = |a: [f64; 3], b: [f64; 3]| {
+                    let l: f64 = len(sub(b, a));
+                    if alpha == 0.5 { l.sqrt() } else { 1.0 }.max(1e-6)
+                };
+                let (d1, d2, d3) = (st(p0, p1), st(p1, p2), st(p2, p3));
+                let b1: [f64; 3] = std::array::from_fn(|k| {
+                    (d1 * d1 * p2[k] - d2 * d2 * p0[k]
+                        + (2.0 * d1 * d1 + 3.0 * d1 * d2 + d2 * d2) * p1[k])
+                        / (3.0 * d1 * (d1 + d2))
+                });
+                let b2: [f64; 3] = std::array::from_fn(|k| {
+                    (d3 * d3 * p1[k] - d2 * d2 * p3[k]
+                        + (2.0 * d3 * d3 + 3.0 * d3 * d2 + d2 * d2) * p2[k])
+                        / (3.0 * d3 * (d3 + d2))
+                });
+                // The quadratics standing in for the cubic lie within its
+                // slack of the control points' box (rkcCubicSlack).
+                let third: [f64; 3] =
+                    std::array::from_fn(|k| p2[k] - 3.0 * b2[k] + 3.0 * b1[k] - p1[k]);
+                let slack = 0.048112522 * len(third) / 64.0;
+                let grow = |a: [f64; 3], s: f64| {
+                    [
+                        [a[0] - s, a[1] - s, a[2] - s],
+                        [a[0] + s, a[1] + s, a[2] + s],
+                    ]
+                };
+                let mut cps = Vec::new();
+                for c in [p1, b1, b2, p2] {
+                    cps.extend(grow(c, slack));
+                }
+                out.push((i as usize, cps));
+            }
+        }
+        // Bezier paths: quadratic (step 2) and cubic (step 3) pieces of
+        // consecutive points, the last closed one ending on point 0.
+        for step in [2isize, 3] {
+            let pieces = if closed { n / step } else { (n - 1) / step };
+            for i in 0..pieces {
+                let s = i * step;
+                let mut cps: Vec<[f64; 3]> = (s..s + step).map(p).collect();
+                cps.push(if closed && i == pieces - 1 {
+                    p(0)
+                } else {
+                    p(s + step)
+                });
+                out.push((s as usize, cps));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_curve_tree_holds_every_piece_of_every_curve_rop() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut r = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for (n, jumpy) in [
+            (2, false),
+            (3, true),
+            (5, false),
+            (9, true),
+            (40, false),
+            (200, true),
+            (1001, false),
+        ] {
+            // A wandering walk, with the odd long jump and repeated point.
+            let mut pts = vec![[0.0f64; 3]];
+            for _ in 1..n {
+                let l = pts[pts.len() - 1];
+                let s = if jumpy && r() < 0.1 {
+                    3.0
+                } else if r() < 0.05 {
+                    0.0
+                } else {
+                    0.2
+                };
+                pts.push(std::array::from_fn(|k| l[k] + s * (r() - 0.5)));
+            }
+            let list = PointList {
+                points: pts
+                    .iter()
+                    .map(|p| Point {
+                        pos: p.map(|v| v as f32),
+                        scale: 1.0,
+                        rotate: [0.0; 3],
+                        color: [1.0; 3],
+                    })
+                    .collect(),
+            };
+            let pts32: Vec<[f64; 3]> = list.points.iter().map(|p| p.pos.map(f64::from)).collect();
+            let tree = list.curve_tree();
+            // The leaf box over each point.
+            let mut leaf_of = vec![None; n];
+            for node in &tree.nodes {
+                if let crate::data::tree::Kind::Leaf { first, count } = node.kind {
+                    for run in first..first + count {
+                        let end = ((run + 1) * RUN).min(n);
+                        for slot in &mut leaf_of[run * RUN..end] {
+                            *slot = Some(node.bbox);
+                        }
+                    }
+                }
+            }
+            for closed in [false, true] {
+                for (start, cps) in pieces(&pts32, closed) {
+                    let b = leaf_of[start].expect("every point is in a leaf");
+                    for c in &cps {
+                        for k in 0..3 {
+                            assert!(
+                                b[k] as f64 <= c[k] && c[k] <= b[k + 3] as f64,
+                                "n {n}, closed {closed}: a piece from point {start} reaches {c:?}, outside its leaf {b:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -361,28 +361,40 @@ fn raw_segments(path: &usvg::tiny_skia_path::Path) -> Vec<Raw> {
 /// - then the segments, two texels each, as a glyph's
 ///   (`(from.x, from.y, ctrl.x, ctrl.y)`, `(to.x, to.y, kind, 0)`, kind 0
 ///   for a line, its ctrl at its middle, 1 for a quadratic), read by
-///   `rkGlyphSegment` and `rkGlyphCrossing`.
+///   `rkGlyphSegment` and `rkGlyphCrossing`;
+/// - then the trees over each path's segments and over the paths, as
+///   [`crate::data::font::pack::pack_outlines`] lays them out.
 pub mod pack {
     use super::SvgShape;
+    use crate::data::font::outline::Segment;
+    use crate::data::font::pack::{Drawn, pack_outlines, tree_macros};
 
     pub fn texels(shape: &SvgShape) -> Vec<[f32; 4]> {
-        let mut out = Vec::new();
-        let mut next = 2 * shape.paths.len();
-        for p in &shape.paths {
-            out.push(p.bbox.map(|v| v as f32));
-            out.push([
-                next as f32,
-                p.segments.len() as f32,
-                if p.even_odd { 1.0 } else { 0.0 },
+        packed(shape).0
+    }
+
+    /// Each path is its own outline, drawn once where it is.
+    fn packed(shape: &SvgShape) -> (Vec<[f32; 4]>, Option<usize>) {
+        let shapes: Vec<&[Segment]> = shape.paths.iter().map(|p| p.segments.as_slice()).collect();
+        let drawn: Vec<Drawn> = shape
+            .paths
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Drawn {
+                shape: i,
+                offset: [0.0, 0.0],
+                even_odd: p.even_odd,
+                bbox: p.bbox,
+            })
+            .collect();
+        pack_outlines(&shapes, &drawn, |d, start, count| {
+            [
+                start as f32,
+                count as f32,
+                if d.even_odd { 1.0 } else { 0.0 },
                 0.0,
-            ]);
-            next += 2 * p.segments.len();
-        }
-        crate::data::font::pack::push_segments(
-            shape.paths.iter().flat_map(|p| &p.segments),
-            &mut out,
-        );
-        out
+            ]
+        })
     }
 
     /// `<prefix>_paths`, `<prefix>_box(g)`, `<prefix>_place(g)`,
@@ -390,8 +402,9 @@ pub mod pack {
     pub fn macros(shape: &SvgShape, prefix: &str, first: usize) -> String {
         let b = shape.bounds();
         let lit = |v: f64| format!("{:?}", v as f32);
+        let tree = tree_macros(prefix, first, packed(shape).1);
         format!(
-            "#define {prefix}_paths {n}\n\
+            "{tree}#define {prefix}_paths {n}\n\
              #define {prefix}_box(g) rk_data({first} + 2 * (g))\n\
              #define {prefix}_place(g) rk_data({first} + 2 * (g) + 1)\n\
              #define {prefix}_texel(i) rk_data({first} + (i))\n\

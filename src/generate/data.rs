@@ -126,6 +126,7 @@ pub(super) fn pack(
                 (true, Some(ParamValue::Float(r))) => loaded.with_grid(*r as f32),
                 (true, Some(ParamValue::Int(r))) => loaded.with_grid(*r as f32),
                 (true, Some(_)) => loaded.with_grid(0.0),
+                _ if p.tree => loaded.with_curve_tree(),
                 _ => loaded,
             };
             let texels = loaded.texels();

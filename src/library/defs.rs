@@ -174,6 +174,10 @@ pub struct ParamDef {
     /// [`crate::data::grid`]), each point's copy bounded by the first
     /// `with:` parameter's value times its scale (`grid: true`).
     pub grid: bool,
+    /// For a point list: also build the curve tree over runs of its points
+    /// (see [`crate::data::points::PointList::curve_tree`]), which the
+    /// curve ROPs search their pieces through (`tree: true`).
+    pub tree: bool,
 }
 
 impl ParamDef {

@@ -99,6 +99,8 @@ pub(super) struct ParamYaml {
     pub(super) with: Vec<String>,
     #[serde(default)]
     pub(super) grid: bool,
+    #[serde(default)]
+    pub(super) tree: bool,
 }
 
 #[derive(Deserialize)]

@@ -314,6 +314,7 @@ fn params_of(raw: &RopYaml, src: &Src) -> Result<Vec<ParamDef>, LibraryError> {
             field: p.field,
             with: p.with.clone(),
             grid: p.grid,
+            tree: p.tree,
         });
     }
     check_with(raw, &params, src)?;
@@ -367,6 +368,18 @@ fn check_with(raw: &RopYaml, params: &[ParamDef], src: &Src) -> Result<(), Libra
                 &format!("name: {}", p.name),
                 format!(
                     "parameter {}: `grid: true` is for a points parameter whose first `with:` is a float parameter (the bound radius)",
+                    p.name
+                ),
+            ));
+        }
+    }
+    // `tree:` is for a point list.
+    for p in params.iter().filter(|p| p.tree) {
+        if p.style != crate::types::ParamStyle::Points || p.grid {
+            return Err(src.err(
+                &format!("name: {}", p.name),
+                format!(
+                    "parameter {}: `tree: true` is for a points parameter without `grid: true` (a curve's pieces, not copies)",
                     p.name
                 ),
             ));

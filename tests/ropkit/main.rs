@@ -42,6 +42,7 @@ mod renderer;
 mod sample;
 mod saving;
 mod scaling;
+mod segment_tree;
 mod stages;
 mod svg;
 mod switches;

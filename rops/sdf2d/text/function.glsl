@@ -1,13 +1,12 @@
-// Exact, but most glyphs cost one box distance. The glyph whose box is
-// nearest is searched first, which gives a distance that is usually close;
-// then each other glyph whose box comes nearer than the best distance so
-// far, and in each glyph only the segments whose box (their control
-// points') does. Only glyphs whose box holds the point add to its winding
-// (a closed contour winds zero times around a point outside its box).
-float THIS_boxDistance(vec2 q, vec4 box) {
-  return length(max(max(box.xy - q, q - box.zw), vec2(0.0)));
-}
-
+// Exact. With Acceleration tree (the default), the glyphs are searched
+// through a tree over their boxes, and each glyph's segments through a tree
+// over theirs (shaders/glyphs.glsl, rkOutlinesDistance), so a step visits
+// the few glyphs and segments near the point. With scan, every glyph's box
+// is measured at every step (the loop below). Both give the same distance:
+// the nearest segment's. A glyph adds to the winding only where its box
+// holds the point (a closed contour winds zero times around a point outside
+// its box); the text is filled where any glyph is, by the nonzero rule.
+#ifdef THIS_Acceleration_scan
 // Searches glyph g: lowers best, adds to winding.
 void THIS_glyph(vec2 q, int g, bool inBox, inout float best, inout int winding) {
   vec4 place = THIS_Font_place(g);
@@ -26,15 +25,15 @@ void THIS_glyph(vec2 q, int g, bool inBox, inout float best, inout int winding) 
   }
 }
 
-ReturnT thismap(CoordT p, ContextT ctx) {
-  float size = max(THIS_Size, 1e-6);
-  vec2 q = p / size;
+// Every glyph: the one whose box is nearest first (its distance is usually
+// close), then each other whose box comes nearer than the best so far.
+float THIS_scan(vec2 q) {
   float best = 1e6;
   int winding = 0;
   int nearest = -1;
-  float nearestDistance = 1e6;
+  float nearestDistance = 1e12;
   for (int g = 0; g < THIS_Font_glyphs; g++) {
-    float bd = THIS_boxDistance(q, THIS_Font_box(g));
+    float bd = rkBoxDistance2(q, THIS_Font_box(g));
     if (bd < nearestDistance) {
       nearestDistance = bd;
       nearest = g;
@@ -43,12 +42,22 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   if (nearest >= 0) THIS_glyph(q, nearest, nearestDistance == 0.0, best, winding);
   for (int g = 0; g < THIS_Font_glyphs; g++) {
     if (g == nearest) continue;
-    float bd = THIS_boxDistance(q, THIS_Font_box(g));
+    float bd = rkBoxDistance2(q, THIS_Font_box(g));
     bool inBox = bd == 0.0;
-    if (bd >= best && !inBox) continue;
+    if (bd >= best * best && !inBox) continue;
     THIS_glyph(q, g, inBox, best, winding);
   }
-  float d = (winding != 0 ? -best : best) * size;
+  return winding != 0 ? -best : best;
+}
+#endif
+
+ReturnT thismap(CoordT p, ContextT ctx) {
+  float size = max(THIS_Size, 1e-6);
+#ifdef THIS_Acceleration_scan
+  float d = THIS_scan(p / size) * size;
+#else
+  float d = rkOutlinesDistance(p / size, THIS_Font_first, THIS_Font_tree, 1e6) * size;
+#endif
 #ifdef THIS_RETURN_TYPE_Sdf
   return createSdf(d);
 #else

@@ -187,16 +187,45 @@ fn texels_follow_the_documented_layout() {
     assert_eq!(s.shapes.len(), 1);
     let t = pack::texels(&s);
     let n = s.shapes[0].segments.len();
-    assert_eq!(t.len(), 4 + 2 * n);
     assert_eq!(t[1][0], 4.0);
     assert_eq!(t[3][0], 4.0);
     assert_eq!(t[1][1], n as f32);
-    let seg = s.shapes[0].segments[0];
-    assert_eq!(t[4][0], seg.from[0] as f32);
-    assert_eq!(t[5][1], seg.to[1] as f32);
+    // The glyph's segments, each once (in the order of its tree's leaves).
+    let stored: Vec<[f32; 4]> = (0..n).map(|k| t[4 + 2 * k]).collect();
+    for seg in &s.shapes[0].segments {
+        let from = [seg.from[0] as f32, seg.from[1] as f32];
+        assert_eq!(
+            stored
+                .iter()
+                .filter(|x| x[0] == from[0] && x[1] == from[1])
+                .count(),
+            1
+        );
+    }
+    // Then the glyph's tree (2 texels a node, leaves of up to 4 segments),
+    // and the tree over the two placed glyphs (3 nodes).
+    let glyph_nodes = (t.len() - 4 - 2 * n - 6) / 2;
+    assert!(
+        glyph_nodes >= n.div_ceil(4) && glyph_nodes < n,
+        "{glyph_nodes} nodes for {n}"
+    );
+    let root = 4 + 2 * n + 2 * glyph_nodes;
+    assert_eq!(
+        t[root + 1],
+        [(root + 2 + 2) as f32, 0.0, 0.0, 0.0],
+        "inner: its second child"
+    );
+    assert_eq!(
+        t[root + 3][0],
+        (4 + 2 * n) as f32,
+        "a leaf: its glyph's tree"
+    );
+    assert_eq!(t[root + 3][1], -1.0, "nonzero");
     let m = pack::macros(&s, "n_Font", 7);
     assert!(m.contains("#define n_Font_glyphs 2\n"));
     assert!(m.contains("#define n_Font_texel(i) rk_data(7 + (i))\n"));
+    assert!(m.contains(&format!("#define n_Font_tree {root}\n")));
+    assert!(m.contains("#define n_Font_first 7\n"));
 }
 
 #[test]
