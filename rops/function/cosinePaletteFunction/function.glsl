@@ -1,0 +1,5 @@
+ReturnT thismap(CoordT p, ContextT ctx) {
+  float t = (p - THIS_Phase) / THIS_Period;
+  vec3 angle = 6.283185307179586 * (THIS_Color3 * t + THIS_Color4);
+  return vec4(THIS_Color1 + THIS_Color2 * cos(angle), 1.0);
+}
