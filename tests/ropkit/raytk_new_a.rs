@@ -1,0 +1,497 @@
+//! ROPs written to stand in for RayTK operators of the camera, combine,
+//! convert, field, filter and function categories that had none
+//! (docs/raytk-operators.yaml). Each check samples the GPU and compares
+//! with a reference written here: the operator's formula in Rust, or an
+//! exact distance from the shape's geometry. Each says which in a comment.
+
+use crate::catalog::an::{self, V2, V3};
+use crate::catalog::*;
+use crate::common::*;
+use std::f64::consts::{PI, TAU};
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+/// Every sampled vector equals `want` in its first `n` channels.
+fn expect_vec(
+    what: &str,
+    pts: &[[f32; 3]],
+    got: &[[f32; 4]],
+    n: usize,
+    tol: f64,
+    want: impl Fn(&[f32; 3]) -> [f64; 4],
+) {
+    let bad: Vec<String> = pts
+        .iter()
+        .zip(got)
+        .filter_map(|(p, g)| {
+            let w = want(p);
+            (0..n)
+                .any(|i| !close(g[i] as f64, w[i], tol))
+                .then(|| format!("  at {p:?}: got {g:?}, want {w:?}"))
+        })
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{what}: {} of {} points differ:\n{}",
+        bad.len(),
+        pts.len(),
+        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+fn smoothstep(e0: f64, e1: f64, x: f64) -> f64 {
+    let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
+/// The position as a vec4 field (x, y, z, 1): position kept from its float form.
+const POS4: &str = "  /p0: { rop: position }\n  /p: { rop: restrictTypes, params: { Float: false, Sdf: false }, inputs: [/p0] }\n";
+
+/// A sphere of radius 1.1 at (0.2, -0.1, 0.3), as /b.
+const BALL: &str = "  /b: { rop: sphere, params: { Radius: 1.1, Translate: [0.2, -0.1, 0.3] } }\n";
+
+fn ball_d(p: V3) -> f64 {
+    an::len3(an::sub3(p, [0.2, -0.1, 0.3])) - 1.1
+}
+
+/// Exact distance to an axis-aligned rectangle of size `s` centred at `c`.
+fn rect_d(p: V2, s: V2, c: V2) -> f64 {
+    let dx = (p[0] - c[0]).abs() - s[0] / 2.0;
+    let dy = (p[1] - c[1]).abs() - s[1] / 2.0;
+    an::len2([dx.max(0.0), dy.max(0.0)]) + dx.max(dy).min(0.0)
+}
+
+/// A 2D cross-section distance `w0` intersected with the slab |h| <= half:
+/// the exact extrusion formula.
+fn slab_d(w0: f64, h: f64, half: f64) -> f64 {
+    let w1 = h.abs() - half;
+    w0.max(w1).min(0.0) + an::len2([w0.max(0.0), w1.max(0.0)])
+}
+
+/// hg_sdf's round intersection, from its definition.
+fn intersect_round(a: f64, b: f64, r: f64) -> f64 {
+    (-r).min(a.max(b)) + an::len2([(r + a).max(0.0), (r + b).max(0.0)])
+}
+
+/// RayTK magnetField's falloff: Amount inside Radius - Fade / 2, 0 from
+/// Radius out, a smoothstep between.
+fn magnet(d: f64, amount: f64, radius: f64, fade: f64) -> f64 {
+    amount * (1.0 - smoothstep(radius - fade / 2.0, radius, d))
+}
+
+/// The log-spiral map of a plane point about `c`: (Branches a + tx r,
+/// a - ty r) with a the angle in turns and r the log distance, plus the
+/// log distance and distance.
+fn spiral(w: V2, c: V2, branches: f64, twist: V2) -> (V2, f64, f64) {
+    let (u, v) = (w[0] - c[0], w[1] - c[1]);
+    let d = u.hypot(v);
+    let r = d.ln();
+    let a = v.atan2(u) / TAU;
+    ([branches * a + twist[0] * r, a - twist[1] * r], r, d)
+}
+
+/// A custom node that runs a float -> vec4 function (/f) at the point's x,
+/// so a probe can sample colour functions.
+const COLOR_FN_AT_X: &str = "{ rop: custom, custom: { coordTypes: [vec3], returnTypes: [vec4], inputs: [{ name: fn, coordTypes: [float], returnTypes: [vec4], required: true }], function: \"ReturnT thismap(CoordT p, ContextT ctx) { return inputOp1(p.x, ctx); }\" }, inputs: [/f] }";
+
+// ---------------------------------------------------------------------------
+// Combine and field
+
+#[test]
+fn raytk_new_combine_and_field_rops() {
+    let Some(gpu) = gpu("raytk_new_combine_and_field_rops") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(5101, 150, -1.8, 1.8);
+    let pts2 = points2(5102, 150, -1.8, 1.8);
+
+    // formula: mixFields weighted: (sum of value * level + default value *
+    // default level) / (sum of levels), a disabled input left out.
+    let extra = "  /a: { rop: constant, params: { Value: 2.0 } }\n  /y: { rop: position, params: { Component: y } }\n  /x: { rop: position, params: { Component: x } }\n";
+    let node = "{ rop: mixFields, params: { Mode: weighted, Level1: 0.5, Level2: 0.25, Enable3: false, DefaultValue: [4, 1, 1, 1], DefaultLevel: 0.75 }, inputs: [/a, /y, /x] }";
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, extra), &pts);
+    expect_exact("mixFields weighted", &pts, &out, |p| {
+        (2.0 * 0.5 + p[1] as f64 * 0.25 + 4.0 * 0.75) / 1.5
+    });
+
+    // formula: mixFields add on vectors; a float field counts in every component.
+    let extra = format!("{POS4}  /k: {{ rop: constant, params: {{ Value: 0.3 }} }}\n");
+    let node = "{ rop: mixFields, params: { Level1: 0.5, Level2: 2.0, DefaultValue: [1, 2, 3, 4], DefaultLevel: 0.5 }, inputs: [/p, /k] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, &extra), &pts);
+    expect_vec("mixFields add vec4", &pts, &out, 4, 1e-4, |p| {
+        let q = v3(p);
+        [
+            0.5 * q[0] + 0.6 + 0.5,
+            0.5 * q[1] + 0.6 + 1.0,
+            0.5 * q[2] + 0.6 + 1.5,
+            0.5 + 0.6 + 2.0,
+        ]
+    });
+
+    // formula: mixColorFields weighted: (RGB * Color * Level summed, plus
+    // Base color * Base level) / (sum of levels), alpha 1.
+    let extra = format!("{POS4}  /k: {{ rop: constant, params: {{ Value: 0.8 }} }}\n");
+    let node = "{ rop: mixColorFields, params: { Mode: weighted, BaseColor: [0.2, 0.4, 0.6], BaseLevel: 1.0, Color1: [1, 0.5, 0.25], Level1: 1.0, Color2: [0, 1, 1], Level2: 3.0 }, inputs: [/p, /k] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, &extra), &pts);
+    expect_vec("mixColorFields weighted", &pts, &out, 4, 1e-4, |p| {
+        let q = v3(p);
+        [
+            (q[0] + 0.2) / 5.0,
+            (0.5 * q[1] + 0.8 * 3.0 + 0.4) / 5.0,
+            (0.25 * q[2] + 0.8 * 3.0 + 0.6) / 5.0,
+            1.0,
+        ]
+    });
+
+    // formula: distanceAlongAxis is |coordinate - Center| along the axis.
+    let node = "{ rop: distanceAlongAxis, params: { Axis: z, Center: 0.3 } }";
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, ""), &pts);
+    expect_exact("distanceAlongAxis z", &pts, &out, |p| {
+        (p[2] as f64 - 0.3).abs()
+    });
+
+    // formula: angleVector in 3D, the theta and phi fields adding to the
+    // offsets (degrees) and the length field replacing Length.
+    let extra = "  /th: { rop: position, params: { Component: x, Scale: 30 } }\n  /ph: { rop: position, params: { Component: y, Scale: 45 } }\n  /ln: { rop: position, params: { Component: z } }\n";
+    let node = "{ rop: angleVector, params: { ThetaOffset: 25, PhiOffset: 20 }, inputs: { thetaField: /th, phiField: /ph, lengthField: /ln } }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
+    expect_vec("angleVector 3D", &pts, &out, 4, 1e-3, |p| {
+        let q = v3(p);
+        let t = (25.0 + 30.0 * q[0]).to_radians();
+        let f = (20.0 + 45.0 * q[1]).to_radians();
+        let l = q[2];
+        [
+            l * t.sin() * f.cos(),
+            l * t.sin() * f.sin(),
+            l * t.cos(),
+            0.0,
+        ]
+    });
+
+    // formula: angleVector in 2D: Length (cos theta, sin theta).
+    let extra = "  /th: { rop: position, params: { Component: y, Scale: 50 } }\n";
+    let node = "{ rop: angleVector, params: { ThetaOffset: 30, Length: 1.5 }, inputs: { thetaField: /th } }";
+    let out = sample(&gpu, &lib, &probe("probeColor2", node, extra), &pts2);
+    expect_vec("angleVector 2D", &pts2, &out, 4, 1e-3, |p| {
+        let t = (30.0 + 50.0 * p[1] as f64).to_radians();
+        [1.5 * t.cos(), 1.5 * t.sin(), 0.0, 0.0]
+    });
+
+    // formula: magnetFalloff's amount, RayTK's smoothstep falloff.
+    let c: V3 = [0.3, -0.2, 0.4];
+    let node = "{ rop: magnetFalloff, params: { Amount: 1.5, Center: [0.3, -0.2, 0.4], Radius: 1.4, Fade: 1.2 } }";
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, ""), &pts);
+    expect_exact("magnetFalloff amount", &pts, &out, |p| {
+        magnet(an::len3(an::sub3(v3(p), c)), 1.5, 1.4, 1.2)
+    });
+
+    // formula: magnetFalloff vectorAmount with an easing function
+    // (parabolaFunction, 4t(1 - t)) over the ramp from Radius (0) to
+    // Radius - Fade / 2 (1).
+    let extra = "  /e: { rop: parabolaFunction }\n";
+    let node = "{ rop: magnetFalloff, params: { Format: vectorAmount, Amount: 2.0, Center: [0.3, -0.2, 0.4], Radius: 1.6, Fade: 2.0 }, inputs: { easing: /e } }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
+    expect_vec(
+        "magnetFalloff vectorAmount easing",
+        &pts,
+        &out,
+        4,
+        1e-3,
+        |p| {
+            let v = an::sub3(v3(p), c);
+            let t = ((an::len3(v) - 1.6) / (0.6 - 1.6)).clamp(0.0, 1.0);
+            [v[0], v[1], v[2], 2.0 * 4.0 * t * (1.0 - t)]
+        },
+    );
+
+    // formula: magnetFalloff centerAmount in 2D with the centre from a
+    // vector field.
+    let extra = "  /c0: { rop: constant, params: { Color: [0.3, -0.2, 0.9, 1] } }\n  /c: { rop: restrictTypes, params: { Float: false, Sdf: false }, inputs: [/c0] }\n";
+    let node = "{ rop: magnetFalloff, params: { Format: centerAmount, Amount: 1.0, Radius: 1.2, Fade: 0.8 }, inputs: { coordField: /c } }";
+    let out = sample(&gpu, &lib, &probe("probeColor2", node, extra), &pts2);
+    expect_vec("magnetFalloff 2D centre field", &pts2, &out, 4, 1e-3, |p| {
+        let d = an::len2([p[0] as f64 - 0.3, p[1] as f64 + 0.2]);
+        [0.3, -0.2, 0.0, magnet(d, 1.0, 1.2, 0.8)]
+    });
+}
+
+// ---------------------------------------------------------------------------
+// Filters
+
+#[test]
+fn raytk_new_filter_rops() {
+    let Some(gpu) = gpu("raytk_new_filter_rops") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(5201, 150, -1.8, 1.8);
+    let pts2 = points2(5202, 150, -1.8, 1.8);
+
+    // exact: slabCut intersect is the ball cut to the slab |z - 0.25| <= 0.3.
+    let node = "{ rop: slabCut, params: { Axis: z, Offset: 0.25, Thickness: 0.3 }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, BALL), &pts);
+    expect_exact("slabCut intersect", &pts, &out, |p| {
+        ball_d(v3(p)).max((p[2] as f64 - 0.25).abs() - 0.3)
+    });
+
+    // formula: slabCut diff, mirrored and smoothed: a round intersection
+    // with the negated slab distance of |y|.
+    let node = "{ rop: slabCut, params: { Axis: y, Offset: 0.4, Thickness: 0.15, Operation: diff, Mirror: true, Smooth: true, SmoothRadius: 0.1 }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, BALL), &pts);
+    expect_exact("slabCut diff mirror smooth", &pts, &out, |p| {
+        let slab = ((p[1] as f64).abs() - 0.4).abs() - 0.15;
+        intersect_round(ball_d(v3(p)), -slab, 0.1)
+    });
+
+    // exact: slabCut on a 2D circle across x.
+    let extra = "  /c: { rop: circle, params: { Radius: 1.0 } }\n";
+    let node = "{ rop: slabCut, params: { Axis: x, Offset: -0.3, Thickness: 0.5 }, inputs: [/c] }";
+    let out = sample(&gpu, &lib, &sdf2(node, extra), &pts2);
+    expect_exact("slabCut 2D", &pts2, &out, |p| {
+        (an::len2(v2(p)) - 1.0).max((p[0] as f64 + 0.3).abs() - 0.5)
+    });
+
+    // formula: modifyDistance add with Mix 0.5: d + 0.5 value.
+    let extra = format!("{BALL}  /v: {{ rop: position, params: {{ Component: y }} }}\n");
+    let node = "{ rop: modifyDistance, params: { Mode: add, Mix: 0.5 }, inputs: [/b, /v] }";
+    let out = sample(&gpu, &lib, &sdf3(node, &extra), &pts);
+    expect_exact("modifyDistance add Mix", &pts, &out, |p| {
+        ball_d(v3(p)) + 0.5 * p[1] as f64
+    });
+
+    // formula: modifyDistance mul by an SDF's distance.
+    let extra = format!("{BALL}  /v: {{ rop: sphere, params: {{ Radius: 0.5 }} }}\n");
+    let node = "{ rop: modifyDistance, params: { Mode: mul }, inputs: [/b, /v] }";
+    let out = sample(&gpu, &lib, &sdf3(node, &extra), &pts);
+    expect_exact("modifyDistance mul", &pts, &out, |p| {
+        ball_d(v3(p)) * (an::len3(v3(p)) - 0.5)
+    });
+
+    // formula: modifyDistance replace by a field of the dist variable (3 d).
+    let extra = format!(
+        "{BALL}  /d: {{ rop: variableReference, params: {{ Name: dist, Type: float }} }}\n  /v: {{ rop: math, params: {{ Operation: multiply, Value: 3.0 }}, inputs: [/d] }}\n"
+    );
+    let node = "{ rop: modifyDistance, params: { Mode: replace }, inputs: [/b, /v] }";
+    let out = sample(&gpu, &lib, &sdf3(node, &extra), &pts);
+    expect_exact("modifyDistance dist variable", &pts, &out, |p| {
+        3.0 * ball_d(v3(p))
+    });
+
+    // formula: logSpiralWarp around y maps the plane (z, x) and keeps y.
+    let node = "{ rop: logSpiralWarp, params: { Axis: y, Center: [0.2, -0.1], Twist: [0.4, -0.3], Branches: 3, Phase: [0.1, 0.05] }, inputs: [/p] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, POS4), &pts);
+    expect_vec("logSpiralWarp Axis y", &pts, &out, 4, 1e-3, |p| {
+        let q = v3(p);
+        let (w, _, _) = spiral([q[2], q[0]], [0.2, -0.1], 3.0, [0.4, -0.3]);
+        [w[1] + 0.05, q[1], w[0] + 0.1, 1.0]
+    });
+
+    // formula: logSpiralWarp provides (log distance, distance) to a field on
+    // Phase.
+    let extra = format!(
+        "{POS4}  /lv0: {{ rop: variableReference, params: {{ Name: logdist, Type: vec2 }} }}\n  /lv: {{ rop: restrictTypes, params: {{ Float: false, Sdf: false }}, inputs: [/lv0] }}\n"
+    );
+    let node = "{ rop: logSpiralWarp, inputs: { input: /p, Phase: /lv } }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, &extra), &pts);
+    expect_vec("logSpiralWarp logdist variable", &pts, &out, 4, 1e-3, |p| {
+        let q = v3(p);
+        let (w, r, d) = spiral([q[0], q[1]], [0.0, 0.0], 4.0, [0.5, 0.5]);
+        [w[0] + r, w[1] + d, q[2], 1.0]
+    });
+
+    // formula: isoRotate turns (y, z) by -atan(1 / sqrt(2)), then (x, z) by
+    // pi / 4, each as v -> cos(t) v + sin(t) (v.y, -v.x).
+    let node = "{ rop: isoRotate, inputs: [/p] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, POS4), &pts);
+    expect_vec("isoRotate", &pts, &out, 4, 1e-4, |p| {
+        let [x, y, z] = v3(p);
+        let (s, c) = (-(1.0 / 2f64.sqrt()).atan()).sin_cos();
+        let (y, z) = (c * y + s * z, c * z - s * y);
+        let (s, c) = (PI / 4.0).sin_cos();
+        let (x, z) = (c * x + s * z, c * z - s * x);
+        [x, y, z, 1.0]
+    });
+
+    // formula: rescaleField rangeMultiplyAdd (RayTK's rescaleFloatField):
+    // the range mapping, then * Multiply + Add.
+    let extra = "  /x: { rop: position, params: { Component: x } }\n";
+    let node = "{ rop: rescaleField, params: { Mode: rangeMultiplyAdd, InputLow: [-1, 0, 0, 0], InputHigh: [2, 1, 1, 1], OutputLow: [0, 0, 0, 0], OutputHigh: [6, 1, 1, 1], Multiply: [0.5, 1, 1, 1], Add: [-0.25, 0, 0, 0] }, inputs: [/x] }";
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, extra), &pts);
+    expect_exact("rescaleField rangeMultiplyAdd", &pts, &out, |p| {
+        (p[0] as f64 + 1.0) / 3.0 * 6.0 * 0.5 - 0.25
+    });
+}
+
+// ---------------------------------------------------------------------------
+// Converters and functions
+
+#[test]
+fn raytk_new_convert_and_function_rops() {
+    let Some(gpu) = gpu("raytk_new_convert_and_function_rops") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(5301, 150, -1.8, 1.8);
+    let pts2 = points2(5302, 150, -1.8, 1.8);
+    let rect = "  /c: { rop: rectangle, params: { Size: [1, 0.5], Translate: [0.2, 0.1] } }\n";
+
+    // exact: projectPlane yx reads (y, x) as the 2D point: an endless prism
+    // along z.
+    let node = "{ rop: projectPlane, params: { Plane: yx }, inputs: [/c] }";
+    let out = sample(&gpu, &lib, &sdf3(node, rect), &pts);
+    expect_exact("projectPlane yx", &pts, &out, |p| {
+        rect_d([p[1] as f64, p[0] as f64], [1.0, 0.5], [0.2, 0.1])
+    });
+
+    // formula: projectPlane zx provides y, the remaining axis, as axispos.
+    let extra = "  /v: { rop: variableReference, params: { Name: axispos, Type: float } }\n";
+    let node = "{ rop: projectPlane, params: { Plane: zx }, inputs: [/v] }";
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, extra), &pts);
+    expect_exact("projectPlane axispos", &pts, &out, |p| p[1] as f64);
+
+    // exact: extrudeLine of a circle is the finite cylinder between the points.
+    let (a, b): (V3, V3) = ([-0.6, -0.4, 0.2], [0.5, 0.7, -0.3]);
+    let ab = an::sub3(b, a);
+    let len = an::len3(ab);
+    let along = |p: V3| an::dot3(an::sub3(p, a), ab) / len;
+    let extra = "  /c: { rop: circle, params: { Radius: 0.35 } }\n";
+    let node = "{ rop: extrudeLine, params: { Point1: [-0.6, -0.4, 0.2], Point2: [0.5, 0.7, -0.3] }, inputs: [/c] }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact("extrudeLine cylinder", &pts, &out, |p| {
+        let q = v3(p);
+        let t = along(q);
+        let radial = (an::dot3(an::sub3(q, a), an::sub3(q, a)) - t * t)
+            .max(0.0)
+            .sqrt();
+        slab_d(radial - 0.35, t - len / 2.0, len / 2.0)
+    });
+
+    // formula: extrudeLine provides (axispos, normoffset); a cross-section
+    // whose distance is normoffset (the clamped fraction along the line).
+    let extra = "  /c: { rop: circle, params: { Radius: 0.35 } }\n  /v0: { rop: variableReference, params: { Name: axispos, Type: vec2 } }\n  /v1: { rop: restrictTypes, params: { Float: false, Sdf: false }, inputs: [/v0] }\n  /v: { rop: vectorToFloat, params: { Part: y }, inputs: [/v1] }\n  /m: { rop: modifyDistance, params: { Mode: replace }, inputs: [/c, /v] }\n";
+    let node = "{ rop: extrudeLine, params: { Point1: [-0.6, -0.4, 0.2], Point2: [0.5, 0.7, -0.3] }, inputs: [/m] }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact("extrudeLine normoffset", &pts, &out, |p| {
+        let t = along(v3(p));
+        slab_d((t / len).clamp(0.0, 1.0), t - len / 2.0, len / 2.0)
+    });
+
+    // exact: extrudeLine along +x puts the section's x on -z and its y on y.
+    let node =
+        "{ rop: extrudeLine, params: { Point1: [-1, 0, 0], Point2: [1, 0, 0] }, inputs: [/c] }";
+    let out = sample(&gpu, &lib, &sdf3(node, rect), &pts);
+    expect_exact("extrudeLine frame", &pts, &out, |p| {
+        let q = v3(p);
+        slab_d(rect_d([-q[2], q[1]], [1.0, 0.5], [0.2, 0.1]), q[0], 1.0)
+    });
+
+    // formula: rainbowFunction is cubehelix(2 pi t - 1.74533, s, l) with
+    // (s, l) = (1.5, 0.8) - (0.25 cos(2 pi t) + 0.25) (1.5, 0.9), t = x + Phase.
+    let extra = "  /f: { rop: rainbowFunction, params: { Phase: 0.3 } }\n";
+    let out = sample(
+        &gpu,
+        &lib,
+        &probe("probeColor3", COLOR_FN_AT_X, extra),
+        &pts,
+    );
+    expect_vec("rainbowFunction", &pts, &out, 4, 1e-3, |p| {
+        let t = p[0] as f64 + 0.3;
+        let k = 0.25 * (TAU * t).cos() + 0.25;
+        let (s, l) = (1.5 - 1.5 * k, 0.8 - 0.9 * k);
+        let h = TAU * t - 1.74533;
+        let a = [0.14861, 0.29227, -1.97294];
+        let b = [1.78277, -0.90649, 0.0];
+        let ch = |i: usize| l * (1.0 + s * (1.0 - l) * (h.sin() * a[i] + h.cos() * b[i]));
+        [ch(0), ch(1), ch(2), 1.0]
+    });
+
+    // formula: cosinePaletteFunction a + b cos(2 pi (c t + d)), t = (x - Phase) / Period.
+    let extra = "  /f: { rop: cosinePaletteFunction, params: { Phase: 0.2, Period: 1.5, Color1: [0.5, 0.4, 0.3], Color2: [0.5, 0.6, 0.2], Color3: [1, 2, 0.5], Color4: [0, 0.25, 0.5] } }\n";
+    let out = sample(
+        &gpu,
+        &lib,
+        &probe("probeColor3", COLOR_FN_AT_X, extra),
+        &pts,
+    );
+    expect_vec("cosinePaletteFunction", &pts, &out, 4, 1e-3, |p| {
+        let t = (p[0] as f64 - 0.2) / 1.5;
+        let (a, b, c, d) = (
+            [0.5, 0.4, 0.3],
+            [0.5, 0.6, 0.2],
+            [1.0, 2.0, 0.5],
+            [0.0, 0.25, 0.5],
+        );
+        let ch = |i: usize| a[i] + b[i] * (TAU * (c[i] * t + d[i])).cos();
+        [ch(0), ch(1), ch(2), 1.0]
+    });
+
+    let xs: Vec<[f32; 3]> = (0..101)
+        .map(|i| [-0.2 + 1.4 * i as f32 / 100.0, 0.0, 0.0])
+        .collect();
+
+    // formula: pausingWaveFunction smoothstep(0, Low - High, |fract(x) - 0.5| - 0.5 + Low).
+    let node = "{ rop: pausingWaveFunction, params: { LowWidth: 0.4, HighWidth: 0.1 } }";
+    let out = sample(&gpu, &lib, &probe("probeFunction", node, ""), &xs);
+    expect_exact("pausingWaveFunction", &xs, &out, |p| {
+        let x = p[0] as f64;
+        smoothstep(0.0, 0.3, (x - x.floor() - 0.5).abs() - 0.5 + 0.4)
+    });
+
+    // formula: joinFunction runs input k on 3x - (k - 1) over its third of
+    // 0..1 (an identity, a parabola 4t(1 - t) clamped to 0..1, and 5 + t).
+    let extra = "  /a: { rop: remapFunction, params: { FromRange: [-10, 10], ToRange: [-10, 10] } }\n  /b: { rop: parabolaFunction }\n  /c: { rop: remapFunction, params: { FromRange: [0, 1], ToRange: [5, 6], Clamp: false } }\n";
+    let node = "{ rop: joinFunction, inputs: [/a, /b, /c] }";
+    let out = sample(&gpu, &lib, &probe("probeFunction", node, extra), &xs);
+    expect_exact("joinFunction", &xs, &out, |p| {
+        let i = 3.0 * p[0] as f64;
+        if i <= 1.0 {
+            i
+        } else if i <= 2.0 {
+            let t = (i - 1.0).clamp(0.0, 1.0);
+            4.0 * t * (1.0 - t)
+        } else {
+            5.0 + (i - 2.0)
+        }
+    });
+
+    // formula: extendFunction mirror bounces each coordinate between -0.5 and 0.7.
+    let node = "{ rop: extendFunction, params: { Extend: mirror, RangeLow: -0.5, RangeHigh: 0.7 }, inputs: [/p] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, POS4), &pts);
+    expect_vec("extendFunction mirror", &pts, &out, 4, 1e-4, |p| {
+        let m = |v: f64| {
+            let u = (v + 0.5).rem_euclid(2.4);
+            -0.5 + 1.2 - (u - 1.2).abs()
+        };
+        let q = v3(p);
+        [m(q[0]), m(q[1]), m(q[2]), 1.0]
+    });
+
+    // exact: extendFunction default keeps the circle inside the range box
+    // and gives Default value outside it.
+    let extra = "  /c: { rop: circle, params: { Radius: 0.6 } }\n";
+    let node = "{ rop: extendFunction, params: { Extend: default, RangeLow: -1, RangeHigh: 1.2, DefaultValue: 5 }, inputs: [/c] }";
+    let out = sample(&gpu, &lib, &sdf2(node, extra), &pts2);
+    expect_exact("extendFunction default", &pts2, &out, |p| {
+        let q = v2(p);
+        if q.iter().all(|c| (-1.0..=1.2).contains(c)) {
+            an::len2(q) - 0.6
+        } else {
+            5.0
+        }
+    });
+
+    // exact: modulateFunction runs the sphere at the vector field's value,
+    // half the point: the distance from p / 2 to the sphere.
+    let extra = "  /f: { rop: sphere, params: { Radius: 1.0, Translate: [0.3, 0, 0] } }\n  /g0: { rop: position, params: { Scale: 0.5 } }\n  /g: { rop: restrictTypes, params: { Float: false, Sdf: false }, inputs: [/g0] }\n";
+    let node = "{ rop: modulateFunction, inputs: [/f, /g] }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact("modulateFunction", &pts, &out, |p| {
+        let q = v3(p);
+        an::len3(an::sub3(
+            [0.5 * q[0], 0.5 * q[1], 0.5 * q[2]],
+            [0.3, 0.0, 0.0],
+        )) - 1.0
+    });
+}
