@@ -7,7 +7,11 @@ vec3 THIS_cubehelix(float h, float s, float l) {
 }
 
 ReturnT thismap(CoordT p, ContextT ctx) {
+#if defined(THIS_COORD_TYPE_float)
   float t = p + THIS_Phase;
+#else
+  float t = p.x + THIS_Phase;
+#endif
   const float tau = 6.283185307179586;
   // Saturation and lightness ease between (1.5, 0.8) and (0, 0.35).
   float k = 0.25 + 0.25 * cos(tau * t);
