@@ -170,26 +170,10 @@ fn raytk_new_combine_and_field_rops() {
         ]
     });
 
-    // formula: angleVector in 2D: Length (cos theta, sin theta).
-    let extra = "  /th: { rop: position, params: { Component: y, Scale: 50 } }\n";
-    let node = "{ rop: angleVector, params: { ThetaOffset: 30, Length: 1.5 }, inputs: { thetaField: /th } }";
-    let out = sample(&gpu, &lib, &probe("probeColor2", node, extra), &pts2);
-    expect_vec("angleVector 2D", &pts2, &out, 4, 1e-3, |p| {
-        let t = (30.0 + 50.0 * p[1] as f64).to_radians();
-        [1.5 * t.cos(), 1.5 * t.sin(), 0.0, 0.0]
-    });
-
-    // formula: magnetFalloff's amount, RayTK's smoothstep falloff.
-    let c: V3 = [0.3, -0.2, 0.4];
-    let node = "{ rop: magnetFalloff, params: { Amount: 1.5, Center: [0.3, -0.2, 0.4], Radius: 1.4, Fade: 1.2 } }";
-    let out = sample(&gpu, &lib, &probe("probeFloat3", node, ""), &pts);
-    expect_exact("magnetFalloff amount", &pts, &out, |p| {
-        magnet(an::len3(an::sub3(v3(p), c)), 1.5, 1.4, 1.2)
-    });
-
     // formula: magnetFalloff vectorAmount with an easing function
     // (parabolaFunction, 4t(1 - t)) over the ramp from Radius (0) to
     // Radius - Fade / 2 (1).
+    let c: V3 = [0.3, -0.2, 0.4];
     let extra = "  /e: { rop: parabolaFunction }\n";
     let node = "{ rop: magnetFalloff, params: { Format: vectorAmount, Amount: 2.0, Center: [0.3, -0.2, 0.4], Radius: 1.6, Fade: 2.0 }, inputs: { easing: /e } }";
     let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
@@ -227,7 +211,6 @@ fn raytk_new_filter_rops() {
     };
     let lib = catalog_library();
     let pts = points3(5201, 150, -1.8, 1.8);
-    let pts2 = points2(5202, 150, -1.8, 1.8);
 
     // exact: slabCut intersect is the ball cut to the slab |z - 0.25| <= 0.3.
     let node = "{ rop: slabCut, params: { Axis: z, Offset: 0.25, Thickness: 0.3 }, inputs: [/b] }";
@@ -245,28 +228,12 @@ fn raytk_new_filter_rops() {
         intersect_round(ball_d(v3(p)), -slab, 0.1)
     });
 
-    // exact: slabCut on a 2D circle across x.
-    let extra = "  /c: { rop: circle, params: { Radius: 1.0 } }\n";
-    let node = "{ rop: slabCut, params: { Axis: x, Offset: -0.3, Thickness: 0.5 }, inputs: [/c] }";
-    let out = sample(&gpu, &lib, &sdf2(node, extra), &pts2);
-    expect_exact("slabCut 2D", &pts2, &out, |p| {
-        (an::len2(v2(p)) - 1.0).max((p[0] as f64 + 0.3).abs() - 0.5)
-    });
-
     // formula: modifyDistance add with Mix 0.5: d + 0.5 value.
     let extra = format!("{BALL}  /v: {{ rop: position, params: {{ Component: y }} }}\n");
     let node = "{ rop: modifyDistance, params: { Mode: add, Mix: 0.5 }, inputs: [/b, /v] }";
     let out = sample(&gpu, &lib, &sdf3(node, &extra), &pts);
     expect_exact("modifyDistance add Mix", &pts, &out, |p| {
         ball_d(v3(p)) + 0.5 * p[1] as f64
-    });
-
-    // formula: modifyDistance mul by an SDF's distance.
-    let extra = format!("{BALL}  /v: {{ rop: sphere, params: {{ Radius: 0.5 }} }}\n");
-    let node = "{ rop: modifyDistance, params: { Mode: mul }, inputs: [/b, /v] }";
-    let out = sample(&gpu, &lib, &sdf3(node, &extra), &pts);
-    expect_exact("modifyDistance mul", &pts, &out, |p| {
-        ball_d(v3(p)) * (an::len3(v3(p)) - 0.5)
     });
 
     // formula: modifyDistance replace by a field of the dist variable (3 d).
@@ -407,26 +374,6 @@ fn raytk_new_convert_and_function_rops() {
         [ch(0), ch(1), ch(2), 1.0]
     });
 
-    // formula: cosinePaletteFunction a + b cos(2 pi (c t + d)), t = (x - Phase) / Period.
-    let extra = "  /f: { rop: cosinePaletteFunction, params: { Phase: 0.2, Period: 1.5, Color1: [0.5, 0.4, 0.3], Color2: [0.5, 0.6, 0.2], Color3: [1, 2, 0.5], Color4: [0, 0.25, 0.5] } }\n";
-    let out = sample(
-        &gpu,
-        &lib,
-        &probe("probeColor3", COLOR_FN_AT_X, extra),
-        &pts,
-    );
-    expect_vec("cosinePaletteFunction", &pts, &out, 4, 1e-3, |p| {
-        let t = (p[0] as f64 - 0.2) / 1.5;
-        let (a, b, c, d) = (
-            [0.5, 0.4, 0.3],
-            [0.5, 0.6, 0.2],
-            [1.0, 2.0, 0.5],
-            [0.0, 0.25, 0.5],
-        );
-        let ch = |i: usize| a[i] + b[i] * (TAU * (c[i] * t + d[i])).cos();
-        [ch(0), ch(1), ch(2), 1.0]
-    });
-
     let xs: Vec<[f32; 3]> = (0..101)
         .map(|i| [-0.2 + 1.4 * i as f32 / 100.0, 0.0, 0.0])
         .collect();
@@ -493,5 +440,148 @@ fn raytk_new_convert_and_function_rops() {
             [0.5 * q[0], 0.5 * q[1], 0.5 * q[2]],
             [0.3, 0.0, 0.0],
         )) - 1.0
+    });
+}
+
+// ---------------------------------------------------------------------------
+// More filters, combines and fields
+
+/// RayTK's curve (filter/curveBend), from its definition: the point turned
+/// in xz by R.y, moved by the arc's radius, mirrored past the arc's end and
+/// mapped to (radial, along the arc, z), then turned back with the twist.
+/// `turn` is a row vector times RayTK's rotateMatrix2d.
+fn curve_map(p: V3, h: f64, r: V3) -> V3 {
+    let turn = |u: f64, v: f64, a: f64| {
+        let (s, c) = a.sin_cos();
+        (u * c - v * s, u * s + v * c)
+    };
+    let side = if r[0] < 0.0 { -1.0 } else { 1.0 };
+    let (sx, cx) = r[0].sin_cos();
+    let radius = 0.5 * h / r[0];
+    let (x, z) = turn(p[0], p[2], r[1]);
+    let (x, y) = (x - radius, p[1]);
+    let k = (sx * x + cx * y).max(0.0);
+    let (wx, wy) = (x - 2.0 * sx * k, y - 2.0 * cx * k);
+    let u = [
+        radius - an::len2([wx, wy]) * side,
+        radius * (side * y).atan2(-side * x),
+        z,
+    ];
+    let (uz, ux) = turn(u[2], u[0], r[1] + r[2] * u[1] / h);
+    [ux, u[1], uz]
+}
+
+/// The point of the quadratic Bezier (a, b, c) at t.
+fn bezier_at(a: V3, b: V3, c: V3, t: f64) -> V3 {
+    let s = 1.0 - t;
+    [0, 1, 2].map(|i| s * s * a[i] + 2.0 * s * t * b[i] + t * t * c[i])
+}
+
+#[test]
+fn raytk_new_more_rops() {
+    let Some(gpu) = gpu("raytk_new_more_rops") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(5401, 150, -1.8, 1.8);
+
+    // formula: reshapeValues runs a colour function (cosinePaletteFunction
+    // with its defaults, 0.5 + 0.5 cos(2 pi (t + (0, 0.33, 0.67)))) on a
+    // float field, |y|.
+    let extra = "  /y: { rop: distanceAlongAxis, params: { Axis: y } }\n  /f: { rop: cosinePaletteFunction }\n";
+    let node = "{ rop: reshapeValues, inputs: [/y, /f] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
+    expect_vec("reshapeValues float to colour", &pts, &out, 4, 1e-3, |p| {
+        let t = (p[1] as f64).abs();
+        let ch = |d: f64| 0.5 + 0.5 * (TAU * (t + d)).cos();
+        [ch(0.0), ch(0.33), ch(0.67), 1.0]
+    });
+
+    // formula: reshapeValues on an SDF's distance: parabolaFunction of the
+    // sphere's distance (4t(1 - t), t clamped to 0..1).
+    let extra = "  /b: { rop: sphere }\n  /f: { rop: parabolaFunction }\n";
+    let node = "{ rop: reshapeValues, inputs: [/b, /f] }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact("reshapeValues SDF", &pts, &out, |p| {
+        let t = (an::len3(v3(p)) - 1.0).clamp(0.0, 1.0);
+        4.0 * t * (1.0 - t)
+    });
+
+    // formula: fieldFunction atan2 is atan(a, b) per component, a vector
+    // field against a float field.
+    let extra = format!("{POS4}  /k: {{ rop: constant, params: {{ Value: -0.5 }} }}\n");
+    let node = "{ rop: fieldFunction, params: { Function: atan2 }, inputs: [/p, /k] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, &extra), &pts);
+    expect_vec("fieldFunction atan2", &pts, &out, 4, 1e-3, |p| {
+        let q = v3(p);
+        [
+            q[0].atan2(-0.5),
+            q[1].atan2(-0.5),
+            q[2].atan2(-0.5),
+            1f64.atan2(-0.5),
+        ]
+    });
+
+    // formula: curveBend maps the point as RayTK's curve does.
+    let node = "{ rop: curveBend, params: { H: 1.7, R: [0.6, 0.4, 0.9] }, inputs: [/p] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, POS4), &pts);
+    expect_vec("curveBend", &pts, &out, 4, 1e-3, |p| {
+        let u = curve_map(v3(p), 1.7, [0.6, 0.4, 0.9]);
+        [u[0], u[1], u[2], 1.0]
+    });
+
+    // exact: mergeToggle with its second input hidden is the union of the
+    // other two spheres.
+    let extra = "  /a: { rop: sphere, params: { Radius: 0.5, Translate: [0.8, 0, 0] } }\n  /b: { rop: sphere, params: { Radius: 0.9 } }\n  /c: { rop: sphere, params: { Radius: 0.4, Translate: [-0.7, 0.5, 0] } }\n";
+    let node = "{ rop: mergeToggle, params: { Enable2: false }, inputs: [/a, /b, /c] }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact("mergeToggle", &pts, &out, |p| {
+        let q = v3(p);
+        (an::len3(an::sub3(q, [0.8, 0.0, 0.0])) - 0.5)
+            .min(an::len3(an::sub3(q, [-0.7, 0.5, 0.0])) - 0.4)
+    });
+
+    // brute force: quadraticBezierField offsetDist is (distance, parameter)
+    // of the nearest of 4001 points along the curve.
+    let (a, b, c): (V3, V3, V3) = ([-1.0, 0.2, 0.3], [0.4, 1.5, -0.5], [1.2, -0.3, 0.2]);
+    let node = "{ rop: quadraticBezierField, params: { Format: offsetDist, Point1: [-1, 0.2, 0.3], Point2: [0.4, 1.5, -0.5], Point3: [1.2, -0.3, 0.2] } }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, ""), &pts);
+    expect_vec(
+        "quadraticBezierField offsetDist",
+        &pts,
+        &out,
+        4,
+        2e-3,
+        |p| {
+            let q = v3(p);
+            let (d, t) = (0..=4000)
+                .map(|i| {
+                    let t = i as f64 / 4000.0;
+                    (an::len3(an::sub3(q, bezier_at(a, b, c, t))), t)
+                })
+                .fold((f64::MAX, 0.0), |m, x| if x.0 < m.0 { x } else { m });
+            [d, t, 0.0, 0.0]
+        },
+    );
+
+    // formula: sampleAlongLine reads the box at Center + x unit(Direction)
+    // turned about z, y, then x (each as v -> cos(a) v + sin(a) (v.y, -v.x)).
+    let xs: Vec<[f32; 3]> = (0..101)
+        .map(|i| [-2.0 + 4.0 * i as f32 / 100.0, 0.0, 0.0])
+        .collect();
+    let node = "{ rop: sampleAlongLine, params: { Center: [0.3, -0.2, 0.5], Direction: [1, 2, 0.5], Rotate: [30, -20, 45] }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &probe("probeFunction", node, BOX), &xs);
+    expect_exact("sampleAlongLine", &xs, &out, |p| {
+        let dir = an::len3([1.0, 2.0, 0.5]);
+        let x = p[0] as f64;
+        let mut q = [x / dir, 2.0 * x / dir, 0.5 * x / dir];
+        let turn = |u: f64, v: f64, deg: f64| {
+            let (s, c) = deg.to_radians().sin_cos();
+            (c * u + s * v, c * v - s * u)
+        };
+        (q[0], q[1]) = turn(q[0], q[1], 45.0);
+        (q[0], q[2]) = turn(q[0], q[2], -20.0);
+        (q[1], q[2]) = turn(q[1], q[2], 30.0);
+        box_d([q[0] + 0.3, q[1] - 0.2, q[2] + 0.5])
     });
 }
