@@ -212,13 +212,6 @@ fn raytk_new_filter_rops() {
     let lib = catalog_library();
     let pts = points3(5201, 150, -1.8, 1.8);
 
-    // exact: slabCut intersect is the ball cut to the slab |z - 0.25| <= 0.3.
-    let node = "{ rop: slabCut, params: { Axis: z, Offset: 0.25, Thickness: 0.3 }, inputs: [/b] }";
-    let out = sample(&gpu, &lib, &sdf3(node, BALL), &pts);
-    expect_exact("slabCut intersect", &pts, &out, |p| {
-        ball_d(v3(p)).max((p[2] as f64 - 0.25).abs() - 0.3)
-    });
-
     // formula: slabCut diff, mirrored and smoothed: a round intersection
     // with the negated slab distance of |y|.
     let node = "{ rop: slabCut, params: { Axis: y, Offset: 0.4, Thickness: 0.15, Operation: diff, Mirror: true, Smooth: true, SmoothRadius: 0.1 }, inputs: [/b] }";
@@ -301,7 +294,6 @@ fn raytk_new_convert_and_function_rops() {
     };
     let lib = catalog_library();
     let pts = points3(5301, 150, -1.8, 1.8);
-    let pts2 = points2(5302, 150, -1.8, 1.8);
     let rect = "  /c: { rop: rectangle, params: { Size: [1, 0.5], Translate: [0.2, 0.1] } }\n";
 
     // exact: projectPlane yx reads (y, x) as the 2D point: an endless prism
@@ -413,20 +405,6 @@ fn raytk_new_convert_and_function_rops() {
         };
         let q = v3(p);
         [m(q[0]), m(q[1]), m(q[2]), 1.0]
-    });
-
-    // exact: extendFunction default keeps the circle inside the range box
-    // and gives Default value outside it.
-    let extra = "  /c: { rop: circle, params: { Radius: 0.6 } }\n";
-    let node = "{ rop: extendFunction, params: { Extend: default, RangeLow: -1, RangeHigh: 1.2, DefaultValue: 5 }, inputs: [/c] }";
-    let out = sample(&gpu, &lib, &sdf2(node, extra), &pts2);
-    expect_exact("extendFunction default", &pts2, &out, |p| {
-        let q = v2(p);
-        if q.iter().all(|c| (-1.0..=1.2).contains(c)) {
-            an::len2(q) - 0.6
-        } else {
-            5.0
-        }
     });
 
     // exact: modulateFunction runs the sphere at the vector field's value,
@@ -583,5 +561,81 @@ fn raytk_new_more_rops() {
         (q[0], q[2]) = turn(q[0], q[2], -20.0);
         (q[1], q[2]) = turn(q[1], q[2], 30.0);
         box_d([q[0] + 0.3, q[1] - 0.2, q[2] + 0.5])
+    });
+}
+
+// ---------------------------------------------------------------------------
+// Cameras and aggregateField
+
+/// A fieldCamera looking along (dx + y, y, dz) at the pixel of height y: its
+/// direction field reads only the image's y, so the checks hold whatever
+/// the sampler's aspect ratio.
+fn y_camera(id: &str, dx: f64, dz: f64) -> String {
+    format!("{{ rop: fieldCamera, inputs: {{ directionField: /d{id} }} }}\n  /d{id}: {{ rop: custom, custom: {{ coordTypes: [vec2], returnTypes: [vec4], contextTypes: [CameraContext], function: \"ReturnT thismap(CoordT p, ContextT ctx) {{ return vec4({dx:.1} + p.y, p.y, {dz:.1}, 0.0); }}\" }} }}")
+}
+
+/// The unit direction (dx + y, y, dz) of [`y_camera`].
+fn y_dir(dx: f64, y: f64, dz: f64) -> [f64; 4] {
+    let l = an::len3([dx + y, y, dz]);
+    [(dx + y) / l, y / l, dz / l, 0.0]
+}
+
+#[test]
+fn raytk_new_camera_and_aggregate_rops() {
+    let Some(gpu) = gpu("raytk_new_camera_and_aggregate_rops") else {
+        return;
+    };
+    let lib = catalog_library();
+    let uv: Vec<[f32; 3]> = points2(5501, 100, -0.5, 0.5);
+
+    // formula: cameraRemap with a pixel map that flips the picture upside
+    // down ((u, 1 - v)) gives the wrapped camera's ray at -y.
+    let extra = format!(
+        "  /c: {}\n  /m: {{ rop: custom, custom: {{ coordTypes: [vec2], returnTypes: [vec4], contextTypes: [CameraContext], function: \"ReturnT thismap(CoordT p, ContextT ctx) {{ return vec4(p.x, 1.0 - p.y, 0.0, 0.0); }}\" }} }}\n",
+        y_camera("r", 0.3, 1.0)
+    );
+    let node = "{ rop: cameraRemap, inputs: [/c, /m] }";
+    let out = sample(&gpu, &lib, &probe("probeCamera", node, &extra), &uv);
+    expect_vec("cameraRemap flip", &uv, &out, 3, 1e-4, |p| {
+        y_dir(0.3, -(p[1] as f64), 1.0)
+    });
+
+    // formula: tiledCameras vert with Rescale: the lower half runs camera 1,
+    // the upper camera 2, each on its half stretched to a whole picture
+    // (y' = 2 mod(y + 0.5, 0.5) - 0.5).
+    let extra = format!(
+        "  /c1: {}\n  /c2: {}\n",
+        y_camera("a", 0.3, 1.0),
+        y_camera("b", -0.5, 2.0)
+    );
+    let node = "{ rop: tiledCameras, params: { Layout: vert }, inputs: [/c1, /c2] }";
+    let out = sample(&gpu, &lib, &probe("probeCamera", node, &extra), &uv);
+    expect_vec("tiledCameras vert", &uv, &out, 3, 1e-4, |p| {
+        let y = p[1] as f64;
+        let local = 2.0 * (y + 0.5).rem_euclid(0.5) - 0.5;
+        if y < 0.0 {
+            y_dir(0.3, local, 1.0)
+        } else {
+            y_dir(-0.5, local, 2.0)
+        }
+    });
+
+    // formula: aggregateField sub with Swap order on the field i x (i from
+    // the index variable): new - result gives x, x, 2x for Count 4.
+    let pts = points3(5502, 150, -1.8, 1.8);
+    let extra = "  /i: { rop: variableReference, params: { Name: index, Type: vec2 } }\n  /x: { rop: position, params: { Component: x } }\n  /f: { rop: math, params: { Operation: multiply }, inputs: [/i, /x] }\n";
+    let node = "{ rop: aggregateField, params: { Operation: sub, SwapOrder: true }, inputs: [/f] }";
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, extra), &pts);
+    expect_exact("aggregateField sub swapped", &pts, &out, |p| {
+        2.0 * p[0] as f64
+    });
+
+    // formula: aggregateField add of the variable itself: the sums of the
+    // index and of the index / (Count - 1) over Count 4 (6 and 2).
+    let extra = "  /i0: { rop: variableReference, params: { Name: index, Type: vec2 } }\n  /i: { rop: restrictTypes, params: { Float: false, Sdf: false }, inputs: [/i0] }\n";
+    let node = "{ rop: aggregateField, params: { Count: 4 }, inputs: [/i] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
+    expect_vec("aggregateField index variable", &pts, &out, 4, 1e-4, |_| {
+        [6.0, 2.0, 0.0, 0.0]
     });
 }
