@@ -221,14 +221,6 @@ fn raytk_new_filter_rops() {
         intersect_round(ball_d(v3(p)), -slab, 0.1)
     });
 
-    // formula: modifyDistance add with Mix 0.5: d + 0.5 value.
-    let extra = format!("{BALL}  /v: {{ rop: position, params: {{ Component: y }} }}\n");
-    let node = "{ rop: modifyDistance, params: { Mode: add, Mix: 0.5 }, inputs: [/b, /v] }";
-    let out = sample(&gpu, &lib, &sdf3(node, &extra), &pts);
-    expect_exact("modifyDistance add Mix", &pts, &out, |p| {
-        ball_d(v3(p)) + 0.5 * p[1] as f64
-    });
-
     // formula: modifyDistance replace by a field of the dist variable (3 d).
     let extra = format!(
         "{BALL}  /d: {{ rop: variableReference, params: {{ Name: dist, Type: float }} }}\n  /v: {{ rop: math, params: {{ Operation: multiply, Value: 3.0 }}, inputs: [/d] }}\n"
@@ -637,5 +629,54 @@ fn raytk_new_camera_and_aggregate_rops() {
     let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
     expect_vec("aggregateField index variable", &pts, &out, 4, 1e-4, |_| {
         [6.0, 2.0, 0.0, 0.0]
+    });
+}
+
+// ---------------------------------------------------------------------------
+// Light and texture
+
+#[test]
+fn raytk_new_light_and_texture_rops() {
+    let Some(gpu) = gpu("raytk_new_light_and_texture_rops") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(5601, 150, -3.0, 3.0);
+
+    // formula: limitLight fades the light's colour by 1 - smoothstep(d0 -
+    // f/2, d0 + f/2, distance to the light), and outside the bounds moved
+    // out by the offset by 1 - smoothstep(0, blending, outside).
+    let extra = "  /l: { rop: pointLight, params: { Position: [0.5, 0, 0], Color: [0.8, 0.6, 0.4] } }\n  /b: { rop: sphere, params: { Radius: 1.5 } }\n";
+    let node = "{ rop: limitLight, params: { AttenuationDistance: 2.0, AttenuationFade: 1.0, BoundsOffset: 0.2, BoundsBlending: 0.5, OptimizeOutside: false }, inputs: [/l, /b] }";
+    let out = sample(&gpu, &lib, &probe("probeLight", node, extra), &pts);
+    expect_vec("limitLight", &pts, &out, 3, 1e-3, |p| {
+        let q = v3(p);
+        let mut keep = 1.0 - smoothstep(1.5, 2.5, an::len3(an::sub3(q, [0.5, 0.0, 0.0])));
+        let outside = an::len3(q) - 1.5 - 0.2;
+        if outside > 0.0 {
+            keep *= 1.0 - smoothstep(0.0, 0.5, outside);
+        }
+        [0.8 * keep, 0.6 * keep, 0.4 * keep, 0.0]
+    });
+
+    // symmetry: texture1dField's mirror extension reads, at y, what hold
+    // reads at y folded back into the range (-1..1 by Translate -1, Scale 2).
+    let node =
+        "{ rop: texture1dField, params: { Axis: y, Translate: -1, Scale: 2, Extend: mirror } }";
+    let mirrored = sample(&gpu, &lib, &probe("probeColor3", node, ""), &pts);
+    let folded: Vec<[f32; 3]> = pts
+        .iter()
+        .map(|p| {
+            let u = (p[1] as f64 + 1.0) / 2.0;
+            let m = 1.0 - ((u.rem_euclid(2.0)) - 1.0).abs();
+            [p[0], (2.0 * m - 1.0) as f32, p[2]]
+        })
+        .collect();
+    let node =
+        "{ rop: texture1dField, params: { Axis: y, Translate: -1, Scale: 2, Extend: hold } }";
+    let held = sample(&gpu, &lib, &probe("probeColor3", node, ""), &folded);
+    expect_vec("texture1dField mirror", &pts, &mirrored, 4, 2e-3, |p| {
+        let k = pts.iter().position(|q| q == p).unwrap();
+        held[k].map(|c| c as f64)
     });
 }
