@@ -266,6 +266,34 @@ fn raytk_new_filter_rops() {
         [x, y, z, 1.0]
     });
 
+    // formula: stereoRotate4D lifts p onto the 3-sphere (k p, k - 1), k = 2
+    // / (1 + |p|^2), turns (y, w) about the origin by 40 degrees (v -> cos(a)
+    // v + sin(a) (v.y, -v.x)), projects back (xyz / (1 + w)) and corrects
+    // the distance by min(1, 1 / |q|) max(1, |p|).
+    let extra = "  /b: { rop: sphere, params: { Radius: 0.5 } }\n";
+    let node = "{ rop: stereoRotate4D, params: { Plane: yw, Rotate: 40 }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact("stereoRotate4D", &pts, &out, |p| {
+        let x = v3(p);
+        let k = 2.0 / (1.0 + an::dot3(x, x));
+        let (y, w) = (k * x[1], k - 1.0);
+        let (s, c) = 40f64.to_radians().sin_cos();
+        let (y, w) = (c * y + s * w, c * w - s * y);
+        let q = [k * x[0] / (1.0 + w), y / (1.0 + w), k * x[2] / (1.0 + w)];
+        let e = an::len3(q);
+        (e - 0.5) * (1.0 / e).min(1.0) * an::len3(x).max(1.0)
+    });
+
+    // formula: stereoRotate4D provides the lifted point (k p, k - 1) as pos4d.
+    let extra = "  /q0: { rop: variableReference, params: { Name: pos4d, Type: vec4 } }\n  /q: { rop: restrictTypes, params: { Float: false, Sdf: false }, inputs: [/q0] }\n";
+    let node = "{ rop: stereoRotate4D, inputs: [/q] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
+    expect_vec("stereoRotate4D pos4d", &pts, &out, 4, 1e-4, |p| {
+        let x = v3(p);
+        let k = 2.0 / (1.0 + an::dot3(x, x));
+        [k * x[0], k * x[1], k * x[2], k - 1.0]
+    });
+
     // formula: rescaleField rangeMultiplyAdd (RayTK's rescaleFloatField):
     // the range mapping, then * Multiply + Add.
     let extra = "  /x: { rop: position, params: { Component: x } }\n";
@@ -612,23 +640,15 @@ fn raytk_new_camera_and_aggregate_rops() {
         }
     });
 
-    // formula: aggregateField sub with Swap order on the field i x (i from
-    // the index variable): new - result gives x, x, 2x for Count 4.
+    // formula: aggregateField sub with Swap order (new - result) on the
+    // index variable itself, (i, i / 3) for Count 4: (1, 1/3), then
+    // (2, 2/3) - (1, 1/3), then (3, 1) - (1, 1/3) = (2, 2/3).
     let pts = points3(5502, 150, -1.8, 1.8);
-    let extra = "  /i: { rop: variableReference, params: { Name: index, Type: vec2 } }\n  /x: { rop: position, params: { Component: x } }\n  /f: { rop: math, params: { Operation: multiply }, inputs: [/i, /x] }\n";
-    let node = "{ rop: aggregateField, params: { Operation: sub, SwapOrder: true }, inputs: [/f] }";
-    let out = sample(&gpu, &lib, &probe("probeFloat3", node, extra), &pts);
-    expect_exact("aggregateField sub swapped", &pts, &out, |p| {
-        2.0 * p[0] as f64
-    });
-
-    // formula: aggregateField add of the variable itself: the sums of the
-    // index and of the index / (Count - 1) over Count 4 (6 and 2).
     let extra = "  /i0: { rop: variableReference, params: { Name: index, Type: vec2 } }\n  /i: { rop: restrictTypes, params: { Float: false, Sdf: false }, inputs: [/i0] }\n";
-    let node = "{ rop: aggregateField, params: { Count: 4 }, inputs: [/i] }";
+    let node = "{ rop: aggregateField, params: { Count: 4, Operation: sub, SwapOrder: true }, inputs: [/i] }";
     let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
-    expect_vec("aggregateField index variable", &pts, &out, 4, 1e-4, |_| {
-        [6.0, 2.0, 0.0, 0.0]
+    expect_vec("aggregateField sub swapped", &pts, &out, 4, 1e-4, |_| {
+        [2.0, 2.0 / 3.0, 0.0, 0.0]
     });
 }
 
