@@ -562,6 +562,45 @@ fn raytk_new_more_rops() {
         },
     );
 
+    // brute force: extrudeBezier runs its input at the offset from the point
+    // to the nearest of 4001 curve points, in that point's frame (x the
+    // binormal unit(up x tangent), y the normal tangent x binormal, z the
+    // tangent).
+    let node = "{ rop: extrudeBezier, params: { Point1: [-1, 0.2, 0.3], Point2: [0.4, 1.5, -0.5], Point3: [1.2, -0.3, 0.2] }, inputs: [/p] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, POS4), &pts);
+    expect_vec("extrudeBezier", &pts, &out, 4, 3e-3, |p| {
+        let q = v3(p);
+        let t = (0..=4000)
+            .map(|i| i as f64 / 4000.0)
+            .fold((f64::MAX, 0.0), |m, t| {
+                let d = an::len3(an::sub3(q, bezier_at(a, b, c, t)));
+                if d < m.0 {
+                    (d, t)
+                } else {
+                    m
+                }
+            })
+            .1;
+        let tangent = [0, 1, 2].map(|i| (2.0 - 2.0 * t) * (b[i] - a[i]) + 2.0 * t * (c[i] - b[i]));
+        let tangent = {
+            let l = an::len3(tangent);
+            tangent.map(|x| x / l)
+        };
+        let side = an::cross([0.0, 1.0, 0.0], tangent);
+        let side = {
+            let l = an::len3(side);
+            side.map(|x| x / l)
+        };
+        let up = an::cross(tangent, side);
+        let d = an::sub3(bezier_at(a, b, c, t), q);
+        [
+            an::dot3(d, side),
+            an::dot3(d, up),
+            an::dot3(d, tangent),
+            1.0,
+        ]
+    });
+
     // formula: sampleAlongLine reads the box at Center + x unit(Direction)
     // turned about z, y, then x (each as v -> cos(a) v + sin(a) (v.y, -v.x)).
     let xs: Vec<[f32; 3]> = (0..101)
