@@ -601,6 +601,15 @@ fn raytk_new_more_rops() {
         ]
     });
 
+    // formula: fieldExpr runs its statements with param1, vecParam2 and in1:
+    // 2.5^y + (0, 1, 0).p.
+    let extra = "  /y: { rop: position, params: { Component: y } }\n";
+    let node = "{ rop: fieldExpr, params: { Param1: 2.5, VecParam2: [0, 1, 0, 0], Expression: \"float k = pow(param1, in1(p, ctx)); return k + dot(vecParam2.xyz, p);\" }, inputs: [/y] }";
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, extra), &pts);
+    expect_exact("fieldExpr", &pts, &out, |p| {
+        2.5f64.powf(p[1] as f64) + p[1] as f64
+    });
+
     // formula: sampleAlongLine reads the box at Center + x unit(Direction)
     // turned about z, y, then x (each as v -> cos(a) v + sin(a) (v.y, -v.x)).
     let xs: Vec<[f32; 3]> = (0..101)
