@@ -12,6 +12,9 @@ vec4 THIS_rescale(vec4 v) {
 #ifdef THIS_Clamp_on
   r = clamp(r, min(THIS_OutputLow, THIS_OutputHigh), max(THIS_OutputLow, THIS_OutputHigh));
 #endif
+#if defined(THIS_Mode_rangeMultiplyAdd)
+  r = r * THIS_Multiply + THIS_Add;
+#endif
   return r;
 #endif
 }
