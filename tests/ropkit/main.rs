@@ -37,6 +37,7 @@ mod param_fields;
 mod parity;
 mod pbr;
 mod raytk_names;
+mod raytk_new_b;
 mod reference;
 mod renderer;
 mod sample;
