@@ -1,3 +1,5 @@
+#include "node/patternPoint.glsl"
+
 // Distance from h (relative to a hexagon's centre, circumradius 1) to the
 // nearest of the three discs centred on the corners at 60, 180 and 300
 // degrees, less the discs' radius: negative inside a disc.
@@ -25,11 +27,7 @@ float THIS_value(vec2 q) {
 }
 
 ReturnT thismap(CoordT p, ContextT ctx) {
-#if defined(THIS_COORD_TYPE_vec3)
-  vec2 q = p.THIS_Plane;
-#else
-  vec2 q = p;
-#endif
+  vec2 q = THIS_patternPoint(p);
   float v = THIS_value((q - THIS_Translate) / THIS_Size);
 #if defined(THIS_RETURN_TYPE_vec4)
   return vec4(vec3(v), 1.0);

@@ -1,9 +1,7 @@
+#include "node/patternPoint.glsl"
+
 ReturnT thismap(CoordT p, ContextT ctx) {
-#if defined(THIS_COORD_TYPE_vec3)
-  vec2 q = p.THIS_Plane;
-#else
-  vec2 q = p;
-#endif
+  vec2 q = THIS_patternPoint(p);
   q = 50.0 * (q - THIS_Center) / THIS_Size;
   float r = length(q);
   float phi = atan(q.y, q.x);

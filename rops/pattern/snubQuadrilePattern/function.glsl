@@ -1,3 +1,5 @@
+#include "node/patternPoint.glsl"
+
 // Distance from q to the segment from a to b.
 float THIS_segment(vec2 q, vec2 a, vec2 b) {
   vec2 ab = b - a;
@@ -17,11 +19,7 @@ vec3 THIS_polyColor(int i) {
 }
 
 ReturnT thismap(CoordT p, ContextT ctx) {
-#if defined(THIS_COORD_TYPE_vec3)
-  vec2 q = p.THIS_Plane;
-#else
-  vec2 q = p;
-#endif
+  vec2 q = THIS_patternPoint(p);
   q /= THIS_Size;
   vec2 w = clamp(vec2(0.64, 0.36) + THIS_TilingShift, 0.0, 1.0);
   // Into the square from -1 to 1, then its quadrant, then below its diagonal.

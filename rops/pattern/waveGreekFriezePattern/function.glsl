@@ -1,9 +1,7 @@
+#include "node/patternPoint.glsl"
+
 ReturnT thismap(CoordT p, ContextT ctx) {
-#if defined(THIS_COORD_TYPE_vec3)
-  vec2 q = p.THIS_Plane;
-#else
-  vec2 q = p;
-#endif
+  vec2 q = THIS_patternPoint(p);
   q = (q - THIS_Translate) / THIS_Size;
   vec2 u = fract(q) - 0.5;
   float a = 8.0 * TAU * THIS_Twist * max(0.0, 0.5 - length(u));

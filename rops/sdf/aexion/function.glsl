@@ -15,15 +15,5 @@ ReturnT thismap(CoordT p, ContextT ctx) {
     if (v2 > 3600.0) break;
   }
   float d = sqrt(v2) * scale;
-#ifdef THIS_RETURN_TYPE_Sdf
-#ifdef ROPKIT_SDF_ORBIT_TRAP
-  Sdf res = createSdf(d);
-  res.orbitTrap = trap;
-  return res;
-#else
-  return createSdf(d);
-#endif
-#else
-  return d;
-#endif
+#include "node/orbitTrapReturn.glsl"
 }

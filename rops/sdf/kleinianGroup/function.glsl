@@ -50,15 +50,5 @@ ReturnT thismap(CoordT p, ContextT ctx) {
     d = d * r2 / (sphereRadius + r * d);
   }
   d *= THIS_Scale;
-#ifdef THIS_RETURN_TYPE_Sdf
-#ifdef ROPKIT_SDF_ORBIT_TRAP
-  Sdf res = createSdf(d);
-  res.orbitTrap = trap;
-  return res;
-#else
-  return createSdf(d);
-#endif
-#else
-  return d;
-#endif
+#include "node/orbitTrapReturn.glsl"
 }

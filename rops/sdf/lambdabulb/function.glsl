@@ -38,15 +38,5 @@ ReturnT thismap(CoordT p, ContextT ctx) {
     if (r > 2.0) break;
   }
   float d = 0.5 * log(max(r, 1e-12)) * sqrt(r) / dz;
-#ifdef THIS_RETURN_TYPE_Sdf
-#ifdef ROPKIT_SDF_ORBIT_TRAP
-  Sdf res = createSdf(d);
-  res.orbitTrap = trap;
-  return res;
-#else
-  return createSdf(d);
-#endif
-#else
-  return d;
-#endif
+#include "node/orbitTrapReturn.glsl"
 }
