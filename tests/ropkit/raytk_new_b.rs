@@ -223,6 +223,21 @@ fn material_layers_follow_raytk_contributions() {
         [sum[0] / 7.0 * AO, sum[1] / 7.0 * AO, sum[2] / 7.0 * AO, 1.0]
     });
 
+    // formula: shadingProperty's half-angle vector normalize(l + v) and
+    // n.l (in every part), with l towards the light and v towards the eye.
+    let l = norm3([0.3, 0.8, 0.5]);
+    let h = norm3([l[0], l[1], l[2] + 1.0]);
+    let node = "{ rop: shadingProperty, params: { Property: halfangle } }";
+    let out = sample(&gpu, &lib, &layer_probe(node, "", PLAIN, ""), &pts);
+    expect_vec("shadingProperty halfangle", &pts, &out, 4, 1e-4, |_| {
+        [h[0], h[1], h[2], 0.0]
+    });
+    let node = "{ rop: shadingProperty, params: { Property: ndotl } }";
+    let out = sample(&gpu, &lib, &layer_probe(node, "", PLAIN, ""), &pts);
+    expect_vec("shadingProperty ndotl", &pts, &out, 4, 1e-4, |p| {
+        [an::dot3(normal_at(p), l); 4]
+    });
+
     // formula: with a colour field, the mean of its colours at the steps,
     // each step's share of the steps provided as the variable normstep.
     let field = "  /v: { rop: variableReference, params: { Name: normstep, Type: float } }
