@@ -381,9 +381,14 @@ fn patterns_follow_raytk_formulas() {
     let snub = "{ rop: snubQuadrilePattern, params: { Size: 0.5, EnableOutline: false, PolyColor1: [1, 0, 0], PolyColor2: [0, 1, 0], PolyColor3: [0, 0, 1], PolyColor4: [1, 1, 0] } }";
     let net = format!("  /s: {snub}\n{code}  /out: {{ rop: probeColor2, inputs: [/w] }}\n");
     let many = points2(21, 400, -3.0, 3.0);
-    let shifted: Vec<[f32; 3]> = many.iter().map(|p| [p[0] + 1.0, p[1] - 1.0, 0.0]).collect();
-    let out = sample(&gpu, &lib, &net, &many);
-    let out_shifted = sample(&gpu, &lib, &net, &shifted);
+    // The points, then the same points moved by one period, in one sampling.
+    let both: Vec<[f32; 3]> = many
+        .iter()
+        .copied()
+        .chain(many.iter().map(|p| [p[0] + 1.0, p[1] - 1.0, 0.0]))
+        .collect();
+    let all = sample(&gpu, &lib, &net, &both);
+    let (out, out_shifted) = all.split_at(many.len());
     let codes = [
         snub_code([1.0, 0.0, 0.0]),
         snub_code([0.0, 1.0, 0.0]),
@@ -391,7 +396,7 @@ fn patterns_follow_raytk_formulas() {
         snub_code([1.0, 1.0, 0.0]),
     ];
     let mut squares = 0;
-    for (k, (a, b)) in out.iter().zip(&out_shifted).enumerate() {
+    for (k, (a, b)) in out.iter().zip(out_shifted).enumerate() {
         let v = a[0] as f64;
         assert!(
             codes.iter().any(|c| (c - v).abs() < 1e-4),
@@ -772,12 +777,20 @@ fn shapes_follow_raytk_formulas() {
         "{ rop: sphereNoise, params: { Translate: [0.37, -1.2, 2.5] } }",
         &wide,
     );
+    let lattice: Vec<[f32; 3]> = (-2..3)
+        .flat_map(|i| {
+            (-2..2).flat_map(move |j| (0..3).map(move |k| [i as f32, j as f32, k as f32]))
+        })
+        .collect();
+    // The points moved back, then the lattice points, in one sampling.
     let back: Vec<[f32; 3]> = wide
         .iter()
         .map(|p| [p[0] - 0.37, p[1] + 1.2, p[2] - 2.5])
+        .chain(lattice.iter().copied())
         .collect();
-    let out_back = d3("{ rop: sphereNoise }", &back);
-    for (k, (a, b)) in out.iter().zip(&out_back).enumerate() {
+    let all = d3("{ rop: sphereNoise }", &back);
+    let (out_back, out_lattice) = all.split_at(wide.len());
+    for (k, (a, b)) in out.iter().zip(out_back).enumerate() {
         assert!(
             (a[0] - b[0]).abs() < 1e-4,
             "sphereNoise moved at {:?}: {} vs {}",
@@ -786,16 +799,7 @@ fn shapes_follow_raytk_formulas() {
             b[0]
         );
     }
-    let lattice: Vec<[f32; 3]> = (-2..3)
-        .flat_map(|i| {
-            (-2..2).flat_map(move |j| (0..3).map(move |k| [i as f32, j as f32, k as f32]))
-        })
-        .collect();
-    let out = d3(
-        "{ rop: sphereNoise, params: { NoiseType: lattice } }",
-        &lattice,
-    );
-    for (p, d) in lattice.iter().zip(&out) {
+    for (p, d) in lattice.iter().zip(out_lattice) {
         assert!(
             d[0] <= 1e-6 && (d[0] as f64) >= -0.75 - 3.0 * 0.075 - 1e-4,
             "sphereNoise at lattice point {p:?}: {}",
