@@ -150,6 +150,24 @@ fn material_layers_follow_raytk_contributions() {
         [col[0] * AO, col[1] * AO, col[2] * AO, 1.0]
     });
 
+    // formula: with a Shape, the occlusion measured along the normal (the
+    // probe's hit is n itself): occ = Occ + sum of (h - d(n (1 + h))) w over
+    // h = 0.01 + 0.03 i, w from Sca shrinking by 0.95, level
+    // sqrt(clamp(1 - 3 occ)); the shape is the plane y = -0.5.
+    let plane = "  /pl: { rop: plane, params: { Offset: -0.5 } }\n";
+    let node = "{ rop: occlusionLayer, params: { Color: [0.5, 1, 1], Steps: 6, Occ: 0.1, Sca: 1.5 }, inputs: { shape: /pl } }";
+    let out = sample(&gpu, &lib, &layer_probe(node, plane, PLAIN, ""), &pts);
+    expect_within("occlusionLayer with a shape", &pts, &out, 1e-4, |p| {
+        let ny = normal_at(p)[1];
+        let (mut occ, mut w) = (0.1, 1.5);
+        for i in 0..6 {
+            let h = 0.01 + 0.03 * i as f64;
+            occ += (h - (ny * (1.0 + h) + 0.5)) * w;
+            w *= 0.95;
+        }
+        0.5 * (1.0 - 3.0 * occ).clamp(0.0, 1.0).sqrt()
+    });
+
     // formula: a surface never coloured shows the default colour, emitted.
     let node = "{ rop: surfaceColorLayer, params: { DefaultColor: [0.3, 0.6, 0.9] } }";
     let out = sample(&gpu, &lib, &layer_probe(node, "", PLAIN, ""), &pts);
