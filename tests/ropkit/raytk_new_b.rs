@@ -1,6 +1,6 @@
 //! ROPs that stand in for RayTK operators ropkit lacked: the material
 //! layers (sky light, shadow, occlusion, surface colour, background,
-//! reflection, refraction, hologram), the patterns (wave Greek frieze, ring
+//! reflection, refraction, hologram) and shadingProperty, the patterns (wave Greek frieze, ring
 //! interference, hexagonal weave, snub quadrille), the shapes (petal,
 //! logarithmic spiral, polytope, lambdabulb, aexion, Kleinian group, sphere
 //! noise), axisLight and providePosition. Each check samples the GPU and
