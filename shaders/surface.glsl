@@ -18,6 +18,12 @@ struct RopkitSurface {
 };
 
 RopkitSurface ropkitSurface;
+#ifdef ROPKIT_LAYER_MATERIAL
+// The material id of the modularMaterial whose layers are being shaded (it
+// sets it before calling them), so that a layer can add its reflection or
+// transmission under its material's share of a blended hit.
+int ropkitLayerMaterial;
+#endif
 
 void ropkitClearSurface() {
   ropkitSurface = RopkitSurface(vec3(0.0), vec3(0.0), 0.0, vec3(0.0));

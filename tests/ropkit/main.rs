@@ -38,6 +38,7 @@ mod parity;
 mod pbr;
 mod raytk_names;
 mod raytk_new_a;
+mod raytk_new_b;
 mod reference;
 mod renderer;
 mod sample;

@@ -5,6 +5,9 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 }
 
 vec3 THIS_getColor(vec3 p, MaterialContext matCtx) {
+#ifdef ROPKIT_LAYER_MATERIAL
+  ropkitLayerMaterial = THISMAT;
+#endif
   vec3 col = THIS_Base * ropkitDiffuse(p, matCtx, THIS_BaseColor);
 #ifdef THIS_HAS_INPUT_2
   col += inputOp2(p, matCtx).rgb;
