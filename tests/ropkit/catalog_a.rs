@@ -1886,30 +1886,32 @@ fn the_new_categories_hold_their_rops() {
         assert!(count(cat) >= at_least, "{cat}: {} ROPs", count(cat));
     }
     // Every function is a float -> float building block, except the one that
-    // applies them to fields; the wave and the sum, product and blend of
-    // functions also run on 2D and 3D points with vector values, as RayTK's
-    // do, but float -> float first.
-    let vector = [
-        "waveFunction",
-        "sumFunction",
-        "productFunction",
-        "blendFunction",
+    // applies them to fields and those below: the wave and the sum, product
+    // and blend of functions also run on 2D and 3D points with vector
+    // values, as RayTK's do, but float -> float first; the palettes give a
+    // colour; extend and modulate pass on whatever their input function
+    // gives (a float, a colour or an SDF).
+    use ropkit::types::{CoordType as C, ReturnType as R};
+    let points: &[C] = &[C::Float, C::Vec2, C::Vec3];
+    let signatures: &[(&[&str], &[C], &[R])] = &[
+        (
+            &["waveFunction", "sumFunction", "productFunction", "blendFunction"],
+            points,
+            &[R::Float, R::Vec4],
+        ),
+        (&["rainbowFunction", "cosinePaletteFunction"], points, &[R::Vec4]),
+        (&["extendFunction", "modulateFunction"], points, &[R::Float, R::Vec4, R::Sdf]),
     ];
     for def in lib
         .rops
         .values()
         .filter(|d| d.category == "function" && d.name != "applyFunction")
     {
-        use ropkit::types::{CoordType, ReturnType};
-        let (coords, returns): (&[CoordType], &[ReturnType]) =
-            if vector.contains(&def.name.as_str()) {
-                (
-                    &[CoordType::Float, CoordType::Vec2, CoordType::Vec3],
-                    &[ReturnType::Float, ReturnType::Vec4],
-                )
-            } else {
-                (&[CoordType::Float], &[ReturnType::Float])
-            };
+        let (coords, returns): (&[C], &[R]) = signatures
+            .iter()
+            .find(|(names, _, _)| names.contains(&def.name.as_str()))
+            .map(|(_, c, r)| (*c, *r))
+            .unwrap_or((&[C::Float], &[R::Float]));
         assert_eq!(
             (def.coord_types.as_slice(), def.return_types.as_slice()),
             (coords, returns),

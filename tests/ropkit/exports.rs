@@ -646,7 +646,16 @@ fn wgsl_spirv_and_shadertoy_exports_render_ropkits_picture() {
             continue;
         }
         let textures = textures_from_layout(&layout, &net);
-        let pictures = ropkit_pictures(&gpu, &lib, &net, &[0.0, later[0], later[1]]);
+        // Later times only where the picture can move: where the code the
+        // entry point reaches reads the time (as the web page decides).
+        let built = build(&lib, &net, &Mode::Render.into()).unwrap();
+        let moves = ropkit::export::html::reads_time(built.compiled().unwrap());
+        let times: &[f32] = if moves {
+            &[0.0, later[0], later[1]]
+        } else {
+            &[0.0]
+        };
+        let pictures = ropkit_pictures(&gpu, &lib, &net, times);
         let ours = &pictures[0];
 
         // WGSL: naga's WGSL front end and validator, then wgpu from source.
@@ -683,7 +692,6 @@ fn wgsl_spirv_and_shadertoy_exports_render_ropkits_picture() {
 
         // Shadertoy: channels in the order the layout publishes them; a
         // later time only where the picture moves.
-        let built = build(&lib, &net, &Mode::Render.into()).unwrap();
         let pass = match export(&built, &net, &lib, Format::Shadertoy) {
             Ok(bytes) => String::from_utf8(bytes).unwrap(),
             // A point list too long for constants in the code (the

@@ -28,8 +28,9 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float a = inner < outer ? 1.0 - smoothstep(inner, outer, d) : (d < outer ? 1.0 : 0.0);
 #endif
   a *= THIS_Amount;
-#if defined(THIS_REFUSED_RETURN)
-#error magnetFalloff: the amount format is a float, the others are vectors
+#if defined(THIS_RETURN_TYPE_float)
+  // Where a float is asked for, the amount, whatever the format.
+  return a;
 #elif defined(THIS_Format_vectorAmount)
   return THIS_ASVEC4(v) + vec4(0.0, 0.0, 0.0, a);
 #elif defined(THIS_Format_centerAmount)
@@ -37,6 +38,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #elif defined(THIS_Format_scaledVector)
   return THIS_ASVEC4(d > 0.0 ? v / d : v) * a;
 #else
-  return a;
+  // The amount format where a vector is asked for: the amount in w.
+  return vec4(0.0, 0.0, 0.0, a);
 #endif
 }
