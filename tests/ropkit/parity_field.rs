@@ -1,0 +1,282 @@
+//! The parameters and modes that bring the field, material, pattern,
+//! output, time and utility ROPs to the RayTK operators they stand in for
+//! (docs/raytk-operators.yaml, `parity: full`). Each check samples the GPU
+//! and compares with a reference written here: the mode's formula in Rust,
+//! or a symmetry between two settings of the same ROP. Each says which in a
+//! comment.
+
+use crate::catalog::an::{self, V2, V3};
+use crate::catalog::*;
+use crate::common::*;
+use std::f64::consts::{PI, TAU};
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+/// Every sampled vector equals `want` in its first `n` channels.
+fn expect_vec(
+    what: &str,
+    pts: &[[f32; 3]],
+    got: &[[f32; 4]],
+    n: usize,
+    tol: f64,
+    want: impl Fn(&[f32; 3]) -> [f64; 4],
+) {
+    let bad: Vec<String> = pts
+        .iter()
+        .zip(got)
+        .filter_map(|(p, g)| {
+            let w = want(p);
+            (0..n)
+                .any(|i| !close(g[i] as f64, w[i], tol))
+                .then(|| format!("  at {p:?}: got {g:?}, want {w:?}"))
+        })
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{what}: {} of {} points differ:\n{}",
+        bad.len(),
+        pts.len(),
+        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// Two samplings agree value by value (a symmetry between two settings).
+fn expect_same(what: &str, a: &[[f32; 4]], b: &[[f32; 4]], n: usize, tol: f64) {
+    let bad: Vec<String> = a
+        .iter()
+        .zip(b)
+        .enumerate()
+        .filter(|(_, (x, y))| (0..n).any(|i| !close(x[i] as f64, y[i] as f64, tol)))
+        .map(|(i, (x, y))| format!("  #{i}: {x:?} vs {y:?}"))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{what}: {} of {} values differ:\n{}",
+        bad.len(),
+        a.len(),
+        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// Rotation about x, y or z by `deg` degrees (right-handed), applied to v.
+fn rot_axis(v: V3, axis: usize, deg: f64) -> V3 {
+    let (s, c) = deg.to_radians().sin_cos();
+    match axis {
+        0 => [v[0], c * v[1] - s * v[2], s * v[1] + c * v[2]],
+        1 => [c * v[0] + s * v[2], v[1], -s * v[0] + c * v[2]],
+        _ => [c * v[0] - s * v[1], s * v[0] + c * v[1], v[2]],
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Colour fields
+
+#[test]
+fn colour_fields_have_their_raytk_units_and_shapes() {
+    let Some(gpu) = gpu("colour_fields_have_their_raytk_units_and_shapes") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(7101, 24, -1.0, 1.0);
+
+    // symmetry: blackbodyColor with Unit norm reads 0..1 as 0..8000 K, and
+    // Exponent raises the temperature in kelvin to a power.
+    let bb = |params: &str| {
+        let node = format!("{{ rop: blackbodyColor, params: {{ {params} }} }}");
+        sample(&gpu, &lib, &probe("probeColor3", &node, ""), &pts[..4])
+    };
+    expect_same(
+        "blackbodyColor Unit norm",
+        &bb("Unit: norm, Temperature: 0.5"),
+        &bb("Temperature: 4000"),
+        3,
+        1e-4,
+    );
+    expect_same(
+        "blackbodyColor Exponent",
+        &bb("Temperature: 60, Exponent: 2"),
+        &bb("Temperature: 3600"),
+        3,
+        1e-4,
+    );
+
+    // symmetry: atmosphere's Rotate turns the view direction (about y here:
+    // the sky at d seen through Rotate is the plain sky at the turned d), and
+    // PlanetRadius and Thickness scale with the other lengths: halving every
+    // length and doubling every coefficient leaves the sky as it was.
+    let dirs: Vec<[f32; 3]> = pts
+        .iter()
+        .map(|p| [p[0], p[1].abs() * 0.6 + 0.05, p[2]])
+        .collect();
+    let turned: Vec<[f32; 3]> = dirs
+        .iter()
+        .map(|p| {
+            let q = rot_axis(v3(p), 1, 90.0);
+            [q[0] as f32, q[1] as f32, q[2] as f32]
+        })
+        .collect();
+    let sky = |params: &str, at: &[[f32; 3]]| {
+        let node = format!("{{ rop: atmosphere, params: {{ {params} }} }}");
+        sample(&gpu, &lib, &probe("probeColor3", &node, ""), at)
+    };
+    let plain = sky("Steps: 16", &dirs);
+    expect_same(
+        "atmosphere Rotate",
+        &sky("Rotate: [0, 90, 0]", &dirs),
+        &sky("Steps: 16", &turned),
+        3,
+        2e-3,
+    );
+    expect_same(
+        "atmosphere PlanetRadius and Thickness",
+        &sky(
+            "PlanetRadius: 3180, Thickness: 30, RayleighHeight: 4000, MieHeight: 600, ObserverHeight: 0.5, Rayleigh: [11.6, 27, 66.2], Mie: 42",
+            &dirs,
+        ),
+        &plain,
+        3,
+        2e-3,
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Time
+
+fn fract(x: f64) -> f64 {
+    x - x.floor()
+}
+
+#[test]
+fn lfo_and_time_fields_have_their_raytk_modes() {
+    let Some(gpu) = gpu("lfo_and_time_fields_have_their_raytk_modes") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(7102, 120, -2.0, 2.0);
+    // Under a timeShift whose Offset is the point's x, a node sees the time
+    // t + x: one sampling covers many phases.
+    let px = "  /px: { rop: position, params: { Component: x } }\n";
+    let lfo = |params: &str, extra: &str, probe_rop: &str, time: f32| {
+        let extra = format!("{px}{extra}  /l: {{ rop: lfoField, params: {{ {params} }} }}\n");
+        let nodes = probe(
+            probe_rop,
+            "{ rop: timeShift, inputs: { input: /l, Offset: /px } }",
+            &extra,
+        );
+        sample_at(&gpu, &lib, &nodes, &pts, time)
+    };
+    let lfo_in = |params: &str, extra: &str| {
+        let extra = format!(
+            "{px}{extra}  /l: {{ rop: lfoField, params: {{ {params} }}, inputs: [/w] }}\n"
+        );
+        let nodes = probe(
+            "probeFloat3",
+            "{ rop: timeShift, inputs: { input: /l, Offset: /px } }",
+            &extra,
+        );
+        sample(&gpu, &lib, &nodes, &pts)
+    };
+
+    // formula: gaussian, a bell at mid-cycle Width wide (6 sigma).
+    let out = lfo(
+        "Shape: gaussian, Frequency: 1.3, Phase: 0.1, Width: 0.4, Amplitude: 2, Offset: -0.5",
+        "",
+        "probeFloat3",
+        0.0,
+    );
+    expect_within("lfoField gaussian", &pts, &out, 1e-3, |p| {
+        let g = (fract(1.3 * p[0] as f64 + 0.1) - 0.5) / (0.4 / 6.0);
+        2.0 * (-0.5 * g * g).exp() - 0.5
+    });
+    // formula: constant is 1.
+    let out = lfo("Shape: constant, Amplitude: 2, Offset: -0.5", "", "probeFloat3", 0.0);
+    expect_exact("lfoField constant", &pts, &out, |_| 1.5);
+    // formula: Reverse runs the sine backwards.
+    let out = lfo(
+        "Shape: sine, Frequency: 0.7, Phase: 0.2, Reverse: true",
+        "",
+        "probeFloat3",
+        0.0,
+    );
+    expect_within("lfoField Reverse", &pts, &out, 1e-3, |p| {
+        -(TAU * (0.7 * p[0] as f64 + 0.2)).sin()
+    });
+    // formula: Bias 0.4 gives the first half of each cycle 0.7 of it (triangle).
+    let out = lfo("Shape: triangle, Frequency: 0.9, Bias: 0.4", "", "probeFloat3", 0.0);
+    expect_within("lfoField Bias", &pts, &out, 1e-3, |p| {
+        let q = 0.9 * p[0] as f64;
+        let (m, u) = (0.7, fract(q));
+        let w = q.floor() + if u < m { 0.5 * u / m } else { 0.5 + 0.5 * (u - m) / (1.0 - m) };
+        1.0 - 4.0 * (fract(w + 0.25) - 0.5).abs()
+    });
+    // formula: TimeSource global and Interval frames ignore the shift (at
+    // time 0.35, frame 0).
+    let out = lfo(
+        "Shape: sine, Frequency: 0.9, Phase: 0.3, TimeSource: global",
+        "",
+        "probeFloat3",
+        0.35,
+    );
+    expect_within("lfoField TimeSource global", &pts, &out, 1e-3, |_| {
+        (TAU * (0.9 * 0.35 + 0.3)).sin()
+    });
+    let out = lfo(
+        "Shape: sine, Frequency: 0.9, Phase: 0.3, Interval: frames",
+        "",
+        "probeFloat3",
+        0.35,
+    );
+    expect_within("lfoField Interval frames", &pts, &out, 1e-3, |_| {
+        (TAU * 0.3).sin()
+    });
+    // formula: a wave input read at the phase in the cycle
+    // (powerCurveFunction: 3 x^2.5 (1 - x)^1.5).
+    let w = "  /w: { rop: powerCurveFunction, params: { A: 2.5, B: 1.5, Normalize: false, Scale: 3.0 } }\n";
+    let out = lfo_in("Frequency: 1.1, Phase: 0.05, Amplitude: 0.5", w);
+    expect_within("lfoField wave input", &pts, &out, 1e-3, |p| {
+        let x = fract(1.1 * p[0] as f64 + 0.05);
+        0.5 * 3.0 * x.powf(2.5) * (1.0 - x).powf(1.5)
+    });
+    // formula: Multipliers scale each channel of a vec4 result; alpha is 1.
+    let out = lfo(
+        "Shape: sine, Frequency: 0.6, Multipliers: [1, -2, 0.5], Offset: 0.25",
+        "",
+        "probeColor3",
+        0.0,
+    );
+    expect_vec("lfoField Multipliers", &pts, &out, 4, 1e-3, |p| {
+        let s = (TAU * 0.6 * p[0] as f64).sin();
+        [s + 0.25, -2.0 * s + 0.25, 0.5 * s + 0.25, 1.0]
+    });
+
+    // formula: timeField with TimeSource global reads the clock past the
+    // shift; local reads t + x.
+    let time = |params: &str| {
+        let extra = format!("{px}  /l: {{ rop: timeField, params: {{ {params} }} }}\n");
+        let nodes = probe(
+            "probeFloat3",
+            "{ rop: timeShift, inputs: { input: /l, Offset: /px } }",
+            &extra,
+        );
+        sample_at(&gpu, &lib, &nodes, &pts[..8], 1.5)
+    };
+    let out = time("Mode: seconds, TimeSource: global, Speed: 2, Offset: 0.25");
+    expect_exact("timeField TimeSource global", &pts[..8], &out, |_| 3.25);
+    let out = time("Mode: seconds, Speed: 2, Offset: 0.25");
+    expect_exact("timeField TimeSource local", &pts[..8], &out, |p| {
+        2.0 * (1.5 + p[0] as f64) + 0.25
+    });
+    // identity: the frame rate is one over the step in seconds.
+    let rate = time("Mode: rate");
+    let step = time("Mode: stepSeconds");
+    for (r, s) in rate.iter().zip(&step) {
+        assert!(s[0] > 0.0, "timeField stepSeconds: {}", s[0]);
+        assert!(
+            (r[0] as f64 * s[0] as f64 - 1.0).abs() < 1e-4,
+            "timeField rate {} vs step {}",
+            r[0],
+            s[0]
+        );
+    }
+}
