@@ -280,3 +280,68 @@ fn lfo_and_time_fields_have_their_raytk_modes() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// Coordinate fields
+
+/// polarCoords' (radius, angle, height) of q (relative to the centre) about
+/// an axis, in a unit of `k` per turn.
+fn polar_ref(q: V3, axis: char, spherical: bool, k: f64) -> [f64; 4] {
+    let (u, v, a) = match axis {
+        'x' => (q[1], q[2], q[0]),
+        'z' => (q[0], q[1], q[2]),
+        _ => (q[0], -q[2], q[1]),
+    };
+    let angle = (v.atan2(u) / TAU).rem_euclid(1.0) * k;
+    let d = an::len3(q);
+    if spherical {
+        [d, angle, (a / d).asin() / TAU * k, 0.0]
+    } else {
+        [u.hypot(v), angle, a, 0.0]
+    }
+}
+
+#[test]
+fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
+    let Some(gpu) = gpu("coordinate_fields_have_their_raytk_axes_units_and_modes") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(7103, 150, -2.0, 2.0);
+    let c = [0.3, -0.2, 0.5];
+
+    // formula: polarCoords about x and z, in degrees and radians (points
+    // where the angle wraps around are left out).
+    for (axis, mode, unit, k) in [
+        ('x', "cylindrical", "degrees", 360.0),
+        ('z', "spherical", "radians", TAU),
+        ('x', "spherical", "degrees", 360.0),
+    ] {
+        let node = format!(
+            "{{ rop: polarCoords, params: {{ Axis: {axis}, Mode: {mode}, Unit: {unit}, Center: [0.3, -0.2, 0.5] }} }}"
+        );
+        let out = sample(&gpu, &lib, &probe("probeColor3", &node, ""), &pts);
+        let keep: Vec<usize> = (0..pts.len())
+            .filter(|&i| {
+                let a = polar_ref(an::sub3(v3(&pts[i]), c), axis, mode == "spherical", 1.0)[1];
+                a > 1e-3 && a < 1.0 - 1e-3
+            })
+            .collect();
+        let at: Vec<[f32; 3]> = keep.iter().map(|&i| pts[i]).collect();
+        let got: Vec<[f32; 4]> = keep.iter().map(|&i| out[i]).collect();
+        expect_vec(&node, &at, &got, 3, 1e-3, |p| {
+            polar_ref(an::sub3(v3(p), c), axis, mode == "spherical", k)
+        });
+    }
+    // formula: planeDistance and distance whatever the mode.
+    for (comp, plane) in [("planeDistance", true), ("distance", false)] {
+        let node = format!(
+            "{{ rop: polarCoords, params: {{ Axis: z, Mode: spherical, Component: {comp}, Center: [0.3, -0.2, 0.5] }} }}"
+        );
+        let out = sample(&gpu, &lib, &probe("probeFloat3", &node, ""), &pts);
+        expect_exact(&node, &pts, &out, |p| {
+            let q = an::sub3(v3(p), c);
+            if plane { q[0].hypot(q[1]) } else { an::len3(q) }
+        });
+    }
+}
