@@ -344,4 +344,40 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
             if plane { q[0].hypot(q[1]) } else { an::len3(q) }
         });
     }
+    // formula: gradient (linear along x from -1 to 1, t = (x + 1) / 2) with
+    // each Extend, between ValueA 2 and ValueB -1 (points at a seam, where t
+    // is a whole number, are left out).
+    let seamless: Vec<[f32; 3]> = points3(7104, 150, -3.0, 3.0)
+        .into_iter()
+        .filter(|p| {
+            let t = (p[0] as f64 + 1.0) / 2.0;
+            (t - t.round()).abs() > 1e-3
+        })
+        .collect();
+    let ramp_t = |p: &[f32; 3]| (p[0] as f64 + 1.0) / 2.0;
+    for extend in ["clamp", "repeat", "mirror", "zero"] {
+        let node = format!(
+            "{{ rop: gradient, params: {{ Start: [-1, 0, 0], End: [1, 0, 0], Extend: {extend}, ValueA: 2, ValueB: -1 }} }}"
+        );
+        let out = sample(&gpu, &lib, &probe("probeFloat3", &node, ""), &seamless);
+        expect_exact(&node, &seamless, &out, |p| {
+            let x = ramp_t(p);
+            let t = match extend {
+                "repeat" => x.rem_euclid(1.0),
+                "mirror" => 1.0 - (x.rem_euclid(2.0) - 1.0).abs(),
+                "zero" if !(0.0..=1.0).contains(&x) => return 0.0,
+                _ => x.clamp(0.0, 1.0),
+            };
+            2.0 - 3.0 * t
+        });
+    }
+    // formula: an easing function reshapes the clamped ramp
+    // (powerCurveFunction: 3 t^2.5 (1 - t)^1.5).
+    let extra = "  /w: { rop: powerCurveFunction, params: { A: 2.5, B: 1.5, Normalize: false, Scale: 3.0 } }\n";
+    let node = "{ rop: gradient, params: { Start: [-1, 0, 0], End: [1, 0, 0] }, inputs: [/w] }";
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, extra), &seamless);
+    expect_exact("gradient easing", &seamless, &out, |p| {
+        let t = ramp_t(p).clamp(0.0, 1.0);
+        3.0 * t.powf(2.5) * (1.0 - t).powf(1.5)
+    });
 }
