@@ -380,4 +380,28 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
         let t = ramp_t(p).clamp(0.0, 1.0);
         3.0 * t.powf(2.5) * (1.0 - t).powf(1.5)
     });
+    // formula: waveVector's shapes, each component along its own coordinate
+    // or along the next one, plus Offset (saw and square are left out at
+    // their jumps: triangle and cosine are continuous).
+    for (shape, along) in [("triangle", "own"), ("cosine", "next")] {
+        let node = format!(
+            "{{ rop: waveVector, params: {{ Shape: {shape}, Along: {along}, Amplitude: [0.3, -0.5, 0.7], Offset: [0.1, 0.2, -0.3], Frequency: 0.8, Phase: 0.4 }} }}"
+        );
+        let out = sample(&gpu, &lib, &probe("probeColor3", &node, ""), &pts);
+        expect_vec(&node, &pts, &out, 4, 1e-3, |p| {
+            let q = v3(p);
+            let s = if along == "own" { q } else { [q[1], q[2], q[0]] };
+            let (a, o) = ([0.3, -0.5, 0.7], [0.1, 0.2, -0.3]);
+            let w = |i: usize| {
+                let u = (TAU * 0.8 * s[i] + 0.4) / TAU;
+                let v = if shape == "cosine" {
+                    (TAU * u).cos()
+                } else {
+                    1.0 - 4.0 * (fract(u + 0.25) - 0.5).abs()
+                };
+                a[i] * v + o[i]
+            };
+            [w(0), w(1), w(2), 0.0]
+        });
+    }
 }
