@@ -405,3 +405,43 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
         });
     }
 }
+
+// ---------------------------------------------------------------------------
+// Patterns
+
+#[test]
+fn patterns_have_their_raytk_outputs() {
+    let Some(gpu) = gpu("patterns_have_their_raytk_outputs") else {
+        return;
+    };
+    let lib = catalog_library();
+
+    // brute force: rosettePattern's glow sums Glow (R / e - 1) over every
+    // circle line nearer than R (e its distance), the circles of radius R
+    // centred on the triangular lattice of spacing R (points on a line are
+    // left out).
+    let r = 0.37;
+    let lines = |x: f64, y: f64| -> Vec<f64> {
+        let mut v = Vec::new();
+        for j in -20..=20 {
+            for i in -20..=20 {
+                let (i, j) = (i as f64, j as f64);
+                let (cx, cy) = (r * (i + 0.5 * j), r * 0.866_025_403_78 * j);
+                v.push(((x - cx).hypot(y - cy) - r).abs());
+            }
+        }
+        v
+    };
+    let pts: Vec<[f32; 3]> = points3(7105, 120, -2.0, 2.0)
+        .into_iter()
+        .filter(|p| lines(p[0] as f64, p[2] as f64).iter().all(|&e| e > 1e-3))
+        .collect();
+    let node = "{ rop: rosettePattern, params: { Radius: 0.37, Output: glow, Glow: 0.3 } }";
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, ""), &pts);
+    expect_exact("rosettePattern glow", &pts, &out, |p| {
+        0.3 * lines(p[0] as f64, p[2] as f64)
+            .iter()
+            .map(|&e| (r / e - 1.0).max(0.0))
+            .sum::<f64>()
+    });
+}
