@@ -132,7 +132,9 @@ float simplexNoise(vec3 v) {
 
 // Cellular noise: x nearest feature distance, y second nearest, z a random
 // value of the nearest cell in [0, 1), w 0. Jitter 0 gives a regular grid.
-vec4 voronoiNoise(vec2 p, float jitter) {
+// `shift` is added to the cells before they are hashed: another set of
+// random feature points (a seed) on the same grid.
+vec4 voronoiNoise(vec2 p, float jitter, vec2 shift) {
   vec2 n = floor(p);
   vec2 f = fract(p);
   float d1 = 8.0;
@@ -141,12 +143,12 @@ vec4 voronoiNoise(vec2 p, float jitter) {
   for (int j = -1; j <= 1; j++) {
     for (int i = -1; i <= 1; i++) {
       vec2 g = vec2(float(i), float(j));
-      vec2 o = rkHash22(n + g) * jitter + 0.5 * (1.0 - jitter);
+      vec2 o = rkHash22(n + g + shift) * jitter + 0.5 * (1.0 - jitter);
       float d = length(g + o - f);
       if (d < d1) {
         d2 = d1;
         d1 = d;
-        id = rkHash12(n + g + 17.0);
+        id = rkHash12(n + g + shift + 17.0);
       } else if (d < d2) {
         d2 = d;
       }
@@ -155,7 +157,11 @@ vec4 voronoiNoise(vec2 p, float jitter) {
   return vec4(d1, d2, id, 0.0);
 }
 
-vec4 voronoiNoise(vec3 p, float jitter) {
+vec4 voronoiNoise(vec2 p, float jitter) {
+  return voronoiNoise(p, jitter, vec2(0.0));
+}
+
+vec4 voronoiNoise(vec3 p, float jitter, vec3 shift) {
   vec3 n = floor(p);
   vec3 f = fract(p);
   float d1 = 8.0;
@@ -165,12 +171,12 @@ vec4 voronoiNoise(vec3 p, float jitter) {
     for (int j = -1; j <= 1; j++) {
       for (int i = -1; i <= 1; i++) {
         vec3 g = vec3(float(i), float(j), float(k));
-        vec3 o = rkHash33(n + g) * jitter + 0.5 * (1.0 - jitter);
+        vec3 o = rkHash33(n + g + shift) * jitter + 0.5 * (1.0 - jitter);
         float d = length(g + o - f);
         if (d < d1) {
           d2 = d1;
           d1 = d;
-          id = rkHash13(n + g + 17.0);
+          id = rkHash13(n + g + shift + 17.0);
         } else if (d < d2) {
           d2 = d;
         }
@@ -178,4 +184,8 @@ vec4 voronoiNoise(vec3 p, float jitter) {
     }
   }
   return vec4(d1, d2, id, 0.0);
+}
+
+vec4 voronoiNoise(vec3 p, float jitter) {
+  return voronoiNoise(p, jitter, vec3(0.0));
 }

@@ -445,3 +445,71 @@ fn patterns_have_their_raytk_outputs() {
             .sum::<f64>()
     });
 }
+
+// ---------------------------------------------------------------------------
+// Noise and cells
+
+#[test]
+fn cell_and_noise_fields_have_their_raytk_offsets_and_outputs() {
+    let Some(gpu) = gpu("cell_and_noise_fields_have_their_raytk_offsets_and_outputs") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(7106, 100, -2.0, 2.0);
+    let field = |node: &str, at: &[[f32; 3]]| sample(&gpu, &lib, &probe("probeFloat3", node, ""), at);
+
+    // symmetry: a whole-number HashOffset of voronoi hashes the cells a
+    // Translate by the same amount reaches; a fractional one is another set
+    // of points (most values change).
+    let shifted = field(
+        "{ rop: voronoi, params: { Mode: f2, Scale: 1.5, HashOffset: [1, 2, -3] } }",
+        &pts,
+    );
+    let moved = field(
+        "{ rop: voronoi, params: { Mode: f2, Scale: 1.5, Translate: [1, 2, -3] } }",
+        &pts,
+    );
+    expect_same("voronoi whole HashOffset", &shifted, &moved, 1, 1e-4);
+    let seeded = field(
+        "{ rop: voronoi, params: { Mode: f2, Scale: 1.5, HashOffset: [0.37, 0, 0] } }",
+        &pts,
+    );
+    let changed = seeded
+        .iter()
+        .zip(&shifted)
+        .filter(|(a, b)| (a[0] - b[0]).abs() > 1e-3)
+        .count();
+    assert!(changed > pts.len() / 2, "voronoi fractional HashOffset changed only {changed} values");
+
+    // symmetry: voronoiBorder's packed vec4 is (the border distance, the
+    // point less its nearest feature point): its x is the gray output, and
+    // the vector's length times Scale is voronoi's F1 for the same points.
+    let node = "{ rop: voronoiBorder, params: { Vec4: packed, Scale: 1.5, HashOffset: [0.3, 0.1, 0] } }";
+    let packed = sample(&gpu, &lib, &probe("probeColor3", node, ""), &pts);
+    let border = field(
+        "{ rop: voronoiBorder, params: { Scale: 1.5, HashOffset: [0.3, 0.1, 0] } }",
+        &pts,
+    );
+    let f1 = field(
+        "{ rop: voronoi, params: { Mode: f1, Scale: 1.5, HashOffset: [0.3, 0.1, 0] } }",
+        &pts,
+    );
+    expect_same("voronoiBorder packed x", &packed, &border, 1, 1e-4);
+    let lengths: Vec<[f32; 4]> = packed
+        .iter()
+        .map(|v| {
+            let l = (v[1] * v[1] + v[2] * v[2] + v[3] * v[3]).sqrt() * 1.5;
+            [l, 0.0, 0.0, 0.0]
+        })
+        .collect();
+    expect_same("voronoiBorder packed vector", &lengths, &f1, 1, 1e-3);
+
+    // symmetry: Stretch multiplies the frequency per axis.
+    let stretched = field(
+        "{ rop: voronoiBorder, params: { Scale: 1.0, Stretch: [2, 1, 0.5] } }",
+        &pts,
+    );
+    let squeezed: Vec<[f32; 3]> = pts.iter().map(|p| [2.0 * p[0], p[1], 0.5 * p[2]]).collect();
+    let plain = field("{ rop: voronoiBorder, params: { Scale: 1.0 } }", &squeezed);
+    expect_same("voronoiBorder Stretch", &stretched, &plain, 1, 1e-4);
+}
