@@ -512,4 +512,30 @@ fn cell_and_noise_fields_have_their_raytk_offsets_and_outputs() {
     let squeezed: Vec<[f32; 3]> = pts.iter().map(|p| [2.0 * p[0], p[1], 0.5 * p[2]]).collect();
     let plain = field("{ rop: voronoiBorder, params: { Scale: 1.0 } }", &squeezed);
     expect_same("voronoiBorder Stretch", &stretched, &plain, 1, 1e-4);
+    // formula: metaball with per-axis radii, exponents and a weight, in both
+    // falloffs (the first three default centres).
+    let centres = [[-0.4, 0.0, 0.0], [0.4, 0.1, 0.0], [0.0, 0.45, 0.1]];
+    let (radii, exps, weight) = ([0.9, 0.42, 0.6], [1.0, 2.0, 1.5], 0.8);
+    for falloff in ["bump", "inverseSquare"] {
+        let node = format!(
+            "{{ rop: metaball, params: {{ Count: 3, Falloff: {falloff}, RadiusScale: [1.5, 0.7, 1.0], Exponent: [1, 2, 1.5], Weight: 0.8 }} }}"
+        );
+        let out = field(&node, &pts);
+        expect_exact(&node, &pts, &out, |p| {
+            let q = v3(p);
+            centres
+                .iter()
+                .map(|c| {
+                    let q2: f64 = (0..3)
+                        .map(|i| ((q[i] - c[i]).abs().powf(exps[i]) / radii[i]).powi(2))
+                        .sum();
+                    if falloff == "bump" {
+                        weight * (1.0 - q2).max(0.0).powi(3)
+                    } else {
+                        weight / q2.max(1e-12)
+                    }
+                })
+                .sum()
+        });
+    }
 }
