@@ -69,6 +69,17 @@ fn rot_axis(v: V3, axis: usize, deg: f64) -> V3 {
     }
 }
 
+/// The nodes of a field `a - b` (math subtract) over the nodes `a` and `b`
+/// plus `extra`, under `probe_rop`: a symmetry between two settings in one
+/// sampling.
+fn difference(probe_rop: &str, a: &str, b: &str, extra: &str) -> String {
+    probe(
+        probe_rop,
+        "{ rop: math, params: { Operation: subtract }, inputs: [/a, /b] }",
+        &format!("  /a: {a}\n  /b: {b}\n{extra}"),
+    )
+}
+
 // ---------------------------------------------------------------------------
 // Colour fields
 
@@ -538,4 +549,42 @@ fn cell_and_noise_fields_have_their_raytk_offsets_and_outputs() {
                 .sum()
         });
     }
+    // property: Perlin noise is 0 at every lattice point (here in 4D with a
+    // whole-number W), and not elsewhere.
+    let mut lattice: Vec<[f32; 3]> = points3(7107, 30, -4.0, 4.0)
+        .iter()
+        .map(|p| [p[0].round(), p[1].round(), p[2].round()])
+        .collect();
+    lattice.extend_from_slice(&pts[..30]);
+    let out = field("{ rop: simplexNoise, params: { Type: perlin, Dims: four, W: 2 } }", &lattice);
+    expect_within("perlin noise at lattice points", &lattice[..30], &out[..30], 1e-4, |_| 0.0);
+    let spread = out[30..].iter().map(|v| v[0].abs()).fold(0.0f32, f32::max);
+    assert!(spread > 0.1, "perlin noise is flat: {spread}");
+    // symmetry: Amplitude scales and Offset adds (4D simplex).
+    let nodes = difference(
+        "probeFloat3",
+        "{ rop: simplexNoise, params: { Dims: four, W: 0.3, Amplitude: 2, Offset: 0.3 } }",
+        "{ rop: math, params: { Operation: multiply, Value: 2 }, inputs: [/n] }",
+        "  /n: { rop: simplexNoise, params: { Dims: four, W: 0.3 } }\n",
+    );
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_exact("simplexNoise Offset", &pts, &out, |_| 0.3);
+    // symmetry: 2D noise in the xz plane ignores y (a Translate along y).
+    let nodes = difference(
+        "probeFloat3",
+        "{ rop: simplexNoise, params: { Type: perlin, Dims: plane, Plane: xz, Stretch: [1.5, 1, 0.5] } }",
+        "{ rop: simplexNoise, params: { Type: perlin, Dims: plane, Plane: xz, Stretch: [1.5, 1, 0.5], Translate: [0, 3, 0] } }",
+        "",
+    );
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_within("simplexNoise Plane xz", &pts, &out, 1e-5, |_| 0.0);
+    // symmetry: in 4D, Speed scrolls along w: at time 2, Speed 0.25 is W 0.5.
+    let nodes = difference(
+        "probeFloat3",
+        "{ rop: simplexNoise, params: { Dims: four, Speed: 0.25 } }",
+        "{ rop: simplexNoise, params: { Dims: four, W: 0.5 } }",
+        "",
+    );
+    let out = sample_at(&gpu, &lib, &nodes, &pts, 2.0);
+    expect_within("simplexNoise 4D Speed", &pts, &out, 1e-4, |_| 0.0);
 }
