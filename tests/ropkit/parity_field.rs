@@ -59,6 +59,11 @@ fn expect_same(what: &str, a: &[[f32; 4]], b: &[[f32; 4]], n: usize, tol: f64) {
     );
 }
 
+fn smoothstep(e0: f64, e1: f64, x: f64) -> f64 {
+    let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
 /// Rotation about x, y or z by `deg` degrees (right-handed), applied to v.
 fn rot_axis(v: V3, axis: usize, deg: f64) -> V3 {
     let (s, c) = deg.to_radians().sin_cos();
@@ -355,6 +360,36 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
             if plane { q[0].hypot(q[1]) } else { an::len3(q) }
         });
     }
+    // formula: sdfField of a unit sphere (distance |p| - 1) grown by Offset
+    // 0.2: outside is 1 - the mask, surfaceInside the inner half of a band
+    // Thickness wide, each edge blended across -Softness..Softness.
+    let below = |e: f64| 1.0 - smoothstep(-0.1, 0.1, e);
+    let ball = "  /b: { rop: sphere, params: { Radius: 1 } }\n";
+    for mode in ["outside", "surfaceInside"] {
+        let node = format!(
+            "{{ rop: sdfField, params: {{ Mode: {mode}, Softness: 0.1, Offset: 0.2, Thickness: 0.3 }}, inputs: [/b] }}"
+        );
+        let out = sample(&gpu, &lib, &probe("probeFloat3", &node, ball), &pts);
+        expect_exact(&node, &pts, &out, |p| {
+            let d = an::len3(v3(p)) - 1.2;
+            if mode == "outside" {
+                1.0 - below(d)
+            } else if d < 0.0 {
+                below(d.abs() - 0.15)
+            } else {
+                0.0
+            }
+        });
+    }
+    // symmetry: sdfField's uv is the UV uvField reads from the same shape.
+    let nodes = difference(
+        "probeColor3",
+        "{ rop: sdfField, params: { Mode: uv }, inputs: [/box] }",
+        "{ rop: uvField, inputs: [/box] }",
+        "  /box: { rop: box }\n",
+    );
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_vec("sdfField uv", &pts, &out, 3, 1e-5, |_| [0.0; 4]);
     // formula: gradient (linear along x from -1 to 1, t = (x + 1) / 2) with
     // each Extend, between ValueA 2 and ValueB -1 (points at a seam, where t
     // is a whole number, are left out).
