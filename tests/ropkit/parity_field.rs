@@ -7,6 +7,7 @@
 
 use crate::catalog::an::{self, V2, V3};
 use crate::catalog::*;
+use crate::catalog_b::Image;
 use crate::common::*;
 use std::f64::consts::{PI, TAU};
 
@@ -490,6 +491,83 @@ fn patterns_have_their_raytk_outputs() {
             .map(|&e| (r / e - 1.0).max(0.0))
             .sum::<f64>()
     });
+}
+
+// ---------------------------------------------------------------------------
+// Textures
+
+/// textureField on assets/checker.png: past the image Extend mirror and
+/// zero, at texel centres (where linear filtering returns the texel
+/// itself); 1D coordinates along the middle row (the mean of the two rows
+/// it runs between); the image's size as the variable `res`.
+#[test]
+fn texture_field_extends_reads_1d_and_provides_its_size() {
+    let Some(gpu) = gpu("texture_field_extends_reads_1d_and_provides_its_size") else {
+        return;
+    };
+    let lib = catalog_library();
+    let img = Image::load();
+    let (w, h) = (img.w as f64, img.h as f64);
+    let mut r = Rng::new(7108);
+    let pts: Vec<[f32; 3]> = (0..120)
+        .map(|_| {
+            let i = (r.next() * 3.0 * w).floor() - w;
+            let j = (r.next() * 3.0 * h).floor() - h;
+            [((i + 0.5) / w) as f32, (1.0 - (j + 0.5) / h) as f32, 0.0]
+        })
+        .collect();
+    let texel = |u: f64, v: f64| img.texel((u * w).floor() as i64, ((1.0 - v) * h).floor() as i64);
+    let mirror = |x: f64| 1.0 - (x.rem_euclid(2.0) - 1.0).abs();
+    let check = |what: &str, got: &[[f32; 4]], want: &dyn Fn(f64, f64) -> [f64; 4]| {
+        for (p, g) in pts.iter().zip(got) {
+            let want = want(p[0] as f64, p[1] as f64);
+            for ch in 0..4 {
+                assert!(
+                    (g[ch] as f64 - want[ch]).abs() <= 3e-3,
+                    "{what} at {p:?}: got {g:?}, want {want:?}"
+                );
+            }
+        }
+    };
+    // formula: mirror folds the coordinate back into 0..1 every other image.
+    let node = "{ rop: textureField, params: { Extend: mirror } }";
+    let out = sample(&gpu, &lib, &probe("probeColor2", node, ""), &pts);
+    check("textureField Extend mirror", &out, &|u, v| texel(mirror(u), mirror(v)));
+    // formula: zero reads 0 past the image.
+    let node = "{ rop: textureField, params: { Extend: zero } }";
+    let out = sample(&gpu, &lib, &probe("probeColor2", node, ""), &pts);
+    check("textureField Extend zero", &out, &|u, v| {
+        if (0.0..=1.0).contains(&u) && (0.0..=1.0).contains(&v) {
+            texel(u, v)
+        } else {
+            [0.0; 4]
+        }
+    });
+    // formula: a 1D coordinate runs along v = 0.5, between the two middle
+    // rows (red channel).
+    let xs: Vec<[f32; 3]> = pts.iter().map(|p| [p[0], 0.0, 0.0]).collect();
+    let node = "{ rop: textureField, params: { Channel: r } }";
+    let out = sample(&gpu, &lib, &probe("probeFunction", node, ""), &xs);
+    for (p, g) in xs.iter().zip(&out) {
+        let i = (p[0] as f64 * w).floor() as i64;
+        let half = img.h as i64 / 2;
+        let want = 0.5 * (img.texel(i, half - 1)[0] + img.texel(i, half)[0]);
+        assert!((g[0] as f64 - want).abs() <= 3e-3, "textureField 1D at {p:?}: got {}, want {want}", g[0]);
+    }
+    // symmetry: Scale driven by the variable res (the image's width and
+    // height) is Scale set to them.
+    let at: Vec<[f32; 3]> = pts
+        .iter()
+        .map(|p| [p[0] * 1.37 / w as f32, p[1] * 0.61 / h as f32, 0.0])
+        .collect();
+    let nodes = difference(
+        "probeColor2",
+        "{ rop: textureField, inputs: { Scale: /res } }",
+        &format!("{{ rop: textureField, params: {{ Scale: [{w}, {h}] }} }}"),
+        "  /res: { rop: variableReference, params: { Name: res, Type: vec4 } }\n",
+    );
+    let out = sample(&gpu, &lib, &nodes, &at);
+    expect_vec("textureField res", &at, &out, 4, 1e-5, |_| [0.0; 4]);
 }
 
 // ---------------------------------------------------------------------------
