@@ -118,6 +118,20 @@ fn colour_fields_have_their_raytk_units_and_shapes() {
         1e-4,
     );
 
+    // formula: domainColor's grid scales the colour by
+    // mix(1, (|sin(pi x / s)| |sin(pi y / s)|)^LinePower, GridStrength)
+    // (the colour with the grid over the colour without it, one sampling).
+    let nodes = probe(
+        "probeColor3",
+        "{ rop: math, params: { Operation: divide }, inputs: [/a, /b] }",
+        "  /a: { rop: domainColor, params: { GridSpacing: 0.7, GridStrength: 0.6, LinePower: 0.5 } }\n  /b: { rop: domainColor }\n",
+    );
+    let out = sample(&gpu, &lib, &nodes, &pts[..40]);
+    expect_vec("domainColor grid", &pts[..40], &out, 3, 1e-3, |p| {
+        let g = (PI * p[0] as f64 / 0.7).sin().abs() * (PI * p[1] as f64 / 0.7).sin().abs();
+        let f = 0.4 + 0.6 * g.sqrt();
+        [f, f, f, 1.0]
+    });
     // symmetry: atmosphere's Rotate turns the view direction (about y here:
     // the sky at d seen through Rotate is the plain sky at the turned d), and
     // PlanetRadius and Thickness scale with the other lengths: halving every
