@@ -99,24 +99,19 @@ fn colour_fields_have_their_raytk_units_and_shapes() {
 
     // symmetry: blackbodyColor with Unit norm reads 0..1 as 0..8000 K, and
     // Exponent raises the temperature in kelvin to a power.
-    let bb = |params: &str| {
-        let node = format!("{{ rop: blackbodyColor, params: {{ {params} }} }}");
-        sample(&gpu, &lib, &probe("probeColor3", &node, ""), &pts[..4])
-    };
-    expect_same(
-        "blackbodyColor Unit norm",
-        &bb("Unit: norm, Temperature: 0.5"),
-        &bb("Temperature: 4000"),
-        3,
-        1e-4,
-    );
-    expect_same(
-        "blackbodyColor Exponent",
-        &bb("Temperature: 60, Exponent: 2"),
-        &bb("Temperature: 3600"),
-        3,
-        1e-4,
-    );
+    for (a, b, what) in [
+        ("Unit: norm, Temperature: 0.5", "Temperature: 4000", "blackbodyColor Unit norm"),
+        ("Temperature: 60, Exponent: 2", "Temperature: 3600", "blackbodyColor Exponent"),
+    ] {
+        let nodes = difference(
+            "probeColor3",
+            &format!("{{ rop: blackbodyColor, params: {{ {a} }} }}"),
+            &format!("{{ rop: blackbodyColor, params: {{ {b} }} }}"),
+            "",
+        );
+        let out = sample(&gpu, &lib, &nodes, &pts[..4]);
+        expect_vec(what, &pts[..4], &out, 3, 1e-4, |_| [0.0; 4]);
+    }
 
     // formula: domainColor's grid scales the colour by
     // mix(1, (|sin(pi x / s)| |sin(pi y / s)|)^LinePower, GridStrength)
@@ -151,7 +146,6 @@ fn colour_fields_have_their_raytk_units_and_shapes() {
         let node = format!("{{ rop: atmosphere, params: {{ {params} }} }}");
         sample(&gpu, &lib, &probe("probeColor3", &node, ""), at)
     };
-    let plain = sky("Steps: 16", &dirs);
     expect_same(
         "atmosphere Rotate",
         &sky("Rotate: [0, 90, 0]", &dirs),
@@ -159,16 +153,14 @@ fn colour_fields_have_their_raytk_units_and_shapes() {
         3,
         2e-3,
     );
-    expect_same(
-        "atmosphere PlanetRadius and Thickness",
-        &sky(
-            "PlanetRadius: 3180, Thickness: 30, RayleighHeight: 4000, MieHeight: 600, ObserverHeight: 0.5, Rayleigh: [11.6, 27, 66.2], Mie: 42",
-            &dirs,
-        ),
-        &plain,
-        3,
-        2e-3,
+    let nodes = difference(
+        "probeColor3",
+        "{ rop: atmosphere, params: { PlanetRadius: 3180, Thickness: 30, RayleighHeight: 4000, MieHeight: 600, ObserverHeight: 0.5, Rayleigh: [11.6, 27, 66.2], Mie: 42 } }",
+        "{ rop: atmosphere }",
+        "",
     );
+    let out = sample(&gpu, &lib, &nodes, &dirs);
+    expect_vec("atmosphere PlanetRadius and Thickness", &dirs, &out, 3, 2e-3, |_| [0.0; 4]);
 }
 
 // ---------------------------------------------------------------------------
@@ -220,9 +212,6 @@ fn lfo_and_time_fields_have_their_raytk_modes() {
         let g = (fract(1.3 * p[0] as f64 + 0.1) - 0.5) / (0.4 / 6.0);
         2.0 * (-0.5 * g * g).exp() - 0.5
     });
-    // formula: constant is 1.
-    let out = lfo("Shape: constant, Amplitude: 2, Offset: -0.5", "", "probeFloat3", 0.0);
-    expect_exact("lfoField constant", &pts, &out, |_| 1.5);
     // formula: Reverse runs the sine backwards.
     let out = lfo(
         "Shape: sine, Frequency: 0.7, Phase: 0.2, Reverse: true",
@@ -294,42 +283,16 @@ fn lfo_and_time_fields_have_their_raytk_modes() {
     };
     let out = time("Mode: seconds, TimeSource: global, Speed: 2, Offset: 0.25");
     expect_exact("timeField TimeSource global", &pts[..8], &out, |_| 3.25);
-    let out = time("Mode: seconds, Speed: 2, Offset: 0.25");
-    expect_exact("timeField TimeSource local", &pts[..8], &out, |p| {
-        2.0 * (1.5 + p[0] as f64) + 0.25
-    });
-    // identity: the frame rate is one over the step in seconds.
-    let rate = time("Mode: rate");
-    let step = time("Mode: stepSeconds");
-    for (r, s) in rate.iter().zip(&step) {
-        assert!(s[0] > 0.0, "timeField stepSeconds: {}", s[0]);
-        assert!(
-            (r[0] as f64 * s[0] as f64 - 1.0).abs() < 1e-4,
-            "timeField rate {} vs step {}",
-            r[0],
-            s[0]
-        );
-    }
+    // identity: the frame rate is one over the step in seconds: their
+    // product is 1 (so neither is 0).
+    let nodes = probe(
+        "probeFloat3",
+        "{ rop: math, params: { Operation: multiply }, inputs: [/rate, /step] }",
+        "  /rate: { rop: timeField, params: { Mode: rate } }\n  /step: { rop: timeField, params: { Mode: stepSeconds } }\n",
+    );
+    let out = sample_at(&gpu, &lib, &nodes, &pts[..8], 1.5);
+    expect_exact("timeField rate and stepSeconds", &pts[..8], &out, |_| 1.0);
 }
-
-// ---------------------------------------------------------------------------
-// Coordinate fields
-
-/// polarCoords' (radius, angle, height) of q (relative to the centre) about
-/// an axis, in a unit of `k` per turn.
-fn polar_ref(q: V3, axis: char, spherical: bool, k: f64) -> [f64; 4] {
-    let (u, v, a) = match axis {
-        'x' => (q[1], q[2], q[0]),
-        'z' => (q[0], q[1], q[2]),
-        _ => (q[0], -q[2], q[1]),
-    };
-    let angle = (v.atan2(u) / TAU).rem_euclid(1.0) * k;
-    let d = an::len3(q);
-    if spherical {
-        [d, angle, (a / d).asin() / TAU * k, 0.0]
-    } else {
-        [u.hypot(v), angle, a, 0.0]
-    }
 }
 
 #[test]
@@ -346,7 +309,6 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
     for (axis, mode, unit, k) in [
         ('x', "cylindrical", "degrees", 360.0),
         ('z', "spherical", "radians", TAU),
-        ('x', "spherical", "degrees", 360.0),
     ] {
         let node = format!(
             "{{ rop: polarCoords, params: {{ Axis: {axis}, Mode: {mode}, Unit: {unit}, Center: [0.3, -0.2, 0.5] }} }}"
@@ -416,7 +378,7 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
         })
         .collect();
     let ramp_t = |p: &[f32; 3]| (p[0] as f64 + 1.0) / 2.0;
-    for extend in ["clamp", "repeat", "mirror", "zero"] {
+    for extend in ["repeat", "mirror", "zero"] {
         let node = format!(
             "{{ rop: gradient, params: {{ Start: [-1, 0, 0], End: [1, 0, 0], Extend: {extend}, ValueA: 2, ValueB: -1 }} }}"
         );
@@ -599,40 +561,33 @@ fn cell_and_noise_fields_have_their_raytk_offsets_and_outputs() {
     // symmetry: a whole-number HashOffset of voronoi hashes the cells a
     // Translate by the same amount reaches; a fractional one is another set
     // of points (most values change).
-    let shifted = field(
+    let nodes = difference(
+        "probeFloat3",
         "{ rop: voronoi, params: { Mode: f2, Scale: 1.5, HashOffset: [1, 2, -3] } }",
-        &pts,
-    );
-    let moved = field(
         "{ rop: voronoi, params: { Mode: f2, Scale: 1.5, Translate: [1, 2, -3] } }",
-        &pts,
+        "",
     );
-    expect_same("voronoi whole HashOffset", &shifted, &moved, 1, 1e-4);
-    let seeded = field(
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_within("voronoi whole HashOffset", &pts, &out, 1e-4, |_| 0.0);
+    let nodes = difference(
+        "probeFloat3",
         "{ rop: voronoi, params: { Mode: f2, Scale: 1.5, HashOffset: [0.37, 0, 0] } }",
-        &pts,
+        "{ rop: voronoi, params: { Mode: f2, Scale: 1.5 } }",
+        "",
     );
-    let changed = seeded
-        .iter()
-        .zip(&shifted)
-        .filter(|(a, b)| (a[0] - b[0]).abs() > 1e-3)
-        .count();
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    let changed = out.iter().filter(|v| v[0].abs() > 1e-3).count();
     assert!(changed > pts.len() / 2, "voronoi fractional HashOffset changed only {changed} values");
 
     // symmetry: voronoiBorder's packed vec4 is (the border distance, the
-    // point less its nearest feature point): its x is the gray output, and
-    // the vector's length times Scale is voronoi's F1 for the same points.
+    // point less its nearest feature point): the vector's length times Scale
+    // is voronoi's F1 for the same points.
     let node = "{ rop: voronoiBorder, params: { Vec4: packed, Scale: 1.5, HashOffset: [0.3, 0.1, 0] } }";
     let packed = sample(&gpu, &lib, &probe("probeColor3", node, ""), &pts);
-    let border = field(
-        "{ rop: voronoiBorder, params: { Scale: 1.5, HashOffset: [0.3, 0.1, 0] } }",
-        &pts,
-    );
     let f1 = field(
         "{ rop: voronoi, params: { Mode: f1, Scale: 1.5, HashOffset: [0.3, 0.1, 0] } }",
         &pts,
     );
-    expect_same("voronoiBorder packed x", &packed, &border, 1, 1e-4);
     let lengths: Vec<[f32; 4]> = packed
         .iter()
         .map(|v| {
@@ -714,4 +669,33 @@ fn cell_and_noise_fields_have_their_raytk_offsets_and_outputs() {
     );
     let out = sample_at(&gpu, &lib, &nodes, &pts, 2.0);
     expect_within("simplexNoise 4D Speed", &pts, &out, 1e-4, |_| 0.0);
+    // symmetry: waveletNoise's Phase pi negates every wavelet, so with
+    // Offset 0.3 it plus the plain noise is 0.3.
+    let nodes = probe(
+        "probeFloat3",
+        "{ rop: math, params: { Operation: add }, inputs: [/a, /b] }",
+        "  /a: { rop: waveletNoise, params: { Phase: 3.14159265, Offset: 0.3 } }\n  /b: { rop: waveletNoise }\n",
+    );
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_within("waveletNoise Phase and Offset", &pts, &out, 1e-4, |_| 0.3);
+    // symmetry: two octaves of gain 1 are the mean of the first octave and
+    // the first octave at Scale times Lacunarity, moved by 3.7 (q L + 3.7).
+    let nodes = difference(
+        "probeFloat3",
+        "{ rop: waveletNoise, params: { Octaves: 2, Gain: 1, Lacunarity: 2.7 } }",
+        "{ rop: math, params: { Operation: average }, inputs: [/o1, /o2] }",
+        "  /o1: { rop: waveletNoise, params: { Octaves: 1 } }\n  /o2: { rop: waveletNoise, params: { Octaves: 1, Scale: 5.4, Translate: [3.7, 3.7, 3.7] } }\n",
+    );
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_within("waveletNoise Lacunarity", &pts, &out, 1e-4, |_| 0.0);
+    // property: Vorticity turns the wavelets (most values change).
+    let nodes = difference(
+        "probeFloat3",
+        "{ rop: waveletNoise, params: { Phase: 1, Vorticity: true } }",
+        "{ rop: waveletNoise, params: { Phase: 1 } }",
+        "",
+    );
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    let changed = out.iter().filter(|v| v[0].abs() > 1e-3).count();
+    assert!(changed > pts.len() / 2, "waveletNoise Vorticity changed only {changed} values");
 }
