@@ -86,6 +86,85 @@ fn difference(probe_rop: &str, a: &str, b: &str, extra: &str) -> String {
     )
 }
 
+/// The published wavelength-to-RGB fits at `nm`, each written from its
+/// definition: Zucconi's bump fits, MATLAB jet, GPU Gems, Bruton, Spektre.
+fn spectrum_fit(kind: &str, nm: f64) -> [f64; 3] {
+    let x = ((nm - 400.0) / 300.0).clamp(0.0, 1.0);
+    let bump = |c: [f64; 3], m: [f64; 3], y: [f64; 3]| -> [f64; 3] {
+        std::array::from_fn(|i| {
+            let u = c[i] * (x - m[i]);
+            (1.0 - u * u - y[i]).clamp(0.0, 1.0)
+        })
+    };
+    let sat = |c: [f64; 3]| c.map(|v| v.clamp(0.0, 1.0));
+    match kind {
+        "zucconi" => bump(
+            [3.54541723, 2.86670055, 2.29421995],
+            [0.69548916, 0.49416934, 0.28269708],
+            [0.02320775, 0.15936245, 0.53520021],
+        ),
+        "zucconi6" => {
+            let a = bump(
+                [3.54585104, 2.93225262, 2.41593945],
+                [0.69549072, 0.49228336, 0.27699880],
+                [0.02312639, 0.15225084, 0.52607955],
+            );
+            let b = bump(
+                [3.90307140, 3.21182957, 3.96587128],
+                [0.11748627, 0.86755042, 0.66077860],
+                [0.84897130, 0.88445281, 0.73949448],
+            );
+            std::array::from_fn(|i| a[i] + b[i])
+        }
+        "jet" => sat(if x < 0.25 {
+            [0.0, 4.0 * x, 1.0]
+        } else if x < 0.5 {
+            [0.0, 1.0, 1.0 + 4.0 * (0.25 - x)]
+        } else if x < 0.75 {
+            [4.0 * (x - 0.5), 1.0, 0.0]
+        } else {
+            [1.0, 1.0 + 4.0 * (0.75 - x), 0.0]
+        }),
+        "gems" => bump([4.0; 3], [0.75, 0.5, 0.25], [0.0; 3]),
+        "bruton" => sat(match nm {
+            w if (380.0..440.0).contains(&w) => [(440.0 - w) / 60.0, 0.0, 1.0],
+            w if (440.0..490.0).contains(&w) => [0.0, (w - 440.0) / 50.0, 1.0],
+            w if (490.0..510.0).contains(&w) => [0.0, 1.0, (510.0 - w) / 20.0],
+            w if (510.0..580.0).contains(&w) => [(w - 510.0) / 70.0, 1.0, 0.0],
+            w if (580.0..645.0).contains(&w) => [1.0, (645.0 - w) / 65.0, 0.0],
+            w if (645.0..=780.0).contains(&w) => [1.0, 0.0, 0.0],
+            _ => [0.0; 3],
+        }),
+        _ => {
+            // Spektre: quadratic pieces, the first matching one per channel.
+            let piece = |pieces: &[(f64, f64, f64, f64, f64)]| {
+                pieces
+                    .iter()
+                    .find(|p| nm >= p.0 && nm < p.1)
+                    .map_or(0.0, |p| {
+                        let t = (nm - p.0) / (p.1 - p.0);
+                        p.2 + p.3 * t + p.4 * t * t
+                    })
+            };
+            [
+                piece(&[
+                    (400.0, 410.0, 0.0, 0.33, -0.20),
+                    (410.0, 475.0, 0.14, 0.0, -0.13),
+                    (545.0, 595.0, 0.0, 1.98, -1.0),
+                    (595.0, 650.0, 0.98, 0.06, -0.40),
+                    (650.0, 700.0, 0.65, -0.84, 0.20),
+                ]),
+                piece(&[
+                    (415.0, 475.0, 0.0, 0.0, 0.80),
+                    (475.0, 590.0, 0.8, 0.76, -0.80),
+                    (585.0, 639.0, 0.82, -0.80, 0.0),
+                ]),
+                piece(&[(400.0, 475.0, 0.0, 2.20, -1.50), (475.0, 560.0, 0.7, -1.0, 0.30)]),
+            ]
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Colour fields
 
@@ -112,6 +191,44 @@ fn colour_fields_have_their_raytk_units_and_shapes() {
         let out = sample(&gpu, &lib, &nodes, &pts[..4]);
         expect_vec(what, &pts[..4], &out, 3, 1e-4, |_| [0.0; 4]);
     }
+
+    // formula: spectralColor's published fits (wavelengths 350..800 nm
+    // over x 0..1), all six summed in one sampling (points at a break of a
+    // piecewise fit are left out).
+    let kinds = ["zucconi", "zucconi6", "jet", "gems", "bruton", "spektre"];
+    let breaks = [
+        380.0, 400.0, 410.0, 415.0, 440.0, 475.0, 490.0, 510.0, 545.0, 560.0, 580.0, 585.0,
+        590.0, 595.0, 639.0, 645.0, 650.0, 700.0, 780.0,
+    ];
+    let mut r = Rng::new(7109);
+    let xs: Vec<[f32; 3]> = (0..200)
+        .map(|_| [r.range(-0.2, 1.2) as f32, 0.0, 0.0])
+        .filter(|p| {
+            let nm = 350.0 + 450.0 * p[0] as f64;
+            breaks.iter().all(|b: &f64| (nm - b).abs() > 0.05)
+        })
+        .collect();
+    let mut extra: String = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            format!("  /s{i}: {{ rop: spectralColor, params: {{ Spectrum: {k}, Wavelengths: [350, 800] }} }}\n")
+        })
+        .collect();
+    extra.push_str("  /a01: { rop: math, inputs: [/s0, /s1] }\n  /a23: { rop: math, inputs: [/s2, /s3] }\n  /a45: { rop: math, inputs: [/s4, /s5] }\n  /a03: { rop: math, inputs: [/a01, /a23] }\n");
+    let nodes = probe("probeColor3", "{ rop: math, inputs: [/a03, /a45] }", &extra);
+    let out = sample(&gpu, &lib, &nodes, &xs);
+    expect_vec("spectralColor fits", &xs, &out, 3, 1e-3, |p| {
+        let nm = 350.0 + 450.0 * p[0] as f64;
+        let mut sum = [0.0; 4];
+        for k in kinds {
+            let c = spectrum_fit(k, nm);
+            for i in 0..3 {
+                sum[i] += c[i];
+            }
+        }
+        sum
+    });
 
     // formula: domainColor's grid scales the colour by
     // mix(1, (|sin(pi x / s)| |sin(pi y / s)|)^LinePower, GridStrength)
