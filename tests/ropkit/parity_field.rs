@@ -484,6 +484,28 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
     );
     let out = sample(&gpu, &lib, &nodes, &pts);
     expect_vec("sdfField uv", &pts, &out, 3, 1e-5, |_| [0.0; 4]);
+    // formula: band across the distance from the origin, repeating every
+    // 0.8 (shifted 0.15), reversed, between Outside value -1 and Inside
+    // value 2; then along x with an easing (t^3) as the blend function of
+    // each edge, between two colours.
+    let edge = |x: f64, w: f64| smoothstep(-0.5 * w, 0.5 * w, x);
+    let node = "{ rop: band, params: { Axis: length, Start: 0.2, End: 0.5, Softness: 0.1, Repeat: true, RepeatSize: 0.8, RepeatShift: 0.15, Reverse: true, InsideValue: 2, OutsideValue: -1 } }";
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, ""), &pts);
+    expect_within(node, &pts, &out, 1e-4, |p| {
+        let x = (an::len3(v3(p)) + 0.15).rem_euclid(0.8);
+        let v = 1.0 - edge(x - 0.2, 0.1) * edge(0.5 - x, 0.1);
+        -1.0 + 3.0 * v
+    });
+    let node = "{ rop: band, params: { Axis: x, Start: -0.5, End: 0.7, Softness: 0.6, InsideColor: [0.9, 0.5, 0.2, 1], OutsideColor: [0.1, 0.2, 0.3, 0.5] }, inputs: [/f] }";
+    let extra = "  /f: { rop: easeFunction, params: { Mode: in, Power: 3 } }\n";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
+    expect_vec("band blend function", &pts, &out, 4, 1e-4, |p| {
+        let x = p[0] as f64;
+        let eased = |e: f64| (e / 0.6 + 0.5).clamp(0.0, 1.0).powi(3);
+        let v = eased(x + 0.5) * eased(0.7 - x);
+        let (inside, outside) = ([0.9, 0.5, 0.2, 1.0], [0.1, 0.2, 0.3, 0.5]);
+        std::array::from_fn(|i| outside[i] + (inside[i] - outside[i]) * v)
+    });
     // formula: gradient (linear along x from -1 to 1, t = (x + 1) / 2) with
     // each Extend, between ValueA 2 and ValueB -1 (points at a seam, where t
     // is a whole number, are left out).
