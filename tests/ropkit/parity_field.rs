@@ -506,6 +506,30 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
         let (inside, outside) = ([0.9, 0.5, 0.2, 1.0], [0.1, 0.2, 0.3, 0.5]);
         std::array::from_fn(|i| outside[i] + (inside[i] - outside[i]) * v)
     });
+    // brute force: nearestRingPoint with Points 5 around x is the nearest of
+    // the five points (the first towards +y, counter-clockwise seen from
+    // +x), and its vector output runs from the point to it (points nearly
+    // as near to two of them are left out).
+    let (c, rad) = ([0.2, -0.3, 0.1], 0.9);
+    let ring: Vec<V3> = (0..5)
+        .map(|k| {
+            let a = TAU * k as f64 / 5.0;
+            [c[0], c[1] + rad * a.cos(), c[2] + rad * a.sin()]
+        })
+        .collect();
+    let nearest = |q: V3| -> (V3, f64) {
+        let mut d: Vec<(f64, usize)> = ring.iter().enumerate().map(|(i, r)| (an::len3(an::sub3(*r, q)), i)).collect();
+        d.sort_by(|a, b| a.0.total_cmp(&b.0));
+        (ring[d[0].1], d[1].0 - d[0].0)
+    };
+    let clear: Vec<[f32; 3]> = pts.iter().copied().filter(|p| nearest(v3(p)).1 > 1e-3).collect();
+    let node = "{ rop: nearestRingPoint, params: { Radius: 0.9, Center: [0.2, -0.3, 0.1], Axis: x, Points: 5, Vec4: vector } }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, ""), &clear);
+    expect_vec(node, &clear, &out, 4, 1e-4, |p| {
+        let q = v3(p);
+        let r = nearest(q).0;
+        [r[0] - q[0], r[1] - q[1], r[2] - q[2], 0.0]
+    });
     // formula: gradient (linear along x from -1 to 1, t = (x + 1) / 2) with
     // each Extend, between ValueA 2 and ValueB -1 (points at a seam, where t
     // is a whole number, are left out).
