@@ -530,6 +530,14 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
         let r = nearest(q).0;
         [r[0] - q[0], r[1] - q[1], r[2] - q[2], 0.0]
     });
+    // formula: multiPointDistance's separate vec4 holds the distances to
+    // points 1 to 4.
+    let four = [[0.3, -0.2, 0.4], [-0.6, 0.5, 0.0], [0.0, 0.9, -0.7], [1.1, 0.1, 0.2]];
+    let node = "{ rop: multiPointDistance, params: { Vec4: separate, P1: [0.3, -0.2, 0.4], P2: [-0.6, 0.5, 0], P3: [0, 0.9, -0.7], P4: [1.1, 0.1, 0.2] } }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, ""), &pts);
+    expect_vec(node, &pts, &out, 4, 1e-4, |p| {
+        std::array::from_fn(|i| an::len3(an::sub3(v3(p), four[i])))
+    });
     // formula: gradient (linear along x from -1 to 1, t = (x + 1) / 2) with
     // each Extend, between ValueA 2 and ValueB -1 (points at a seam, where t
     // is a whole number, are left out).
