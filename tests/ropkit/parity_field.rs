@@ -538,6 +538,15 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
     expect_vec(node, &pts, &out, 4, 1e-4, |p| {
         std::array::from_fn(|i| an::len3(an::sub3(v3(p), four[i])))
     });
+    // formula: valuePointsField's colours blended by inverse distance cubed.
+    let node = "{ rop: valuePointsField, params: { Vec4: colors, Power: 3, Point1: [0.3, -0.2, 0.4], Point2: [-0.6, 0.5, 0], Point3: [0, 0.9, -0.7], Point4: [1.1, 0.1, 0.2], Color1: [1, 0.2, 0.2, 1], Color2: [0.2, 1, 0.2, 0.5], Color3: [0.2, 0.2, 1, 1], Color4: [1, 1, 0.2, 0] } }";
+    let colours = [[1.0, 0.2, 0.2, 1.0], [0.2, 1.0, 0.2, 0.5], [0.2, 0.2, 1.0, 1.0], [1.0, 1.0, 0.2, 0.0]];
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, ""), &pts);
+    expect_vec(node, &pts, &out, 4, 1e-4, |p| {
+        let w: Vec<f64> = four.iter().map(|q| an::len3(an::sub3(v3(p), *q)).powi(-3)).collect();
+        let total: f64 = w.iter().sum();
+        std::array::from_fn(|i| (0..4).map(|k| w[k] * colours[k][i]).sum::<f64>() / total)
+    });
     // formula: gradient (linear along x from -1 to 1, t = (x + 1) / 2) with
     // each Extend, between ValueA 2 and ValueB -1 (points at a seam, where t
     // is a whole number, are left out).
