@@ -547,6 +547,16 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
         let total: f64 = w.iter().sum();
         std::array::from_fn(|i| (0..4).map(|k| w[k] * colours[k][i]).sum::<f64>() / total)
     });
+    // formula: reorderField drawing components from two inputs, a float one
+    // (the distance from the origin) filling every component; an unconnected
+    // third input reads as the first (the position).
+    let extra = "  /pos: { rop: position }\n  /len: { rop: position, params: { Component: length } }\n";
+    let node = "{ rop: reorderField, params: { SourceX: in2, X: x, SourceY: in1, Y: z, SourceZ: in3, Z: x, SourceW: in2, W: one }, inputs: [/pos, /len] }";
+    let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
+    expect_vec(node, &pts, &out, 4, 1e-4, |p| {
+        let q = v3(p);
+        [an::len3(q), q[2], q[0], 1.0]
+    });
     // formula: gradient (linear along x from -1 to 1, t = (x + 1) / 2) with
     // each Extend, between ValueA 2 and ValueB -1 (points at a seam, where t
     // is a whole number, are left out).
