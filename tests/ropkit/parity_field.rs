@@ -889,3 +889,54 @@ fn cell_and_noise_fields_have_their_raytk_offsets_and_outputs() {
     let changed = out.iter().filter(|v| v[0].abs() > 1e-3).count();
     assert!(changed > pts.len() / 2, "waveletNoise Vorticity changed only {changed} values");
 }
+
+// ---------------------------------------------------------------------------
+// Materials
+
+/// A floor under a ball lit by a sun from the side, seen from above by a
+/// parallel camera, with no ambient light, occlusion or gamma: the floor's
+/// material is `floor_mat` (a ROP and its parameters, wired to /floor).
+fn shadow_scene(floor_mat: &str) -> String {
+    format!(
+        "output: /render\nnodes:\n  /floor: {{ rop: plane }}\n  /floorMat: {{ {floor_mat}, inputs: [/floor] }}\n  /ball: {{ rop: sphere, params: {{ Radius: 0.5, Translate: [0, 1.2, 0] }} }}\n  /ballMat: {{ rop: basicMaterial, params: {{ Color: [0.9, 0.1, 0.1] }}, inputs: [/ball] }}\n  /scene: {{ rop: combine, params: {{ Mode: union }}, inputs: [/floorMat, /ballMat] }}\n  /cam: {{ rop: orthoCamera, params: {{ Position: [0, 6, 0.001], Target: [0, 0, 0] }} }}\n  /sun: {{ rop: directionalLight, params: {{ Direction: [-1, -1.2, 0], Color: [1, 1, 1], Intensity: 1 }} }}\n  /render: {{ rop: raymarchRender3D, params: {{ AO: false, Ambient: 0, Gamma: 1 }}, inputs: {{ scene: /scene, camera: /cam, light: /sun }} }}\n"
+    )
+}
+
+/// The floor's colour in the ball's shadow (16 pixels a unit: the shadow's
+/// middle lies 1 unit from the ball along -x) and at the mirror point
+/// across the ball, in the open, of a 64-pixel render.
+fn shadow_and_open(gpu: &ropkit::render::Gpu, lib: &ropkit::library::Library, floor_mat: &str) -> ([f64; 3], [f64; 3]) {
+    let img = render_image(gpu, lib, &shadow_scene(floor_mat), 64);
+    let px = |x: u32| {
+        let p = img.get_pixel(x, 32);
+        [p[0] as f64, p[1] as f64, p[2] as f64]
+    };
+    (px(16), px(48))
+}
+
+#[test]
+fn materials_have_their_raytk_ambient_and_shadow_switches() {
+    let Some(gpu) = gpu("materials_have_their_raytk_ambient_and_shadow_switches") else {
+        return;
+    };
+    let lib = catalog_library();
+
+    // property: phongMaterial's shadow darkens the floor where the ball
+    // blocks the sun; with Shadows off both points are lit alike, and the
+    // Ambient colour (0.2 red) is added to each (51 of 255 with gamma 1).
+    let (dark, open) = shadow_and_open(
+        &gpu,
+        &lib,
+        "rop: phongMaterial, params: { Color: [0.5, 0.5, 0.5], Specular: 0 }",
+    );
+    assert!(open[1] > 60.0 && dark[1] < 10.0, "phongMaterial's shadow: {dark:?} vs {open:?}");
+    let (dark, open) = shadow_and_open(
+        &gpu,
+        &lib,
+        "rop: phongMaterial, params: { Color: [0.5, 0.5, 0.5], Specular: 0, Shadows: false, AmbientColor: [0.2, 0, 0] }",
+    );
+    for c in [dark, open] {
+        assert!((c[1] - open[1]).abs() <= 1.0, "phongMaterial Shadows off: {dark:?} vs {open:?}");
+        assert!((c[0] - c[1] - 51.0).abs() <= 2.0, "phongMaterial AmbientColor: {c:?}");
+    }
+}
