@@ -159,7 +159,10 @@ fn spectrum_fit(kind: &str, nm: f64) -> [f64; 3] {
                     (475.0, 590.0, 0.8, 0.76, -0.80),
                     (585.0, 639.0, 0.82, -0.80, 0.0),
                 ]),
-                piece(&[(400.0, 475.0, 0.0, 2.20, -1.50), (475.0, 560.0, 0.7, -1.0, 0.30)]),
+                piece(&[
+                    (400.0, 475.0, 0.0, 2.20, -1.50),
+                    (475.0, 560.0, 0.7, -1.0, 0.30),
+                ]),
             ]
         }
     }
@@ -179,8 +182,16 @@ fn colour_fields_have_their_raytk_units_and_shapes() {
     // symmetry: blackbodyColor with Unit norm reads 0..1 as 0..8000 K, and
     // Exponent raises the temperature in kelvin to a power.
     for (a, b, what) in [
-        ("Unit: norm, Temperature: 0.5", "Temperature: 4000", "blackbodyColor Unit norm"),
-        ("Temperature: 60, Exponent: 2", "Temperature: 3600", "blackbodyColor Exponent"),
+        (
+            "Unit: norm, Temperature: 0.5",
+            "Temperature: 4000",
+            "blackbodyColor Unit norm",
+        ),
+        (
+            "Temperature: 60, Exponent: 2",
+            "Temperature: 3600",
+            "blackbodyColor Exponent",
+        ),
     ] {
         let nodes = difference(
             "probeColor3",
@@ -197,8 +208,8 @@ fn colour_fields_have_their_raytk_units_and_shapes() {
     // piecewise fit are left out).
     let kinds = ["zucconi", "zucconi6", "jet", "gems", "bruton", "spektre"];
     let breaks = [
-        380.0, 400.0, 410.0, 415.0, 440.0, 475.0, 490.0, 510.0, 545.0, 560.0, 580.0, 585.0,
-        590.0, 595.0, 639.0, 645.0, 650.0, 700.0, 780.0,
+        380.0, 400.0, 410.0, 415.0, 440.0, 475.0, 490.0, 510.0, 545.0, 560.0, 580.0, 585.0, 590.0,
+        595.0, 639.0, 645.0, 650.0, 700.0, 780.0,
     ];
     let mut r = Rng::new(7109);
     let xs: Vec<[f32; 3]> = (0..200)
@@ -277,7 +288,14 @@ fn colour_fields_have_their_raytk_units_and_shapes() {
         "",
     );
     let out = sample(&gpu, &lib, &nodes, &dirs);
-    expect_vec("atmosphere PlanetRadius and Thickness", &dirs, &out, 3, 2e-3, |_| [0.0; 4]);
+    expect_vec(
+        "atmosphere PlanetRadius and Thickness",
+        &dirs,
+        &out,
+        3,
+        2e-3,
+        |_| [0.0; 4],
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -307,9 +325,8 @@ fn lfo_and_time_fields_have_their_raytk_modes() {
         sample_at(&gpu, &lib, &nodes, &pts, time)
     };
     let lfo_in = |params: &str, extra: &str| {
-        let extra = format!(
-            "{px}{extra}  /l: {{ rop: lfoField, params: {{ {params} }}, inputs: [/w] }}\n"
-        );
+        let extra =
+            format!("{px}{extra}  /l: {{ rop: lfoField, params: {{ {params} }}, inputs: [/w] }}\n");
         let nodes = probe(
             "probeFloat3",
             "{ rop: timeShift, inputs: { input: /l, Offset: /px } }",
@@ -340,11 +357,21 @@ fn lfo_and_time_fields_have_their_raytk_modes() {
         -(TAU * (0.7 * p[0] as f64 + 0.2)).sin()
     });
     // formula: Bias 0.4 gives the first half of each cycle 0.7 of it (triangle).
-    let out = lfo("Shape: triangle, Frequency: 0.9, Bias: 0.4", "", "probeFloat3", 0.0);
+    let out = lfo(
+        "Shape: triangle, Frequency: 0.9, Bias: 0.4",
+        "",
+        "probeFloat3",
+        0.0,
+    );
     expect_within("lfoField Bias", &pts, &out, 1e-3, |p| {
         let q = 0.9 * p[0] as f64;
         let (m, u) = (0.7, fract(q));
-        let w = q.floor() + if u < m { 0.5 * u / m } else { 0.5 + 0.5 * (u - m) / (1.0 - m) };
+        let w = q.floor()
+            + if u < m {
+                0.5 * u / m
+            } else {
+                0.5 + 0.5 * (u - m) / (1.0 - m)
+            };
         1.0 - 4.0 * (fract(w + 0.25) - 0.5).abs()
     });
     // formula: TimeSource global and Interval frames ignore the shift (at
@@ -388,7 +415,7 @@ fn lfo_and_time_fields_have_their_raytk_modes() {
     });
 
     // formula: timeField with TimeSource global reads the clock past the
-    // shift; local reads t + x.
+    // shift (local would read t + x).
     let time = |params: &str| {
         let extra = format!("{px}  /l: {{ rop: timeField, params: {{ {params} }} }}\n");
         let nodes = probe(
@@ -409,7 +436,6 @@ fn lfo_and_time_fields_have_their_raytk_modes() {
     );
     let out = sample_at(&gpu, &lib, &nodes, &pts[..8], 1.5);
     expect_exact("timeField rate and stepSeconds", &pts[..8], &out, |_| 1.0);
-}
 }
 
 #[test]
@@ -518,11 +544,19 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
         })
         .collect();
     let nearest = |q: V3| -> (V3, f64) {
-        let mut d: Vec<(f64, usize)> = ring.iter().enumerate().map(|(i, r)| (an::len3(an::sub3(*r, q)), i)).collect();
+        let mut d: Vec<(f64, usize)> = ring
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (an::len3(an::sub3(*r, q)), i))
+            .collect();
         d.sort_by(|a, b| a.0.total_cmp(&b.0));
         (ring[d[0].1], d[1].0 - d[0].0)
     };
-    let clear: Vec<[f32; 3]> = pts.iter().copied().filter(|p| nearest(v3(p)).1 > 1e-3).collect();
+    let clear: Vec<[f32; 3]> = pts
+        .iter()
+        .copied()
+        .filter(|p| nearest(v3(p)).1 > 1e-3)
+        .collect();
     let node = "{ rop: nearestRingPoint, params: { Radius: 0.9, Center: [0.2, -0.3, 0.1], Axis: x, Points: 5, Vec4: vector } }";
     let out = sample(&gpu, &lib, &probe("probeColor3", node, ""), &clear);
     expect_vec(node, &clear, &out, 4, 1e-4, |p| {
@@ -532,7 +566,12 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
     });
     // formula: multiPointDistance's separate vec4 holds the distances to
     // points 1 to 4.
-    let four = [[0.3, -0.2, 0.4], [-0.6, 0.5, 0.0], [0.0, 0.9, -0.7], [1.1, 0.1, 0.2]];
+    let four = [
+        [0.3, -0.2, 0.4],
+        [-0.6, 0.5, 0.0],
+        [0.0, 0.9, -0.7],
+        [1.1, 0.1, 0.2],
+    ];
     let node = "{ rop: multiPointDistance, params: { Vec4: separate, P1: [0.3, -0.2, 0.4], P2: [-0.6, 0.5, 0], P3: [0, 0.9, -0.7], P4: [1.1, 0.1, 0.2] } }";
     let out = sample(&gpu, &lib, &probe("probeColor3", node, ""), &pts);
     expect_vec(node, &pts, &out, 4, 1e-4, |p| {
@@ -540,17 +579,26 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
     });
     // formula: valuePointsField's colours blended by inverse distance cubed.
     let node = "{ rop: valuePointsField, params: { Vec4: colors, Power: 3, Point1: [0.3, -0.2, 0.4], Point2: [-0.6, 0.5, 0], Point3: [0, 0.9, -0.7], Point4: [1.1, 0.1, 0.2], Color1: [1, 0.2, 0.2, 1], Color2: [0.2, 1, 0.2, 0.5], Color3: [0.2, 0.2, 1, 1], Color4: [1, 1, 0.2, 0] } }";
-    let colours = [[1.0, 0.2, 0.2, 1.0], [0.2, 1.0, 0.2, 0.5], [0.2, 0.2, 1.0, 1.0], [1.0, 1.0, 0.2, 0.0]];
+    let colours = [
+        [1.0, 0.2, 0.2, 1.0],
+        [0.2, 1.0, 0.2, 0.5],
+        [0.2, 0.2, 1.0, 1.0],
+        [1.0, 1.0, 0.2, 0.0],
+    ];
     let out = sample(&gpu, &lib, &probe("probeColor3", node, ""), &pts);
     expect_vec(node, &pts, &out, 4, 1e-4, |p| {
-        let w: Vec<f64> = four.iter().map(|q| an::len3(an::sub3(v3(p), *q)).powi(-3)).collect();
+        let w: Vec<f64> = four
+            .iter()
+            .map(|q| an::len3(an::sub3(v3(p), *q)).powi(-3))
+            .collect();
         let total: f64 = w.iter().sum();
         std::array::from_fn(|i| (0..4).map(|k| w[k] * colours[k][i]).sum::<f64>() / total)
     });
     // formula: reorderField drawing components from two inputs, a float one
     // (the distance from the origin) filling every component; an unconnected
     // third input reads as the first (the position).
-    let extra = "  /pos: { rop: position }\n  /len: { rop: position, params: { Component: length } }\n";
+    let extra =
+        "  /pos: { rop: position }\n  /len: { rop: position, params: { Component: length } }\n";
     let node = "{ rop: reorderField, params: { SourceX: in2, X: x, SourceY: in1, Y: z, SourceZ: in3, Z: x, SourceW: in2, W: one }, inputs: [/pos, /len] }";
     let out = sample(&gpu, &lib, &probe("probeColor3", node, extra), &pts);
     expect_vec(node, &pts, &out, 4, 1e-4, |p| {
@@ -603,7 +651,11 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
         let out = sample(&gpu, &lib, &probe("probeColor3", &node, ""), &pts);
         expect_vec(&node, &pts, &out, 4, 1e-3, |p| {
             let q = v3(p);
-            let s = if along == "own" { q } else { [q[1], q[2], q[0]] };
+            let s = if along == "own" {
+                q
+            } else {
+                [q[1], q[2], q[0]]
+            };
             let (a, o) = ([0.3, -0.5, 0.7], [0.1, 0.2, -0.3]);
             let w = |i: usize| {
                 let u = (TAU * 0.8 * s[i] + 0.4) / TAU;
@@ -698,7 +750,9 @@ fn texture_field_extends_reads_1d_and_provides_its_size() {
     // formula: mirror folds the coordinate back into 0..1 every other image.
     let node = "{ rop: textureField, params: { Extend: mirror } }";
     let out = sample(&gpu, &lib, &probe("probeColor2", node, ""), &pts);
-    check("textureField Extend mirror", &out, &|u, v| texel(mirror(u), mirror(v)));
+    check("textureField Extend mirror", &out, &|u, v| {
+        texel(mirror(u), mirror(v))
+    });
     // formula: zero reads 0 past the image.
     let node = "{ rop: textureField, params: { Extend: zero } }";
     let out = sample(&gpu, &lib, &probe("probeColor2", node, ""), &pts);
@@ -718,7 +772,11 @@ fn texture_field_extends_reads_1d_and_provides_its_size() {
         let i = (p[0] as f64 * w).floor() as i64;
         let half = img.h as i64 / 2;
         let want = 0.5 * (img.texel(i, half - 1)[0] + img.texel(i, half)[0]);
-        assert!((g[0] as f64 - want).abs() <= 3e-3, "textureField 1D at {p:?}: got {}, want {want}", g[0]);
+        assert!(
+            (g[0] as f64 - want).abs() <= 3e-3,
+            "textureField 1D at {p:?}: got {}, want {want}",
+            g[0]
+        );
     }
     // symmetry: Scale driven by the variable res (the image's width and
     // height) is Scale set to them.
@@ -746,7 +804,8 @@ fn cell_and_noise_fields_have_their_raytk_offsets_and_outputs() {
     };
     let lib = catalog_library();
     let pts = points3(7106, 100, -2.0, 2.0);
-    let field = |node: &str, at: &[[f32; 3]]| sample(&gpu, &lib, &probe("probeFloat3", node, ""), at);
+    let field =
+        |node: &str, at: &[[f32; 3]]| sample(&gpu, &lib, &probe("probeFloat3", node, ""), at);
 
     // symmetry: a whole-number HashOffset of voronoi hashes the cells a
     // Translate by the same amount reaches; a fractional one is another set
@@ -767,12 +826,16 @@ fn cell_and_noise_fields_have_their_raytk_offsets_and_outputs() {
     );
     let out = sample(&gpu, &lib, &nodes, &pts);
     let changed = out.iter().filter(|v| v[0].abs() > 1e-3).count();
-    assert!(changed > pts.len() / 2, "voronoi fractional HashOffset changed only {changed} values");
+    assert!(
+        changed > pts.len() / 2,
+        "voronoi fractional HashOffset changed only {changed} values"
+    );
 
     // symmetry: voronoiBorder's packed vec4 is (the border distance, the
     // point less its nearest feature point): the vector's length times Scale
     // is voronoi's F1 for the same points.
-    let node = "{ rop: voronoiBorder, params: { Vec4: packed, Scale: 1.5, HashOffset: [0.3, 0.1, 0] } }";
+    let node =
+        "{ rop: voronoiBorder, params: { Vec4: packed, Scale: 1.5, HashOffset: [0.3, 0.1, 0] } }";
     let packed = sample(&gpu, &lib, &probe("probeColor3", node, ""), &pts);
     let f1 = field(
         "{ rop: voronoi, params: { Mode: f1, Scale: 1.5, HashOffset: [0.3, 0.1, 0] } }",
@@ -828,8 +891,17 @@ fn cell_and_noise_fields_have_their_raytk_offsets_and_outputs() {
         .map(|p| [p[0].round(), p[1].round(), p[2].round()])
         .collect();
     lattice.extend_from_slice(&pts[..30]);
-    let out = field("{ rop: simplexNoise, params: { Type: perlin, Dims: four, W: 2 } }", &lattice);
-    expect_within("perlin noise at lattice points", &lattice[..30], &out[..30], 1e-4, |_| 0.0);
+    let out = field(
+        "{ rop: simplexNoise, params: { Type: perlin, Dims: four, W: 2 } }",
+        &lattice,
+    );
+    expect_within(
+        "perlin noise at lattice points",
+        &lattice[..30],
+        &out[..30],
+        1e-4,
+        |_| 0.0,
+    );
     let spread = out[30..].iter().map(|v| v[0].abs()).fold(0.0f32, f32::max);
     assert!(spread > 0.1, "perlin noise is flat: {spread}");
     // symmetry: Amplitude scales and Offset adds (4D simplex).
@@ -887,7 +959,10 @@ fn cell_and_noise_fields_have_their_raytk_offsets_and_outputs() {
     );
     let out = sample(&gpu, &lib, &nodes, &pts);
     let changed = out.iter().filter(|v| v[0].abs() > 1e-3).count();
-    assert!(changed > pts.len() / 2, "waveletNoise Vorticity changed only {changed} values");
+    assert!(
+        changed > pts.len() / 2,
+        "waveletNoise Vorticity changed only {changed} values"
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -905,7 +980,11 @@ fn shadow_scene(floor_mat: &str) -> String {
 /// The floor's colour in the ball's shadow (16 pixels a unit: the shadow's
 /// middle lies 1 unit from the ball along -x) and at the mirror point
 /// across the ball, in the open, of a 64-pixel render.
-fn shadow_and_open(gpu: &ropkit::render::Gpu, lib: &ropkit::library::Library, floor_mat: &str) -> ([f64; 3], [f64; 3]) {
+fn shadow_and_open(
+    gpu: &ropkit::render::Gpu,
+    lib: &ropkit::library::Library,
+    floor_mat: &str,
+) -> ([f64; 3], [f64; 3]) {
     let img = render_image(gpu, lib, &shadow_scene(floor_mat), 64);
     let px = |x: u32| {
         let p = img.get_pixel(x, 32);
@@ -929,14 +1008,23 @@ fn materials_have_their_raytk_ambient_and_shadow_switches() {
         &lib,
         "rop: phongMaterial, params: { Color: [0.5, 0.5, 0.5], Specular: 0 }",
     );
-    assert!(open[1] > 60.0 && dark[1] < 10.0, "phongMaterial's shadow: {dark:?} vs {open:?}");
+    assert!(
+        open[1] > 60.0 && dark[1] < 10.0,
+        "phongMaterial's shadow: {dark:?} vs {open:?}"
+    );
     let (dark, open) = shadow_and_open(
         &gpu,
         &lib,
         "rop: phongMaterial, params: { Color: [0.5, 0.5, 0.5], Specular: 0, Shadows: false, AmbientColor: [0.2, 0, 0] }",
     );
     for c in [dark, open] {
-        assert!((c[1] - open[1]).abs() <= 1.0, "phongMaterial Shadows off: {dark:?} vs {open:?}");
-        assert!((c[0] - c[1] - 51.0).abs() <= 2.0, "phongMaterial AmbientColor: {c:?}");
+        assert!(
+            (c[1] - open[1]).abs() <= 1.0,
+            "phongMaterial Shadows off: {dark:?} vs {open:?}"
+        );
+        assert!(
+            (c[0] - c[1] - 51.0).abs() <= 2.0,
+            "phongMaterial AmbientColor: {c:?}"
+        );
     }
 }
