@@ -1,6 +1,10 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
   Sdf res = inputOp1(p, ctx);
   assignMaterial(res, THISMAT);
+#ifdef THIS_LOCAL
+  // The colour field reads the hit as this node saw it.
+  res.matPos = p;
+#endif
   return res;
 }
 
@@ -25,14 +29,20 @@ float THIS_factor(vec3 n, vec3 v, vec3 l) {
 }
 
 vec3 THIS_getColor(vec3 p, MaterialContext matCtx) {
-  vec3 albedo = THIS_Color;
+  vec3 albedo = THIS_Color * THIS_Albedo;
+#ifdef THIS_LOCAL
+  vec3 q = matCtx.result.matPos;
+#else
+  vec3 q = p;
+#endif
 #ifdef THIS_HAS_INPUT_2
 #ifdef inputOp2_RETURN_TYPE_vec4
-  albedo *= max(inputOp2(p, ropkitContextAt(p)).rgb, vec3(0.0));
+  albedo *= max(inputOp2(q, ropkitContextAt(q)).rgb, vec3(0.0));
 #else
-  albedo *= max(inputOp2(p, ropkitContextAt(p)), 0.0);
+  albedo *= max(inputOp2(q, ropkitContextAt(q)), 0.0);
 #endif
 #endif
+  if (!THIS_Shadows) matCtx.shadow = 1.0;
   vec3 col = albedo * matCtx.ambient * matCtx.ao;
   if (matCtx.light.absent) return col;
   if (matCtx.light.ambient) return col + albedo * matCtx.light.color * matCtx.ao;
@@ -40,5 +50,5 @@ vec3 THIS_getColor(vec3 p, MaterialContext matCtx) {
   float ndl = max(dot(matCtx.normal, l), 0.0);
   if (ndl <= 0.0) return col;
   float f = THIS_factor(matCtx.normal, -matCtx.ray.dir, l);
-  return col + albedo * ndl * f * matCtx.light.color * matCtx.shadow;
+  return col + albedo * ndl * f * THIS_Diffuse * matCtx.light.color * matCtx.shadow;
 }
