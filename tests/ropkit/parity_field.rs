@@ -1027,4 +1027,35 @@ fn materials_have_their_raytk_ambient_and_shadow_switches() {
             "phongMaterial AmbientColor: {c:?}"
         );
     }
+    let lambert = open[1];
+
+    // symmetry: orenNayarMaterial with Roughness 0 is Lambert's shading, so
+    // with Diffuse 0.5 and Albedo 0.8 the open floor is 0.4 of phong's
+    // diffuse grey; with Shadows off the shadowed point matches it.
+    let (dark, open) = shadow_and_open(
+        &gpu,
+        &lib,
+        "rop: orenNayarMaterial, params: { Color: [0.5, 0.5, 0.5], Roughness: 0, Shadows: false, Diffuse: 0.5, Albedo: 0.8 }",
+    );
+    for c in [dark, open] {
+        assert!(
+            (c[1] - 0.4 * lambert).abs() <= 1.5,
+            "orenNayarMaterial Diffuse, Albedo and Shadows off: {c:?} vs Lambert {lambert}"
+        );
+    }
+    // symmetry: with Local position the colour field (here the x
+    // coordinate) reads the ball as the material saw it, before a move of
+    // 1 along x: the same picture as the field itself moved by -1.
+    let ball = |local: bool, offset: f64| {
+        format!(
+            "output: /render\nnodes:\n  /b: {{ rop: sphere }}\n  /f: {{ rop: position, params: {{ Component: x, Offset: [{offset}, 0, 0] }} }}\n  /s: {{ rop: orenNayarMaterial, params: {{ LocalPosition: {local} }}, inputs: {{ shape: /b, color: /f }} }}\n  /t: {{ rop: transform, params: {{ Translate: [1, 0, 0] }}, inputs: [/s] }}\n  /render: {{ rop: raymarchRender3D, inputs: [/t] }}\n"
+        )
+    };
+    let local = render_image(&gpu, &lib, &ball(true, 0.0), 32);
+    let moved = render_image(&gpu, &lib, &ball(false, 1.0), 32);
+    let same = local
+        .pixels()
+        .zip(moved.pixels())
+        .all(|(a, b)| a.0.iter().zip(b.0).all(|(x, y)| x.abs_diff(y) <= 1));
+    assert!(same, "orenNayarMaterial Local position");
 }
