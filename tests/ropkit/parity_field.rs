@@ -1058,4 +1058,27 @@ fn materials_have_their_raytk_ambient_and_shadow_switches() {
         .zip(moved.pixels())
         .all(|(a, b)| a.0.iter().zip(b.0).all(|(x, y)| x.abs_diff(y) <= 1));
     assert!(same, "orenNayarMaterial Local position");
+    // formula: iridescenceLayer's palette on a plane facing (0.6, 0.48, 0.64)
+    // seen along -z by a parallel camera (so that is also its normal in view
+    // space): 0.5 + 0.5 cos(atan(0.48, 0.6) / Period + 2 pi (Phase + k / 3))
+    // per channel k, faded by the smoothstep from Spread's larger value
+    // (0) to its smaller (1) at |n.z| = 0.64, times Strength.
+    let text = "output: /render\nnodes:\n  /pl: { rop: plane, params: { Normal: [0.6, 0.48, 0.64] } }\n  /ir: { rop: iridescenceLayer, params: { Model: palette, Period: 0.7, Phase: 0.15, Spread: [0.9, 0.3], Strength: 0.8 } }\n  /m: { rop: modularMaterial, params: { Base: 0 }, inputs: { shape: /pl, layer1: /ir } }\n  /cam: { rop: orthoCamera, params: { Position: [0, 0, 6], Target: [0, 0, 0] } }\n  /sun: { rop: directionalLight }\n  /render: { rop: raymarchRender3D, params: { AO: false, Ambient: 0.5, Gamma: 1 }, inputs: { scene: /m, camera: /cam, light: /sun } }\n";
+    let img = render_image(&gpu, &lib, text, 32);
+    let t = smoothstep(0.0, 1.0, (0.9 - 0.64) / 0.6);
+    let around = 0.48f64.atan2(0.6);
+    for (x, y) in [(16, 16), (5, 3), (27, 25)] {
+        let px = img.get_pixel(x, y);
+        for k in 0..3 {
+            let want = (0.5 + 0.5 * (around / 0.7 + TAU * (0.15 + k as f64 / 3.0)).cos())
+                * t
+                * 0.8
+                * 255.0;
+            assert!(
+                (px[k] as f64 - want).abs() <= 1.5,
+                "iridescenceLayer palette at ({x}, {y}) channel {k}: {} vs {want}",
+                px[k]
+            );
+        }
+    }
 }
