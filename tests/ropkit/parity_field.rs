@@ -1081,4 +1081,23 @@ fn materials_have_their_raytk_ambient_and_shadow_switches() {
             );
         }
     }
+    // formula: goochLayer on a plane facing the parallel camera (+z), the
+    // sun travelling along (-0.6, 0, -0.8): n.l = 0.8, so t = 0.9 of the way
+    // from the cool end (Cool + CoolDiffuse Base) to the warm (Warm +
+    // WarmDiffuse Base), plus Specular times the mirrored light's cosine
+    // with the eye (0.8) to the Shininess, times Strength; the light's red
+    // colour left out (Use light colour off).
+    let text = "output: /render\nnodes:\n  /pl: { rop: plane, params: { Normal: [0, 0, 1] } }\n  /g: { rop: goochLayer, params: { Warm: [0.5, 0.3, 0.1], Cool: [0.1, 0.1, 0.3], BaseColor: [0.4, 0.2, 0.6], CoolDiffuse: 0.25, WarmDiffuse: 0.5, Specular: 0.2, Shininess: 4, UseLightColor: false, Strength: 0.8 } }\n  /m: { rop: modularMaterial, params: { Base: 0 }, inputs: { shape: /pl, layer1: /g } }\n  /cam: { rop: orthoCamera, params: { Position: [0, 0, 6], Target: [0, 0, 0] } }\n  /sun: { rop: directionalLight, params: { Direction: [-0.6, 0, -0.8], Color: [1, 0.2, 0.2], Intensity: 1 } }\n  /render: { rop: raymarchRender3D, params: { AO: false, Ambient: 0, Gamma: 1 }, inputs: { scene: /m, camera: /cam, light: /sun } }\n";
+    let img = render_image(&gpu, &lib, text, 32);
+    let (warm, cool, base) = ([0.5, 0.3, 0.1], [0.1, 0.1, 0.3], [0.4, 0.2, 0.6]);
+    let px = img.get_pixel(16, 16);
+    for k in 0..3 {
+        let mixed = (cool[k] + 0.25 * base[k]) * 0.1 + (warm[k] + 0.5 * base[k]) * 0.9;
+        let want = (mixed + 0.2 * 0.8f64.powi(4)) * 0.8 * 255.0;
+        assert!(
+            (px[k] as f64 - want).abs() <= 1.5,
+            "goochLayer channel {k}: {} vs {want}",
+            px[k]
+        );
+    }
 }
