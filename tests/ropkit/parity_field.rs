@@ -969,23 +969,26 @@ fn cell_and_noise_fields_have_their_raytk_offsets_and_outputs() {
 // Materials
 
 /// A floor under a ball lit by a sun from the side, seen from above by a
-/// parallel camera, with no ambient light, occlusion or gamma: the floor's
-/// material is `floor_mat` (a ROP and its parameters, wired to /floor).
-fn shadow_scene(floor_mat: &str) -> String {
+/// parallel camera, with no occlusion or gamma and the renderer's Ambient
+/// at `ambient`: the floor's material is the node `floor_mat` (wired to
+/// /floor), with the helper nodes `extra`.
+fn shadow_scene(floor_mat: &str, extra: &str, ambient: f64) -> String {
     format!(
-        "output: /render\nnodes:\n  /floor: {{ rop: plane }}\n  /floorMat: {{ {floor_mat}, inputs: [/floor] }}\n  /ball: {{ rop: sphere, params: {{ Radius: 0.5, Translate: [0, 1.2, 0] }} }}\n  /ballMat: {{ rop: basicMaterial, params: {{ Color: [0.9, 0.1, 0.1] }}, inputs: [/ball] }}\n  /scene: {{ rop: combine, params: {{ Mode: union }}, inputs: [/floorMat, /ballMat] }}\n  /cam: {{ rop: orthoCamera, params: {{ Position: [0, 6, 0.001], Target: [0, 0, 0] }} }}\n  /sun: {{ rop: directionalLight, params: {{ Direction: [-1, -1.2, 0], Color: [1, 1, 1], Intensity: 1 }} }}\n  /render: {{ rop: raymarchRender3D, params: {{ AO: false, Ambient: 0, Gamma: 1 }}, inputs: {{ scene: /scene, camera: /cam, light: /sun }} }}\n"
+        "output: /render\nnodes:\n  /floor: {{ rop: plane }}\n  /floorMat: {floor_mat}\n{extra}  /ball: {{ rop: sphere, params: {{ Radius: 0.5, Translate: [0, 1.2, 0] }} }}\n  /ballMat: {{ rop: basicMaterial, params: {{ Color: [0.9, 0.1, 0.1] }}, inputs: [/ball] }}\n  /scene: {{ rop: combine, params: {{ Mode: union }}, inputs: [/floorMat, /ballMat] }}\n  /cam: {{ rop: orthoCamera, params: {{ Position: [0, 6, 0.001], Target: [0, 0, 0] }} }}\n  /sun: {{ rop: directionalLight, params: {{ Direction: [-1, -1.2, 0], Color: [1, 1, 1], Intensity: 1 }} }}\n  /render: {{ rop: raymarchRender3D, params: {{ AO: false, Ambient: {ambient}, Gamma: 1 }}, inputs: {{ scene: /scene, camera: /cam, light: /sun }} }}\n"
     )
 }
 
 /// The floor's colour in the ball's shadow (16 pixels a unit: the shadow's
 /// middle lies 1 unit from the ball along -x) and at the mirror point
-/// across the ball, in the open, of a 64-pixel render.
+/// across the ball, in the open, of a 64-pixel render of [`shadow_scene`]
+/// with the floor's material `rop: ..., params: { ... }` and no ambient.
 fn shadow_and_open(
     gpu: &ropkit::render::Gpu,
     lib: &ropkit::library::Library,
     floor_mat: &str,
 ) -> ([f64; 3], [f64; 3]) {
-    let img = render_image(gpu, lib, &shadow_scene(floor_mat), 64);
+    let node = format!("{{ {floor_mat}, inputs: [/floor] }}");
+    let img = render_image(gpu, lib, &shadow_scene(&node, "", 0.0), 64);
     let px = |x: u32| {
         let p = img.get_pixel(x, 32);
         [p[0] as f64, p[1] as f64, p[2] as f64]
@@ -1100,4 +1103,35 @@ fn materials_have_their_raytk_ambient_and_shadow_switches() {
             px[k]
         );
     }
+    // formula: rimLayer's band on the plane facing (0.6, 0.48, 0.64) seen
+    // along -z (n.v = 0.64): 1 - smoothstep(Thickness - Blending / 2,
+    // Thickness + Blending / 2, 0.64), with Strength driven by the variable
+    // normangle, the normal's angle around the view direction over a turn
+    // plus a half.
+    let text = "output: /render\nnodes:\n  /pl: { rop: plane, params: { Normal: [0.6, 0.48, 0.64] } }\n  /na: { rop: variableReference, params: { Name: normangle, Type: float } }\n  /r: { rop: rimLayer, params: { Shape: band, Thickness: 0.7, Blending: 0.2, Color: [0.5, 0.4, 0.3] }, inputs: { Strength: /na } }\n  /m: { rop: modularMaterial, params: { Base: 0 }, inputs: { shape: /pl, layer1: /r } }\n  /cam: { rop: orthoCamera, params: { Position: [0, 0, 6], Target: [0, 0, 0] } }\n  /sun: { rop: directionalLight }\n  /render: { rop: raymarchRender3D, params: { AO: false, Ambient: 0.5, Gamma: 1 }, inputs: { scene: /m, camera: /cam, light: /sun } }\n";
+    let img = render_image(&gpu, &lib, text, 32);
+    let angle = 0.48f64.atan2(0.6) / TAU + 0.5;
+    let rim = 1.0 - smoothstep(0.6, 0.8, 0.64);
+    let px = img.get_pixel(16, 16);
+    for (k, c) in [0.5, 0.4, 0.3].iter().enumerate() {
+        let want = c * angle * rim * 255.0;
+        assert!(
+            (px[k] as f64 - want).abs() <= 1.5,
+            "rimLayer band and normangle channel {k}: {} vs {want}",
+            px[k]
+        );
+    }
+    // property: with Shadows on, the rim (a band reaching over the whole
+    // floor) goes dark in the ball's shadow and keeps its colour outside.
+    let text = shadow_scene(
+        "{ rop: modularMaterial, params: { Base: 0 }, inputs: { shape: /floor, layer1: /r } }",
+        "  /r: { rop: rimLayer, params: { Shape: band, Thickness: 1.5, Blending: 0.2, Color: [0.5, 0.4, 0.3], Shadows: true } }\n",
+        0.2,
+    );
+    let img = render_image(&gpu, &lib, &text, 64);
+    let (dark, open) = (img.get_pixel(16, 32), img.get_pixel(48, 32));
+    assert!(
+        dark[0] < 5 && (open[0] as f64 - 127.5).abs() <= 1.5,
+        "rimLayer Shadows: {dark:?} vs {open:?}"
+    );
 }
