@@ -1134,4 +1134,34 @@ fn materials_have_their_raytk_ambient_and_shadow_switches() {
         dark[0] < 5 && (open[0] as f64 - 127.5).abs() <= 1.5,
         "rimLayer Shadows: {dark:?} vs {open:?}"
     );
+    // formula: diffuseLayer with Method orenNayar on the plane facing the
+    // parallel camera (+z), the sun along (-0.6, 0, -0.8): n.l = 0.8 and the
+    // eye on the normal, where Oren-Nayar's factor is its A term,
+    // 1 - 0.5 s^2 / (s^2 + 0.33); times Albedo and Level, the light's red
+    // left out.
+    let text = "output: /render\nnodes:\n  /pl: { rop: plane, params: { Normal: [0, 0, 1] } }\n  /g: { rop: diffuseLayer, params: { Color: [0.9, 0.6, 0.3], Method: orenNayar, Roughness: 0.5, Albedo: 0.8, Level: 0.5, UseLightColor: false } }\n  /m: { rop: modularMaterial, params: { Base: 0 }, inputs: { shape: /pl, layer1: /g } }\n  /cam: { rop: orthoCamera, params: { Position: [0, 0, 6], Target: [0, 0, 0] } }\n  /sun: { rop: directionalLight, params: { Direction: [-0.6, 0, -0.8], Color: [1, 0.2, 0.2], Intensity: 1 } }\n  /render: { rop: raymarchRender3D, params: { AO: false, Ambient: 0, Gamma: 1 }, inputs: { scene: /m, camera: /cam, light: /sun } }\n";
+    let img = render_image(&gpu, &lib, text, 32);
+    let a = 1.0 - 0.5 * 0.25 / (0.25 + 0.33);
+    let px = img.get_pixel(16, 16);
+    for (k, c) in [0.9, 0.6, 0.3].iter().enumerate() {
+        let want = c * 0.8 * 0.8 * a * 0.5 * 255.0;
+        assert!(
+            (px[k] as f64 - want).abs() <= 1.5,
+            "diffuseLayer orenNayar channel {k}: {} vs {want}",
+            px[k]
+        );
+    }
+    // property: diffuseLayer with Shadows off lights the shadowed floor as
+    // the open floor.
+    let text = shadow_scene(
+        "{ rop: modularMaterial, params: { Base: 0 }, inputs: { shape: /floor, layer1: /d } }",
+        "  /d: { rop: diffuseLayer, params: { Color: [0.5, 0.5, 0.5], Shadows: false } }\n",
+        0.0,
+    );
+    let img = render_image(&gpu, &lib, &text, 64);
+    let (dark, open) = (img.get_pixel(16, 32), img.get_pixel(48, 32));
+    assert!(
+        open[1] > 60 && dark[1].abs_diff(open[1]) <= 1,
+        "diffuseLayer Shadows off: {dark:?} vs {open:?}"
+    );
 }
