@@ -60,6 +60,11 @@ fn expect_same(what: &str, a: &[[f32; 4]], b: &[[f32; 4]], n: usize, tol: f64) {
     );
 }
 
+fn norm3(a: V3) -> V3 {
+    let l = an::len3(a);
+    [a[0] / l, a[1] / l, a[2] / l]
+}
+
 fn smoothstep(e0: f64, e1: f64, x: f64) -> f64 {
     let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
     t * t * (3.0 - 2.0 * t)
@@ -1164,4 +1169,64 @@ fn materials_have_their_raytk_ambient_and_shadow_switches() {
         open[1] > 60 && dark[1].abs_diff(open[1]) <= 1,
         "diffuseLayer Shadows off: {dark:?} vs {open:?}"
     );
+    // formula: specularLayer's methods on a plane facing (0, 0.6, 0.8) seen
+    // along -z, the sun along (-0.6, 0, -0.8): three layers of red, green
+    // and blue, one method each; with Use light colour off a grey light
+    // leaves the levels whole.
+    let specular = |methods: [&str; 3], strength: f64, light: &str, use_light: bool| {
+        let layers: String = methods
+            .iter()
+            .zip(["[1, 0, 0]", "[0, 1, 0]", "[0, 0, 1]"])
+            .enumerate()
+            .map(|(i, (m, c))| format!("  /s{i}: {{ rop: specularLayer, params: {{ Method: {m}, Color: {c}, Strength: {strength}, Shininess: 2, Roughness: 0.7, Fresnel: 0.5, UseLightColor: {use_light} }} }}\n"))
+            .collect();
+        let text = format!(
+            "output: /render\nnodes:\n  /pl: {{ rop: plane, params: {{ Normal: [0, 0.6, 0.8] }} }}\n{layers}  /m: {{ rop: modularMaterial, params: {{ Base: 0 }}, inputs: {{ shape: /pl, layer1: /s0, layer2: /s1, layer3: /s2 }} }}\n  /cam: {{ rop: orthoCamera, params: {{ Position: [0, 0, 6], Target: [0, 0, 0] }} }}\n  /sun: {{ rop: directionalLight, params: {{ Direction: [-0.6, 0, -0.8], Color: {light}, Intensity: 1 }} }}\n  /render: {{ rop: raymarchRender3D, params: {{ AO: false, Ambient: 0, Gamma: 1 }}, inputs: {{ scene: /m, camera: /cam, light: /sun }} }}\n"
+        );
+        let img = render_image(&gpu, &lib, &text, 32);
+        let px = img.get_pixel(16, 16);
+        [px[0] as f64, px[1] as f64, px[2] as f64]
+    };
+    let (n, v, l) = ([0.0, 0.6, 0.8], [0.0, 0.0, 1.0], [0.6, 0.0, 0.8]);
+    let h = norm3([l[0] + v[0], l[1] + v[1], l[2] + v[2]]);
+    let (nh, nv, nl) = (an::dot3(n, h), an::dot3(n, v), an::dot3(n, l));
+    let (vh, lh) = (an::dot3(v, h), an::dot3(l, h));
+    let (shin, rough, fres) = (2.0, 0.7, 0.5);
+    let mirrored: V3 = std::array::from_fn(|i| 2.0 * nl * n[i] - l[i]);
+    let phong = an::dot3(mirrored, v).max(0.0).powf(shin);
+    let m2 = rough * rough;
+    let beckmann = ((nh * nh - 1.0) / (nh * nh * m2)).exp() / (PI * m2 * nh.powi(4));
+    let masking = (2.0 * nh * nv.min(nl) / vh).min(1.0);
+    let cook = masking * (1.0 - nv).powf(fres) * beckmann / (PI * nv * nl);
+    let gaussian = (-(nh.acos() / shin).powi(2)).exp();
+    let a2 = rough.powi(4);
+    let ggx_d = a2 / (PI * (nh * nh * (a2 - 1.0) + 1.0).powi(2));
+    let schlick = fres + (1.0 - fres) * (1.0 - lh).powi(5);
+    let k2 = 0.25 * a2;
+    let ggx = nl * ggx_d * schlick / (lh * lh * (1.0 - k2) + k2);
+    let blinn = nh.powf(shin);
+    for (got, want, what) in [
+        (
+            specular(["phong", "cookTorrance", "ggx"], 2.0, "[1, 1, 1]", true),
+            [phong, cook, ggx].map(|x| x * 2.0 * 255.0),
+            "phong, cookTorrance, ggx",
+        ),
+        (
+            specular(
+                ["beckmann", "gaussian", "blinnPhong"],
+                0.5,
+                "[0.5, 0.5, 0.5]",
+                false,
+            ),
+            [beckmann, gaussian, blinn].map(|x| x * 0.5 * 255.0),
+            "beckmann, gaussian, blinnPhong without the light's colour",
+        ),
+    ] {
+        for k in 0..3 {
+            assert!(
+                (got[k] - want[k]).abs() <= 1.5,
+                "specularLayer {what}: {got:?} vs {want:?}"
+            );
+        }
+    }
 }
