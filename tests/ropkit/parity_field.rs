@@ -1229,4 +1229,19 @@ fn materials_have_their_raytk_ambient_and_shadow_switches() {
             );
         }
     }
+    // formula: toonLayer with a colour ramp input (a custom node of the
+    // light's level x: (x, x^2, 1 - x)) on the plane facing the camera, the
+    // sun along (-0.6, 0, -0.8) (x = n.l = 0.8), times Level 0.5, the light's
+    // red left out.
+    let text = "output: /render\nnodes:\n  /pl: { rop: plane, params: { Normal: [0, 0, 1] } }\n  /ramp:\n    rop: custom\n    custom:\n      coordTypes: [float]\n      returnTypes: [vec4]\n      contextTypes: [MaterialContext]\n      function: |\n        ReturnT thismap(CoordT p, ContextT ctx) {\n          return vec4(p, p * p, 1.0 - p, 1.0);\n        }\n  /t: { rop: toonLayer, params: { Level: 0.5, UseLightColor: false }, inputs: { ramp: /ramp } }\n  /m: { rop: modularMaterial, params: { Base: 0 }, inputs: { shape: /pl, layer1: /t } }\n  /cam: { rop: orthoCamera, params: { Position: [0, 0, 6], Target: [0, 0, 0] } }\n  /sun: { rop: directionalLight, params: { Direction: [-0.6, 0, -0.8], Color: [1, 0.2, 0.2], Intensity: 1 } }\n  /render: { rop: raymarchRender3D, params: { AO: false, Ambient: 0, Gamma: 1 }, inputs: { scene: /m, camera: /cam, light: /sun } }\n";
+    let img = render_image(&gpu, &lib, text, 32);
+    let px = img.get_pixel(16, 16);
+    for (k, want) in [0.8, 0.64, 0.2].iter().enumerate() {
+        let want = want * 0.5 * 255.0;
+        assert!(
+            (px[k] as f64 - want).abs() <= 1.5,
+            "toonLayer ramp channel {k}: {} vs {want}",
+            px[k]
+        );
+    }
 }
