@@ -714,6 +714,40 @@ fn patterns_have_their_raytk_outputs() {
             .map(|&e| (r / e - 1.0).max(0.0))
             .sum::<f64>()
     });
+    // brute force: knitPattern's profile with fibre grooves: the nearest leg
+    // (the largest a (1 - e) over the two legs of the 3 x 3 cells around,
+    // e the elliptical radius in the leg's frame), its profile 1 - e times
+    // 1 - Amount g^8, g = 1/2 + 1/2 cos(2 pi Density (y / 2 + x / 4)) of the
+    // point in the leg's frame over its half width a and half length b.
+    let (sx, sy, tilt, amount, density) = (0.2, 0.16, 25f64.to_radians(), 0.6, 5.0);
+    let (a, b) = (0.25 * 0.4 * sx, 0.5 * 1.2 * sy);
+    let knit = |x: f64, y: f64| -> f64 {
+        let (cx, cy) = ((x / sx).floor(), (y / sy).floor());
+        let mut best = (f64::NEG_INFINITY, 0.0, [0.0; 2]);
+        for k in 0..9 {
+            let (ix, iy) = (cx + (k % 3 - 1) as f64, cy + (k / 3 - 1) as f64);
+            for side in [-1.0, 1.0] {
+                let (s, c) = (side * tilt).sin_cos();
+                let hx = x - (ix + 0.5) * sx - side * 0.25 * sx;
+                let hy = y - (iy + 0.5) * sy;
+                let l = [(c * hx - s * hy) / a, (s * hx + c * hy) / b];
+                let e = l[0].hypot(l[1]);
+                if a * (1.0 - e) > best.0 {
+                    best = (a * (1.0 - e), (1.0 - e).clamp(0.0, 1.0), l);
+                }
+            }
+        }
+        let g = 0.5 + 0.5 * (TAU * density * (0.5 * best.2[1] + 0.25 * best.2[0])).cos();
+        best.1 * (1.0 - amount * g.powi(8))
+    };
+    let flat: Vec<[f32; 3]> = points2(7110, 150, -1.0, 1.0)
+        .iter()
+        .map(|p| [p[0], 0.0, p[1]])
+        .collect();
+    let node =
+        "{ rop: knitPattern, params: { Output: profile, TextureAmount: 0.6, TextureDensity: 5 } }";
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, ""), &flat);
+    expect_within(node, &flat, &out, 1e-4, |p| knit(p[0] as f64, p[2] as f64));
 }
 
 // ---------------------------------------------------------------------------
