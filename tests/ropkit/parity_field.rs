@@ -748,6 +748,19 @@ fn patterns_have_their_raytk_outputs() {
         "{ rop: knitPattern, params: { Output: profile, TextureAmount: 0.6, TextureDensity: 5 } }";
     let out = sample(&gpu, &lib, &probe("probeFloat3", node, ""), &flat);
     expect_within(node, &flat, &out, 1e-4, |p| knit(p[0] as f64, p[2] as f64));
+    // formula: spiralPattern's twist: u = q / Spacing turned counter-
+    // clockwise by |u| + Spin, folded by abs, then sqrt(a) + sqrt(r) -
+    // sqrt(a + r) of a = atan(u.x, u.y) / pi and r = |u| (the xz plane).
+    let twist = |x: f64, y: f64| {
+        let (ux, uy) = (x / 0.4, y / 0.4);
+        let (s, c) = (ux.hypot(uy) + 0.7).sin_cos();
+        let (fx, fy) = ((c * ux - s * uy).abs(), (s * ux + c * uy).abs());
+        let (ang, rad) = (fx.atan2(fy) / PI, fx.hypot(fy));
+        ang.sqrt() + rad.sqrt() - (ang + rad).sqrt()
+    };
+    let node = "{ rop: spiralPattern, params: { Output: twist, Spacing: 0.4, Spin: 0.7 } }";
+    let out = sample(&gpu, &lib, &probe("probeFloat3", node, ""), &flat);
+    expect_within(node, &flat, &out, 1e-4, |p| twist(p[0] as f64, p[2] as f64));
 }
 
 // ---------------------------------------------------------------------------
