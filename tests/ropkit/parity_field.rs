@@ -1292,3 +1292,101 @@ fn materials_have_their_raytk_ambient_and_shadow_switches() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// Outputs
+
+/// render2D's image of `nodes` (the output at /out) at 48 x 32: each
+/// pixel's channels, with the pixel's centre in the output's coordinates
+/// (x right and y up from the bottom-left corner).
+fn render2d(
+    gpu: &ropkit::render::Gpu,
+    lib: &ropkit::library::Library,
+    nodes: &str,
+) -> Vec<([f64; 2], [f64; 4])> {
+    let img = render_image_wh(gpu, lib, &format!("output: /out\nnodes:\n{nodes}"), 48, 32);
+    img.enumerate_pixels()
+        .map(|(i, j, p)| {
+            let at = [i as f64 + 0.5, 32.0 - (j as f64 + 0.5)];
+            (at, [p[0] as f64, p[1] as f64, p[2] as f64, p[3] as f64])
+        })
+        .collect()
+}
+
+/// A render of a network to an image `w` x `h` (render_image draws squares).
+fn render_image_wh(
+    gpu: &ropkit::render::Gpu,
+    lib: &ropkit::library::Library,
+    text: &str,
+    w: u32,
+    h: u32,
+) -> image::RgbaImage {
+    use ropkit::build::build;
+    use ropkit::generate::Mode;
+    use ropkit::network::Network;
+    let net = Network::parse(text, &root().join("parity-field.yaml"), lib)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let built = build(lib, &net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{e}"));
+    let mut r = ropkit::render::Renderer::new(gpu.clone());
+    r.asset_dirs = vec![root()];
+    r.set_built(&built).unwrap_or_else(|e| panic!("{e}"));
+    r.set_params(&built.shader.param_values(&net, lib));
+    r.render_image(w, h).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn render2d_scales_aligns_and_reads_1d_fields_and_uv_maps() {
+    let Some(gpu) = gpu("render2d_scales_aligns_and_reads_1d_fields_and_uv_maps") else {
+        return;
+    };
+    let lib = catalog_library();
+    let check = |what: &str,
+                 pixels: &[([f64; 2], [f64; 4])],
+                 n: usize,
+                 want: &dyn Fn([f64; 2]) -> [f64; 4]| {
+        for (at, got) in pixels {
+            let want = want(*at).map(|v| v.clamp(0.0, 1.0) * 255.0);
+            for k in 0..n {
+                assert!(
+                    (got[k] - want[k]).abs() <= 1.0,
+                    "render2D {what} at {at:?}: {got:?} vs {want:?}"
+                );
+            }
+        }
+    };
+    // formula: the position as colour, View height across the image's
+    // longer side (fitOutside, 0.9 / 48 a pixel) from Center at the
+    // bottom-left corner.
+    let pixels = render2d(
+        &gpu,
+        &lib,
+        "  /pos: { rop: position }\n  /r: { rop: reorderField, inputs: [/pos] }\n  /out: { rop: render2D, params: { Center: [0.1, 0.2], Zoom: 0.9, Scaling: fitOutside, Alignment: bottomLeft }, inputs: [/r] }\n",
+    );
+    let px = 0.9 / 48.0;
+    check("fitOutside bottomLeft", &pixels, 2, &|a| {
+        [a[0] * px + 0.1, a[1] * px + 0.2, 0.0, 1.0]
+    });
+    // formula: a 1D field along x (a saw wave: fract(x / 2 + 1 / 2)) as grey,
+    // the view 1 high centred on (0.5, 0).
+    let pixels = render2d(
+        &gpu,
+        &lib,
+        "  /w: { rop: enhancedWave, params: { Shape: saw, Period: 2, Amplitude: 0.5, Offset: 0.5 } }\n  /out: { rop: render2D, params: { Mode: field, Zoom: 1, Center: [0.5, 0] }, inputs: { line: /w } }\n",
+    );
+    check("1D field", &pixels, 3, &|a| {
+        let x = (a[0] - 24.0) / 32.0 + 0.5;
+        let v = (x / 2.0 + 0.5).rem_euclid(1.0);
+        [v, v, v, 1.0]
+    });
+    // formula: a UV map (the position read at the pixel's place, 0..1) gives
+    // the coordinates of a field (the position with 0.5 as blue and alpha,
+    // kept by Alpha).
+    let pixels = render2d(
+        &gpu,
+        &lib,
+        "  /pos: { rop: position }\n  /c: { rop: constant, params: { Value: 0.5 } }\n  /r: { rop: reorderField, params: { SourceZ: in2, SourceW: in2 }, inputs: [/pos, /c] }\n  /out: { rop: render2D, params: { Alpha: true }, inputs: { field: /r, uvMap: /pos } }\n",
+    );
+    check("uvMap and Alpha", &pixels, 4, &|a| {
+        [a[0] / 48.0, a[1] / 32.0, 0.5, 0.5]
+    });
+}
