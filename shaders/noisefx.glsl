@@ -26,8 +26,9 @@ vec3 rkxValueNoiseD(vec2 p) {
 // Erosion-like fractal terrain: octaves of value noise, each one damped by
 // the slope the octaves before it built (1 + erosion |gradient|^2), so
 // steep slopes stay smooth while flat ground gathers detail. In about
-// -1..1 (normalised by the sum of the octaves' weights).
-float rkxTerrain(vec2 p, int octaves, float lacunarity, float gain, float erosion) {
+// -1..1 (normalised by the sum of the octaves' weights). `detail` fades
+// octaves out: octave i counts clamp(detail - i, 0, 1) of its weight.
+float rkxTerrain(vec2 p, int octaves, float lacunarity, float gain, float erosion, float detail) {
   const mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
   float sum = 0.0;
   float amp = 1.0;
@@ -38,15 +39,20 @@ float rkxTerrain(vec2 p, int octaves, float lacunarity, float gain, float erosio
   for (int i = 0; i < 16; i++) {
     if (i >= octaves) break;
     vec3 n = rkxValueNoiseD(p);
-    sum += amp * n.x / (1.0 + erosion * dot(slope, slope));
-    slope += amp * freq * (back * n.yz);
-    norm += amp;
+    float w = clamp(detail - float(i), 0.0, 1.0);
+    sum += w * (amp * n.x / (1.0 + erosion * dot(slope, slope)));
+    slope += w * (amp * freq * (back * n.yz));
+    norm += w * amp;
     amp *= gain;
     freq *= lacunarity;
     p = rot * p * lacunarity + vec2(1.7, 9.2);
     back = back * transpose(rot);
   }
   return sum / max(norm, 1e-6);
+}
+
+float rkxTerrain(vec2 p, int octaves, float lacunarity, float gain, float erosion) {
+  return rkxTerrain(p, octaves, lacunarity, gain, erosion, 16.0);
 }
 
 // Sparse wavelet noise: every lattice cell holds one wavelet, a cosine wave

@@ -1015,6 +1015,47 @@ fn cell_and_noise_fields_have_their_raytk_offsets_and_outputs() {
         changed > pts.len() / 2,
         "waveletNoise Vorticity changed only {changed} values"
     );
+    // symmetry: terrainNoise's Musgrave types over Perlin noise n (the same
+    // as simplexNoise's perlin in the plane): one octave of multifractal is
+    // n + Step offset (in the xy plane here, times Amplitude 2, plus Offset
+    // 0.1); two octaves of fbm with Detail 1.5 are n(q) + 0.5 2^-1 n(2 q)
+    // (the second octave half counted, weighted lacunarity^-H); one octave
+    // of ridged is (Step offset - |n|)^2.
+    let perlin = |params: &str| {
+        format!("{{ rop: simplexNoise, params: {{ Type: perlin, Dims: plane, {params} }} }}")
+    };
+    let cases = [
+        (
+            "{ rop: terrainNoise, params: { Type: multifractal, Octaves: 1, Plane: xy, Scale: 1.3, Translate: [0.2, 0.7], StepOffset: 0.6, Amplitude: 2, Offset: 0.1 } }".to_string(),
+            "{ rop: math, params: { Operation: multiply, Value: 2 }, inputs: [/n] }".to_string(),
+            format!("  /n: {}\n", perlin("Plane: xy, Scale: 1.3, Translate: [0.2, 0.7, 0], Offset: 0.6")),
+            0.1,
+        ),
+        (
+            "{ rop: terrainNoise, params: { Type: fbm, Octaves: 2, Detail: 1.5, Scale: 1.3, Translate: [0.2, 0.7] } }".to_string(),
+            "{ rop: math, params: { Operation: add }, inputs: [/n, /half] }".to_string(),
+            format!(
+                "  /n: {}\n  /n2: {}\n  /half: {{ rop: math, params: {{ Operation: multiply, Value: 0.25 }}, inputs: [/n2] }}\n",
+                perlin("Plane: xz, Scale: 1.3, Translate: [0.2, 0, 0.7]"),
+                perlin("Plane: xz, Scale: 2.6, Translate: [0.4, 0, 1.4]")
+            ),
+            0.0,
+        ),
+        (
+            "{ rop: terrainNoise, params: { Type: ridgedMultifractal, Octaves: 1, StepOffset: 0.9 } }".to_string(),
+            "{ rop: math, params: { Operation: multiply }, inputs: [/r, /r] }".to_string(),
+            format!(
+                "  /n: {}\n  /abs: {{ rop: math, params: {{ Operation: abs }}, inputs: [/n] }}\n  /r: {{ rop: math, params: {{ Operation: subtract, Value: 0.9, Swap: true }}, inputs: [/abs] }}\n",
+                perlin("Plane: xz")
+            ),
+            0.0,
+        ),
+    ];
+    for (terrain, reference, extra, offset) in &cases {
+        let nodes = difference("probeFloat3", terrain, reference, extra);
+        let out = sample(&gpu, &lib, &nodes, &pts);
+        expect_within(terrain, &pts, &out, 1e-4, |_| *offset);
+    }
 }
 
 // ---------------------------------------------------------------------------
