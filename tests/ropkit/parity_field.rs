@@ -5,7 +5,7 @@
 //! or a symmetry between two settings of the same ROP. Each says which in a
 //! comment.
 
-use crate::catalog::an::{self, V2, V3};
+use crate::catalog::an::{self, V3};
 use crate::catalog::*;
 use crate::catalog_b::Image;
 use crate::common::*;
@@ -441,6 +441,26 @@ fn lfo_and_time_fields_have_their_raytk_modes() {
     );
     let out = sample_at(&gpu, &lib, &nodes, &pts[..8], 1.5);
     expect_exact("timeField rate and stepSeconds", &pts[..8], &out, |_| 1.0);
+}
+
+// ---------------------------------------------------------------------------
+// Coordinate fields
+
+/// polarCoords' (radius, angle, height) of q (relative to the centre) about
+/// an axis, in a unit of `k` per turn.
+fn polar_ref(q: V3, axis: char, spherical: bool, k: f64) -> [f64; 4] {
+    let (u, v, a) = match axis {
+        'x' => (q[1], q[2], q[0]),
+        'z' => (q[0], q[1], q[2]),
+        _ => (q[0], -q[2], q[1]),
+    };
+    let angle = (v.atan2(u) / TAU).rem_euclid(1.0) * k;
+    let d = an::len3(q);
+    if spherical {
+        [d, angle, (a / d).asin() / TAU * k, 0.0]
+    } else {
+        [u.hypot(v), angle, a, 0.0]
+    }
 }
 
 #[test]
@@ -918,7 +938,7 @@ fn cell_and_noise_fields_have_their_raytk_offsets_and_outputs() {
         let node = format!(
             "{{ rop: metaball, params: {{ Count: 3, Falloff: {falloff}, RadiusScale: [1.5, 0.7, 1.0], Exponent: [1, 2, 1.5], Weight: 0.8 }} }}"
         );
-        let out = field(&node, &pts);
+        let out = field(node.as_str(), &pts);
         expect_exact(&node, &pts, &out, |p| {
             let q = v3(p);
             centres
