@@ -1109,6 +1109,13 @@ fn shadow_and_open(
     (px(16), px(48))
 }
 
+/// Two renders agree pixel by pixel (within one level).
+fn same_image(a: &image::RgbaImage, b: &image::RgbaImage) -> bool {
+    a.pixels()
+        .zip(b.pixels())
+        .all(|(a, b)| a.0.iter().zip(b.0).all(|(x, y)| x.abs_diff(y) <= 1))
+}
+
 #[test]
 fn materials_have_their_raytk_ambient_and_shadow_switches() {
     let Some(gpu) = gpu("materials_have_their_raytk_ambient_and_shadow_switches") else {
@@ -1169,11 +1176,10 @@ fn materials_have_their_raytk_ambient_and_shadow_switches() {
     };
     let local = render_image(&gpu, &lib, &ball(true, 0.0), 32);
     let moved = render_image(&gpu, &lib, &ball(false, 1.0), 32);
-    let same = local
-        .pixels()
-        .zip(moved.pixels())
-        .all(|(a, b)| a.0.iter().zip(b.0).all(|(x, y)| x.abs_diff(y) <= 1));
-    assert!(same, "orenNayarMaterial Local position");
+    assert!(
+        same_image(&local, &moved),
+        "orenNayarMaterial Local position"
+    );
     // formula: iridescenceLayer's palette on a plane facing (0.6, 0.48, 0.64)
     // seen along -z by a parallel camera (so that is also its normal in view
     // space): 0.5 + 0.5 cos(atan(0.48, 0.6) / Period + 2 pi (Phase + k / 3))
@@ -1352,6 +1358,52 @@ fn materials_have_their_raytk_ambient_and_shadow_switches() {
             px[k]
         );
     }
+    // symmetry: pbrMaterial's Irradiance and Reflectance inputs both fed
+    // the environment's field light the ball as the Environment input does
+    // (and the irradiance alone does not).
+    let pbr = |inputs: &str| {
+        format!(
+            "output: /render\nnodes:\n  /b: {{ rop: sphere }}\n  /env: {{ rop: position }}\n  /m: {{ rop: pbrMaterial, params: {{ Roughness: 0.5, Samples: 4 }}, inputs: {{ shape: /b, {inputs} }} }}\n  /render: {{ rop: raymarchRender3D, inputs: [/m] }}\n"
+        )
+    };
+    let whole = render_image(&gpu, &lib, &pbr("environment: /env"), 32);
+    let split = render_image(&gpu, &lib, &pbr("irradiance: /env, reflectance: /env"), 32);
+    let diffuse = render_image(&gpu, &lib, &pbr("irradiance: /env"), 32);
+    assert!(
+        same_image(&whole, &split),
+        "pbrMaterial Irradiance and Reflectance"
+    );
+    assert!(
+        !same_image(&whole, &diffuse),
+        "pbrMaterial Irradiance alone"
+    );
+    // symmetry: Albedo 0.5 of Base colour 0.5 is Base colour 0.25; with
+    // Shadows off the shadowed floor is lit as the open floor.
+    let floor = |params: &str| {
+        let node = format!(
+            "{{ rop: pbrMaterial, params: {{ Roughness: 1, Shadows: false, {params} }}, inputs: [/floor] }}"
+        );
+        render_image(&gpu, &lib, &shadow_scene(&node, "", 0.0), 64)
+    };
+    let halved = floor("BaseColor: [0.5, 0.5, 0.5], Albedo: 0.5");
+    let quarter = floor("BaseColor: [0.25, 0.25, 0.25]");
+    assert!(same_image(&halved, &quarter), "pbrMaterial Albedo");
+    let (dark, open) = (halved.get_pixel(16, 32), halved.get_pixel(48, 32));
+    assert!(
+        open[1] > 20 && dark[1].abs_diff(open[1]) <= 1,
+        "pbrMaterial Shadows off: {dark:?} vs {open:?}"
+    );
+    // symmetry: with Local position a field on Roughness (the x coordinate)
+    // reads the ball before a move of 1 along x: the same picture as the
+    // field itself moved by -1.
+    let ball = |local: bool, offset: f64| {
+        format!(
+            "output: /render\nnodes:\n  /b: {{ rop: sphere }}\n  /f: {{ rop: position, params: {{ Component: x, Offset: [{offset}, 0, 0] }} }}\n  /s: {{ rop: pbrMaterial, params: {{ LocalPosition: {local} }}, inputs: {{ shape: /b, Roughness: /f }} }}\n  /t: {{ rop: transform, params: {{ Translate: [1, 0, 0] }}, inputs: [/s] }}\n  /render: {{ rop: raymarchRender3D, inputs: [/t] }}\n"
+        )
+    };
+    let local = render_image(&gpu, &lib, &ball(true, 0.0), 32);
+    let moved = render_image(&gpu, &lib, &ball(false, 1.0), 32);
+    assert!(same_image(&local, &moved), "pbrMaterial Local position");
 }
 
 // ---------------------------------------------------------------------------
