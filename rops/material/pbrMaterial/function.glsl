@@ -1,7 +1,7 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
   Sdf res = inputOp1(p, ctx);
   assignMaterial(res, THISMAT);
-#ifdef THIS_LOCAL
+#if defined(THIS_LOCAL)
   // The parameters' fields read the hit as this node saw it.
   res.matPos = p;
 #endif
