@@ -320,55 +320,52 @@ fn lfo_and_time_fields_have_their_raytk_modes() {
     // Under a timeShift whose Offset is the point's x, a node sees the time
     // t + x: one sampling covers many phases.
     let px = "  /px: { rop: position, params: { Component: x } }\n";
-    let lfo = |params: &str, extra: &str, probe_rop: &str, time: f32| {
-        let extra = format!("{px}{extra}  /l: {{ rop: lfoField, params: {{ {params} }} }}\n");
+    let lfo = |params: &str, probe_rop: &str| {
+        let extra = format!("{px}  /l: {{ rop: lfoField, params: {{ {params} }} }}\n");
         let nodes = probe(
             probe_rop,
             "{ rop: timeShift, inputs: { input: /l, Offset: /px } }",
             &extra,
         );
-        sample_at(&gpu, &lib, &nodes, &pts, time)
-    };
-    let lfo_in = |params: &str, extra: &str| {
-        let extra =
-            format!("{px}{extra}  /l: {{ rop: lfoField, params: {{ {params} }}, inputs: [/w] }}\n");
-        let nodes = probe(
-            "probeFloat3",
-            "{ rop: timeShift, inputs: { input: /l, Offset: /px } }",
-            &extra,
-        );
         sample(&gpu, &lib, &nodes, &pts)
     };
+    // Two lfoFields (the nodes /l1 and /l2, with the helper nodes `extra`)
+    // summed, in one sampling.
+    let lfo_sum = |l1: &str, l2: &str, extra: &str, time: f32| {
+        let extra = format!(
+            "{px}{extra}  /l1: {l1}\n  /l2: {l2}\n  /sum: {{ rop: math, inputs: [/l1, /l2] }}\n"
+        );
+        let nodes = probe(
+            "probeFloat3",
+            "{ rop: timeShift, inputs: { input: /sum, Offset: /px } }",
+            &extra,
+        );
+        sample_at(&gpu, &lib, &nodes, &pts, time)
+    };
 
-    // formula: gaussian, a bell at mid-cycle Width wide (6 sigma).
-    let out = lfo(
-        "Shape: gaussian, Frequency: 1.3, Phase: 0.1, Width: 0.4, Amplitude: 2, Offset: -0.5",
+    // formula: gaussian, a bell at mid-cycle Width wide (6 sigma), plus
+    // Reverse, which runs a sine backwards.
+    let out = lfo_sum(
+        "{ rop: lfoField, params: { Shape: gaussian, Frequency: 1.3, Phase: 0.1, Width: 0.4, Amplitude: 2, Offset: -0.5 } }",
+        "{ rop: lfoField, params: { Shape: sine, Frequency: 0.7, Phase: 0.2, Reverse: true } }",
         "",
-        "probeFloat3",
         0.0,
     );
-    expect_within("lfoField gaussian", &pts, &out, 1e-3, |p| {
-        let g = (fract(1.3 * p[0] as f64 + 0.1) - 0.5) / (0.4 / 6.0);
-        2.0 * (-0.5 * g * g).exp() - 0.5
+    expect_within("lfoField gaussian plus Reverse", &pts, &out, 1e-3, |p| {
+        let x = p[0] as f64;
+        let g = (fract(1.3 * x + 0.1) - 0.5) / (0.4 / 6.0);
+        2.0 * (-0.5 * g * g).exp() - 0.5 - (TAU * (0.7 * x + 0.2)).sin()
     });
-    // formula: Reverse runs the sine backwards.
-    let out = lfo(
-        "Shape: sine, Frequency: 0.7, Phase: 0.2, Reverse: true",
-        "",
-        "probeFloat3",
+    // formula: Bias 0.4 gives the first half of each cycle 0.7 of it
+    // (triangle), plus a wave input read at the phase in the cycle
+    // (powerCurveFunction: 3 x^2.5 (1 - x)^1.5).
+    let out = lfo_sum(
+        "{ rop: lfoField, params: { Shape: triangle, Frequency: 0.9, Bias: 0.4 } }",
+        "{ rop: lfoField, params: { Frequency: 1.1, Phase: 0.05, Amplitude: 0.5 }, inputs: [/w] }",
+        "  /w: { rop: powerCurveFunction, params: { A: 2.5, B: 1.5, Normalize: false, Scale: 3.0 } }\n",
         0.0,
     );
-    expect_within("lfoField Reverse", &pts, &out, 1e-3, |p| {
-        -(TAU * (0.7 * p[0] as f64 + 0.2)).sin()
-    });
-    // formula: Bias 0.4 gives the first half of each cycle 0.7 of it (triangle).
-    let out = lfo(
-        "Shape: triangle, Frequency: 0.9, Bias: 0.4",
-        "",
-        "probeFloat3",
-        0.0,
-    );
-    expect_within("lfoField Bias", &pts, &out, 1e-3, |p| {
+    expect_within("lfoField Bias plus a wave input", &pts, &out, 1e-3, |p| {
         let q = 0.9 * p[0] as f64;
         let (m, u) = (0.7, fract(q));
         let w = q.floor()
@@ -377,42 +374,29 @@ fn lfo_and_time_fields_have_their_raytk_modes() {
             } else {
                 0.5 + 0.5 * (u - m) / (1.0 - m)
             };
-        1.0 - 4.0 * (fract(w + 0.25) - 0.5).abs()
+        let biased = 1.0 - 4.0 * (fract(w + 0.25) - 0.5).abs();
+        let x = fract(1.1 * p[0] as f64 + 0.05);
+        biased + 0.5 * 3.0 * x.powf(2.5) * (1.0 - x).powf(1.5)
     });
     // formula: TimeSource global and Interval frames ignore the shift (at
     // time 0.35, frame 0).
-    let out = lfo(
-        "Shape: sine, Frequency: 0.9, Phase: 0.3, TimeSource: global",
+    let out = lfo_sum(
+        "{ rop: lfoField, params: { Shape: sine, Frequency: 0.9, Phase: 0.3, TimeSource: global } }",
+        "{ rop: lfoField, params: { Shape: sine, Frequency: 0.9, Phase: 0.1, Interval: frames } }",
         "",
-        "probeFloat3",
         0.35,
     );
-    expect_within("lfoField TimeSource global", &pts, &out, 1e-3, |_| {
-        (TAU * (0.9 * 0.35 + 0.3)).sin()
-    });
-    let out = lfo(
-        "Shape: sine, Frequency: 0.9, Phase: 0.3, Interval: frames",
-        "",
-        "probeFloat3",
-        0.35,
+    expect_within(
+        "lfoField TimeSource global plus Interval frames",
+        &pts,
+        &out,
+        1e-3,
+        |_| (TAU * (0.9 * 0.35 + 0.3)).sin() + (TAU * 0.1).sin(),
     );
-    expect_within("lfoField Interval frames", &pts, &out, 1e-3, |_| {
-        (TAU * 0.3).sin()
-    });
-    // formula: a wave input read at the phase in the cycle
-    // (powerCurveFunction: 3 x^2.5 (1 - x)^1.5).
-    let w = "  /w: { rop: powerCurveFunction, params: { A: 2.5, B: 1.5, Normalize: false, Scale: 3.0 } }\n";
-    let out = lfo_in("Frequency: 1.1, Phase: 0.05, Amplitude: 0.5", w);
-    expect_within("lfoField wave input", &pts, &out, 1e-3, |p| {
-        let x = fract(1.1 * p[0] as f64 + 0.05);
-        0.5 * 3.0 * x.powf(2.5) * (1.0 - x).powf(1.5)
-    });
     // formula: Multipliers scale each channel of a vec4 result; alpha is 1.
     let out = lfo(
         "Shape: sine, Frequency: 0.6, Multipliers: [1, -2, 0.5], Offset: 0.25",
-        "",
         "probeColor3",
-        0.0,
     );
     expect_vec("lfoField Multipliers", &pts, &out, 4, 1e-3, |p| {
         let s = (TAU * 0.6 * p[0] as f64).sin();
@@ -494,38 +478,41 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
             polar_ref(an::sub3(v3(p), c), axis, mode == "spherical", k)
         });
     }
-    // formula: planeDistance and distance whatever the mode.
-    for (comp, plane) in [("planeDistance", true), ("distance", false)] {
-        let node = format!(
+    // formula: planeDistance and distance whatever the mode (distance plus
+    // twice planeDistance, one sampling).
+    let polar = |comp: &str| {
+        format!(
             "{{ rop: polarCoords, params: {{ Axis: z, Mode: spherical, Component: {comp}, Center: [0.3, -0.2, 0.5] }} }}"
-        );
-        let out = sample(&gpu, &lib, &probe("probeFloat3", &node, ""), &pts);
-        expect_exact(&node, &pts, &out, |p| {
-            let q = an::sub3(v3(p), c);
-            if plane { q[0].hypot(q[1]) } else { an::len3(q) }
-        });
-    }
+        )
+    };
+    let extra = format!(
+        "  /d: {}\n  /pd: {}\n  /two: {{ rop: math, params: {{ Operation: multiply, Value: 2 }}, inputs: [/pd] }}\n",
+        polar("distance"),
+        polar("planeDistance")
+    );
+    let nodes = probe("probeFloat3", "{ rop: math, inputs: [/d, /two] }", &extra);
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_exact("polarCoords distance and planeDistance", &pts, &out, |p| {
+        let q = an::sub3(v3(p), c);
+        an::len3(q) + 2.0 * q[0].hypot(q[1])
+    });
     // formula: sdfField of a unit sphere (distance |p| - 1) grown by Offset
     // 0.2: outside is 1 - the mask, surfaceInside the inner half of a band
     // Thickness wide, each edge blended across -Softness..Softness.
     let below = |e: f64| 1.0 - smoothstep(-0.1, 0.1, e);
-    let ball = "  /b: { rop: sphere, params: { Radius: 1 } }\n";
-    for mode in ["outside", "surfaceInside"] {
-        let node = format!(
-            "{{ rop: sdfField, params: {{ Mode: {mode}, Softness: 0.1, Offset: 0.2, Thickness: 0.3 }}, inputs: [/b] }}"
-        );
-        let out = sample(&gpu, &lib, &probe("probeFloat3", &node, ball), &pts);
-        expect_exact(&node, &pts, &out, |p| {
-            let d = an::len3(v3(p)) - 1.2;
-            if mode == "outside" {
-                1.0 - below(d)
-            } else if d < 0.0 {
-                below(d.abs() - 0.15)
-            } else {
-                0.0
-            }
-        });
+    let mut extra = String::from("  /b: { rop: sphere, params: { Radius: 1 } }\n");
+    for (i, mode) in ["outside", "surfaceInside"].iter().enumerate() {
+        extra.push_str(&format!(
+            "  /f{i}: {{ rop: sdfField, params: {{ Mode: {mode}, Softness: 0.1, Offset: 0.2, Thickness: 0.3 }}, inputs: [/b] }}\n"
+        ));
     }
+    let nodes = probe("probeFloat3", "{ rop: math, inputs: [/f0, /f1] }", &extra);
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_exact("sdfField outside plus surfaceInside", &pts, &out, |p| {
+        let d = an::len3(v3(p)) - 1.2;
+        let inner = if d < 0.0 { below(d.abs() - 0.15) } else { 0.0 };
+        1.0 - below(d) + inner
+    });
     // symmetry: sdfField's uv is the UV uvField reads from the same shape.
     let nodes = difference(
         "probeColor3",
@@ -641,22 +628,32 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
         })
         .collect();
     let ramp_t = |p: &[f32; 3]| (p[0] as f64 + 1.0) / 2.0;
-    for extend in ["repeat", "mirror", "zero"] {
-        let node = format!(
-            "{{ rop: gradient, params: {{ Start: [-1, 0, 0], End: [1, 0, 0], Extend: {extend}, ValueA: 2, ValueB: -1 }} }}"
-        );
-        let out = sample(&gpu, &lib, &probe("probeFloat3", &node, ""), &seamless);
-        expect_exact(&node, &seamless, &out, |p| {
-            let x = ramp_t(p);
-            let t = match extend {
-                "repeat" => x.rem_euclid(1.0),
-                "mirror" => 1.0 - (x.rem_euclid(2.0) - 1.0).abs(),
-                "zero" if !(0.0..=1.0).contains(&x) => return 0.0,
-                _ => x.clamp(0.0, 1.0),
-            };
-            2.0 - 3.0 * t
-        });
+    // The three Extends summed in one sampling.
+    let mut extra = String::new();
+    for (i, extend) in ["repeat", "mirror", "zero"].iter().enumerate() {
+        extra.push_str(&format!(
+            "  /g{i}: {{ rop: gradient, params: {{ Start: [-1, 0, 0], End: [1, 0, 0], Extend: {extend}, ValueA: 2, ValueB: -1 }} }}\n"
+        ));
     }
+    extra.push_str("  /g01: { rop: math, inputs: [/g0, /g1] }\n");
+    let nodes = probe("probeFloat3", "{ rop: math, inputs: [/g01, /g2] }", &extra);
+    let out = sample(&gpu, &lib, &nodes, &seamless);
+    expect_exact(
+        "gradient Extend repeat, mirror and zero",
+        &seamless,
+        &out,
+        |p| {
+            let x = ramp_t(p);
+            let zero = if (0.0..=1.0).contains(&x) {
+                2.0 - 3.0 * x
+            } else {
+                0.0
+            };
+            let repeat = 2.0 - 3.0 * x.rem_euclid(1.0);
+            let mirror = 2.0 - 3.0 * (1.0 - (x.rem_euclid(2.0) - 1.0).abs());
+            repeat + mirror + zero
+        },
+    );
     // formula: an easing function reshapes the clamped ramp
     // (powerCurveFunction: 3 t^2.5 (1 - t)^1.5).
     let extra = "  /w: { rop: powerCurveFunction, params: { A: 2.5, B: 1.5, Normalize: false, Scale: 3.0 } }\n";
@@ -669,31 +666,45 @@ fn coordinate_fields_have_their_raytk_axes_units_and_modes() {
     // formula: waveVector's shapes, each component along its own coordinate
     // or along the next one, plus Offset (saw and square are left out at
     // their jumps: triangle and cosine are continuous).
-    for (shape, along) in [("triangle", "own"), ("cosine", "next")] {
-        let node = format!(
-            "{{ rop: waveVector, params: {{ Shape: {shape}, Along: {along}, Amplitude: [0.3, -0.5, 0.7], Offset: [0.1, 0.2, -0.3], Frequency: 0.8, Phase: 0.4 }} }}"
-        );
-        let out = sample(&gpu, &lib, &probe("probeColor3", &node, ""), &pts);
-        expect_vec(&node, &pts, &out, 4, 1e-3, |p| {
-            let q = v3(p);
-            let s = if along == "own" {
-                q
+    let wave = |shape: &str, along: &str, q: V3| -> V3 {
+        let s = if along == "own" {
+            q
+        } else {
+            [q[1], q[2], q[0]]
+        };
+        let (a, o) = ([0.3, -0.5, 0.7], [0.1, 0.2, -0.3]);
+        std::array::from_fn(|i| {
+            let u = (TAU * 0.8 * s[i] + 0.4) / TAU;
+            let v = if shape == "cosine" {
+                (TAU * u).cos()
             } else {
-                [q[1], q[2], q[0]]
+                1.0 - 4.0 * (fract(u + 0.25) - 0.5).abs()
             };
-            let (a, o) = ([0.3, -0.5, 0.7], [0.1, 0.2, -0.3]);
-            let w = |i: usize| {
-                let u = (TAU * 0.8 * s[i] + 0.4) / TAU;
-                let v = if shape == "cosine" {
-                    (TAU * u).cos()
-                } else {
-                    1.0 - 4.0 * (fract(u + 0.25) - 0.5).abs()
-                };
-                a[i] * v + o[i]
-            };
-            [w(0), w(1), w(2), 0.0]
-        });
+            a[i] * v + o[i]
+        })
+    };
+    let mut extra = String::new();
+    for (i, (shape, along)) in [("triangle", "own"), ("cosine", "next")].iter().enumerate() {
+        extra.push_str(&format!(
+            "  /w{i}: {{ rop: waveVector, params: {{ Shape: {shape}, Along: {along}, Amplitude: [0.3, -0.5, 0.7], Offset: [0.1, 0.2, -0.3], Frequency: 0.8, Phase: 0.4 }} }}\n"
+        ));
     }
+    let nodes = probe("probeColor3", "{ rop: math, inputs: [/w0, /w1] }", &extra);
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_vec(
+        "waveVector triangle own plus cosine next",
+        &pts,
+        &out,
+        4,
+        1e-3,
+        |p| {
+            let (a, b) = (
+                wave("triangle", "own", v3(p)),
+                wave("cosine", "next", v3(p)),
+            );
+            [a[0] + b[0], a[1] + b[1], a[2] + b[2], 0.0]
+        },
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -934,28 +945,25 @@ fn cell_and_noise_fields_have_their_raytk_offsets_and_outputs() {
     // falloffs (the first three default centres).
     let centres = [[-0.4, 0.0, 0.0], [0.4, 0.1, 0.0], [0.0, 0.45, 0.1]];
     let (radii, exps, weight) = ([0.9, 0.42, 0.6], [1.0, 2.0, 1.5], 0.8);
-    for falloff in ["bump", "inverseSquare"] {
-        let node = format!(
-            "{{ rop: metaball, params: {{ Count: 3, Falloff: {falloff}, RadiusScale: [1.5, 0.7, 1.0], Exponent: [1, 2, 1.5], Weight: 0.8 }} }}"
-        );
-        let out = field(node.as_str(), &pts);
-        expect_exact(&node, &pts, &out, |p| {
-            let q = v3(p);
-            centres
-                .iter()
-                .map(|c| {
-                    let q2: f64 = (0..3)
-                        .map(|i| ((q[i] - c[i]).abs().powf(exps[i]) / radii[i]).powi(2))
-                        .sum();
-                    if falloff == "bump" {
-                        weight * (1.0 - q2).max(0.0).powi(3)
-                    } else {
-                        weight / q2.max(1e-12)
-                    }
-                })
-                .sum()
-        });
-    }
+    let extra: String = ["bump", "inverseSquare"]
+        .iter()
+        .enumerate()
+        .map(|(i, f)| format!("  /m{i}: {{ rop: metaball, params: {{ Count: 3, Falloff: {f}, RadiusScale: [1.5, 0.7, 1.0], Exponent: [1, 2, 1.5], Weight: 0.8 }} }}\n"))
+        .collect();
+    let nodes = probe("probeFloat3", "{ rop: math, inputs: [/m0, /m1] }", &extra);
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_exact("metaball bump plus inverseSquare", &pts, &out, |p| {
+        let q = v3(p);
+        centres
+            .iter()
+            .map(|c| {
+                let q2: f64 = (0..3)
+                    .map(|i| ((q[i] - c[i]).abs().powf(exps[i]) / radii[i]).powi(2))
+                    .sum();
+                weight * (1.0 - q2).max(0.0).powi(3) + weight / q2.max(1e-12)
+            })
+            .sum()
+    });
     // property: Perlin noise is 0 at every lattice point (here in 4D with a
     // whole-number W), and not elsewhere.
     let mut lattice: Vec<[f32; 3]> = points3(7107, 30, -4.0, 4.0)
