@@ -1412,6 +1412,38 @@ fn materials_have_their_raytk_ambient_and_shadow_switches() {
     let local = render_image(&gpu, &lib, &ball(true, 0.0), 32);
     let moved = render_image(&gpu, &lib, &ball(false, 1.0), 32);
     assert!(same_image(&local, &moved), "pbrMaterial Local position");
+    // formula: subsurfaceLayer's thickness method on a unit ball seen along
+    // -z by a parallel camera 4 high, lit from behind (the sun travelling
+    // along +z): from the hit p, a march starts 0.1 beneath the surface (at
+    // 0.9 p) towards the light (-z) and leaves the ball at the far side;
+    // the light through is exp(Offset - depth Density)^Exponent, depth the
+    // distance from p to there (Scatter 0: every sample the same).
+    let text = "output: /render\nnodes:\n  /b: { rop: sphere, params: { Radius: 1 } }\n  /ss: { rop: subsurfaceLayer, params: { Method: thickness, Thickness: 0.1, Density: 0.5, Exponent: 1.5, Scatter: 0, Offset: 0.2, Samples: 2, Color: [0.8, 0.6, 0.4], Strength: 1 }, inputs: { shape: /b } }\n  /m: { rop: modularMaterial, params: { Base: 0 }, inputs: { shape: /b, layer1: /ss } }\n  /cam: { rop: orthoCamera, params: { Position: [0, 0, 6], Target: [0, 0, 0], Size: 4 } }\n  /sun: { rop: directionalLight, params: { Direction: [0, 0, 1], Color: [1, 1, 1], Intensity: 1 } }\n  /render: { rop: raymarchRender3D, params: { AO: false, Ambient: 0, Gamma: 1 }, inputs: { scene: /m, camera: /cam, light: /sun } }\n";
+    let img = render_image(&gpu, &lib, text, 32);
+    for (i, j) in [(16, 16), (12, 20), (18, 13), (14, 17), (21, 16)] {
+        let (x, y) = (
+            (i as f64 + 0.5 - 16.0) / 8.0,
+            (16.0 - (j as f64 + 0.5)) / 8.0,
+        );
+        let p = [x, y, (1.0 - x * x - y * y).sqrt()];
+        let start = [0.9 * p[0], 0.9 * p[1], 0.9 * p[2]];
+        let exit = [
+            start[0],
+            start[1],
+            -(1.0 - start[0].powi(2) - start[1].powi(2)).sqrt(),
+        ];
+        let depth = an::len3(an::sub3(p, exit));
+        let through = (0.2 - depth * 0.5).exp().powf(1.5);
+        let px = img.get_pixel(i, j);
+        for (k, c) in [0.8, 0.6, 0.4].iter().enumerate() {
+            let want = c * through * 255.0;
+            assert!(
+                (px[k] as f64 - want).abs() <= 1.5,
+                "subsurfaceLayer thickness at ({i}, {j}) channel {k}: {} vs {want}",
+                px[k]
+            );
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------
