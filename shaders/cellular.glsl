@@ -90,8 +90,10 @@ vec4 cellWorley(vec3 p, float jitter, int metric, float smoothness) {
 
 // Distance from p to the nearest border of its Voronoi cell: first find the
 // nearest feature point a, then the nearest bisector plane between a and any
-// neighbour b, at dot((a + b) / 2 - p, normalize(b - a)).
-float cellBorder(vec2 p, float jitter) {
+// neighbour b, at dot((a + b) / 2 - p, normalize(b - a)). The Vec forms
+// return (border, a - p) with the cells shifted by `shift` before they are
+// hashed (another set of random points on the same grid).
+vec4 cellBorderVec(vec2 p, float jitter, vec2 shift) {
   vec2 n = floor(p);
   vec2 f = fract(p);
   vec2 nearCell = vec2(0.0);
@@ -100,7 +102,7 @@ float cellBorder(vec2 p, float jitter) {
   for (int j = -1; j <= 1; j++) {
     for (int i = -1; i <= 1; i++) {
       vec2 g = vec2(float(i), float(j));
-      vec2 r = g + cellPoint(n + g, jitter) - f;
+      vec2 r = g + cellPoint(n + g + shift, jitter) - f;
       float d = dot(r, r);
       if (d < nearD) {
         nearD = d;
@@ -113,17 +115,21 @@ float cellBorder(vec2 p, float jitter) {
   for (int j = -2; j <= 2; j++) {
     for (int i = -2; i <= 2; i++) {
       vec2 g = nearCell + vec2(float(i), float(j));
-      vec2 r = g + cellPoint(n + g, jitter) - f;
+      vec2 r = g + cellPoint(n + g + shift, jitter) - f;
       vec2 ab = r - nearVec;
       if (dot(ab, ab) > 1e-8) {
         border = min(border, dot(0.5 * (nearVec + r), normalize(ab)));
       }
     }
   }
-  return border;
+  return vec4(border, nearVec, 0.0);
 }
 
-float cellBorder(vec3 p, float jitter) {
+float cellBorder(vec2 p, float jitter) {
+  return cellBorderVec(p, jitter, vec2(0.0)).x;
+}
+
+vec4 cellBorderVec(vec3 p, float jitter, vec3 shift) {
   vec3 n = floor(p);
   vec3 f = fract(p);
   vec3 nearCell = vec3(0.0);
@@ -133,7 +139,7 @@ float cellBorder(vec3 p, float jitter) {
     for (int j = -1; j <= 1; j++) {
       for (int i = -1; i <= 1; i++) {
         vec3 g = vec3(float(i), float(j), float(l));
-        vec3 r = g + cellPoint(n + g, jitter) - f;
+        vec3 r = g + cellPoint(n + g + shift, jitter) - f;
         float d = dot(r, r);
         if (d < nearD) {
           nearD = d;
@@ -150,7 +156,7 @@ float cellBorder(vec3 p, float jitter) {
     for (int j = -1; j <= 1; j++) {
       for (int i = -1; i <= 1; i++) {
         vec3 g = nearCell + vec3(float(i), float(j), float(l));
-        vec3 r = g + cellPoint(n + g, jitter) - f;
+        vec3 r = g + cellPoint(n + g + shift, jitter) - f;
         vec3 ab = r - nearVec;
         if (dot(ab, ab) > 1e-8) {
           border = min(border, dot(0.5 * (nearVec + r), normalize(ab)));
@@ -158,5 +164,9 @@ float cellBorder(vec3 p, float jitter) {
       }
     }
   }
-  return border;
+  return vec4(border, nearVec);
+}
+
+float cellBorder(vec3 p, float jitter) {
+  return cellBorderVec(p, jitter, vec3(0.0)).x;
 }

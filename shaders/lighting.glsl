@@ -14,6 +14,27 @@ vec3 ropkitBlinnPhong(vec3 p, MaterialContext m, vec3 albedo, vec3 specColor, fl
   return col + (albedo * ndl + specColor * spec) * m.light.color * m.shadow;
 }
 
+// Oren-Nayar's factor over Lambert for normal n, eye v and light l, with
+// the facets' slope spread `roughness` (radians; 0 is Lambert's 1).
+float ropkitOrenNayar(vec3 n, vec3 v, vec3 l, float roughness) {
+  float s2 = roughness * roughness;
+  float fa = 1.0 - 0.5 * s2 / (s2 + 0.33);
+  float fb = 0.45 * s2 / (s2 + 0.09);
+  float ndl = clamp(dot(n, l), 0.0, 1.0);
+  float ndv = clamp(dot(n, v), 0.0, 1.0);
+  float ti = acos(ndl);
+  float tr = acos(ndv);
+  // The azimuths of l and v about n, compared through their projections.
+  vec3 lp = l - n * dot(n, l);
+  vec3 vp = v - n * dot(n, v);
+  float lpl = length(lp);
+  float vpl = length(vp);
+  float cphi = (lpl > 1e-6 && vpl > 1e-6) ? dot(lp, vp) / (lpl * vpl) : 0.0;
+  float big = max(ti, tr);
+  float small = min(ti, tr);
+  return fa + fb * max(cphi, 0.0) * sin(big) * tan(small);
+}
+
 // Schlick's Fresnel.
 vec3 ropkitFresnel(float cosTheta, vec3 f0) {
   return f0 + (1.0 - f0) * pow(clamp(1.0 - cosTheta, 0.0, 1.0), 5.0);

@@ -27,6 +27,12 @@ vec3 rkHash33(vec3 p3) {
   return fract((p3.xxy + p3.yxx) * p3.zyx);
 }
 
+vec4 rkHash44(vec4 p4) {
+  p4 = fract(p4 * vec4(0.1031, 0.1030, 0.0973, 0.1099));
+  p4 += dot(p4, p4.wzxy + 33.33);
+  return fract((p4.xxyz + p4.yzzw) * p4.zywx);
+}
+
 // Value noise: random values on the integer lattice, quintic interpolation.
 float valueNoise(vec2 p) {
   vec2 i = floor(p);
@@ -130,9 +136,96 @@ float simplexNoise(vec3 v) {
   return clamp(105.0 * dot(m * m, vec4(dot(p0, x0), dot(p1, x1), dot(p2, x2), dot(p3, x3))), -1.0, 1.0);
 }
 
+// Gradient (Perlin) noise on the square lattice: a random unit gradient at
+// each lattice point, its dot product with the offset from that point,
+// blended across the cell with the quintic fade. 0 at every lattice point;
+// scaled by 2 / sqrt(n), the bound of the blend in n dimensions, to stay in
+// [-1, 1].
+vec2 rkGradient2(vec2 cell) {
+  return normalize(rkHash22(cell) * 2.0 - 1.0 + vec2(1e-6, 0.0));
+}
+vec3 rkGradient3(vec3 cell) {
+  return normalize(rkHash33(cell) * 2.0 - 1.0 + vec3(1e-6, 0.0, 0.0));
+}
+vec4 rkGradient4(vec4 cell) {
+  return normalize(rkHash44(cell) * 2.0 - 1.0 + vec4(1e-6, 0.0, 0.0, 0.0));
+}
+
+float perlinNoise(vec2 p) {
+  vec2 i = floor(p);
+  vec2 f = fract(p);
+  vec2 u = f * f * f * (f * (f * 6.0 - 15.0) + 10.0);
+  float v = 0.0;
+  for (int k = 0; k < 4; k++) {
+    vec2 c = vec2(float(k & 1), float((k >> 1) & 1));
+    vec2 w = mix(1.0 - u, u, c);
+    v += w.x * w.y * dot(rkGradient2(i + c), f - c);
+  }
+  return clamp(v * 1.41421356, -1.0, 1.0);
+}
+
+float perlinNoise(vec3 p) {
+  vec3 i = floor(p);
+  vec3 f = fract(p);
+  vec3 u = f * f * f * (f * (f * 6.0 - 15.0) + 10.0);
+  float v = 0.0;
+  for (int k = 0; k < 8; k++) {
+    vec3 c = vec3(float(k & 1), float((k >> 1) & 1), float((k >> 2) & 1));
+    vec3 w = mix(1.0 - u, u, c);
+    v += w.x * w.y * w.z * dot(rkGradient3(i + c), f - c);
+  }
+  return clamp(v * 1.15470054, -1.0, 1.0);
+}
+
+float perlinNoise(vec4 p) {
+  vec4 i = floor(p);
+  vec4 f = fract(p);
+  vec4 u = f * f * f * (f * (f * 6.0 - 15.0) + 10.0);
+  float v = 0.0;
+  for (int k = 0; k < 16; k++) {
+    vec4 c = vec4(float(k & 1), float((k >> 1) & 1), float((k >> 2) & 1), float((k >> 3) & 1));
+    vec4 w = mix(1.0 - u, u, c);
+    v += w.x * w.y * w.z * w.w * dot(rkGradient4(i + c), f - c);
+  }
+  return clamp(v, -1.0, 1.0);
+}
+
+// Simplex noise in 4D: the point's simplex of the skewed lattice, found by
+// ranking its offset's components; each of the five corners adds
+// (0.6 - r^2)^4 times its random gradient's dot product with the offset.
+float simplexNoise(vec4 v) {
+  const float F4 = 0.309016994374947;  // (sqrt(5) - 1) / 4
+  const float G4 = 0.138196601125011;  // (5 - sqrt(5)) / 20
+  vec4 i = floor(v + dot(v, vec4(F4)));
+  vec4 x0 = v - i + dot(i, vec4(G4));
+  // rank[a]: how many other components x0[a] exceeds (ties to the first).
+  vec4 rank = vec4(0.0);
+  for (int a = 0; a < 4; a++) {
+    for (int b = a + 1; b < 4; b++) {
+      if (x0[a] >= x0[b]) {
+        rank[a] += 1.0;
+      } else {
+        rank[b] += 1.0;
+      }
+    }
+  }
+  float n = 0.0;
+  for (int k = 0; k < 5; k++) {
+    // Corner k steps along the k largest components.
+    vec4 o = step(vec4(4.0 - float(k)), rank);
+    vec4 x = x0 - o + float(k) * G4;
+    float t = max(0.6 - dot(x, x), 0.0);
+    t *= t;
+    n += t * t * dot(rkGradient4(i + o), x);
+  }
+  return clamp(45.0 * n, -1.0, 1.0);
+}
+
 // Cellular noise: x nearest feature distance, y second nearest, z a random
 // value of the nearest cell in [0, 1), w 0. Jitter 0 gives a regular grid.
-vec4 voronoiNoise(vec2 p, float jitter) {
+// `shift` is added to the cells before they are hashed: another set of
+// random feature points (a seed) on the same grid.
+vec4 voronoiNoise(vec2 p, float jitter, vec2 shift) {
   vec2 n = floor(p);
   vec2 f = fract(p);
   float d1 = 8.0;
@@ -141,12 +234,12 @@ vec4 voronoiNoise(vec2 p, float jitter) {
   for (int j = -1; j <= 1; j++) {
     for (int i = -1; i <= 1; i++) {
       vec2 g = vec2(float(i), float(j));
-      vec2 o = rkHash22(n + g) * jitter + 0.5 * (1.0 - jitter);
+      vec2 o = rkHash22(n + g + shift) * jitter + 0.5 * (1.0 - jitter);
       float d = length(g + o - f);
       if (d < d1) {
         d2 = d1;
         d1 = d;
-        id = rkHash12(n + g + 17.0);
+        id = rkHash12(n + g + shift + 17.0);
       } else if (d < d2) {
         d2 = d;
       }
@@ -155,7 +248,11 @@ vec4 voronoiNoise(vec2 p, float jitter) {
   return vec4(d1, d2, id, 0.0);
 }
 
-vec4 voronoiNoise(vec3 p, float jitter) {
+vec4 voronoiNoise(vec2 p, float jitter) {
+  return voronoiNoise(p, jitter, vec2(0.0));
+}
+
+vec4 voronoiNoise(vec3 p, float jitter, vec3 shift) {
   vec3 n = floor(p);
   vec3 f = fract(p);
   float d1 = 8.0;
@@ -165,12 +262,12 @@ vec4 voronoiNoise(vec3 p, float jitter) {
     for (int j = -1; j <= 1; j++) {
       for (int i = -1; i <= 1; i++) {
         vec3 g = vec3(float(i), float(j), float(k));
-        vec3 o = rkHash33(n + g) * jitter + 0.5 * (1.0 - jitter);
+        vec3 o = rkHash33(n + g + shift) * jitter + 0.5 * (1.0 - jitter);
         float d = length(g + o - f);
         if (d < d1) {
           d2 = d1;
           d1 = d;
-          id = rkHash13(n + g + 17.0);
+          id = rkHash13(n + g + shift + 17.0);
         } else if (d < d2) {
           d2 = d;
         }
@@ -178,4 +275,8 @@ vec4 voronoiNoise(vec3 p, float jitter) {
     }
   }
   return vec4(d1, d2, id, 0.0);
+}
+
+vec4 voronoiNoise(vec3 p, float jitter) {
+  return voronoiNoise(p, jitter, vec3(0.0));
 }

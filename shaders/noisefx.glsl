@@ -26,8 +26,9 @@ vec3 rkxValueNoiseD(vec2 p) {
 // Erosion-like fractal terrain: octaves of value noise, each one damped by
 // the slope the octaves before it built (1 + erosion |gradient|^2), so
 // steep slopes stay smooth while flat ground gathers detail. In about
-// -1..1 (normalised by the sum of the octaves' weights).
-float rkxTerrain(vec2 p, int octaves, float lacunarity, float gain, float erosion) {
+// -1..1 (normalised by the sum of the octaves' weights). `detail` fades
+// octaves out: octave i counts clamp(detail - i, 0, 1) of its weight.
+float rkxTerrain(vec2 p, int octaves, float lacunarity, float gain, float erosion, float detail) {
   const mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
   float sum = 0.0;
   float amp = 1.0;
@@ -38,9 +39,10 @@ float rkxTerrain(vec2 p, int octaves, float lacunarity, float gain, float erosio
   for (int i = 0; i < 16; i++) {
     if (i >= octaves) break;
     vec3 n = rkxValueNoiseD(p);
-    sum += amp * n.x / (1.0 + erosion * dot(slope, slope));
-    slope += amp * freq * (back * n.yz);
-    norm += amp;
+    float w = clamp(detail - float(i), 0.0, 1.0);
+    sum += w * (amp * n.x / (1.0 + erosion * dot(slope, slope)));
+    slope += w * (amp * freq * (back * n.yz));
+    norm += w * amp;
     amp *= gain;
     freq *= lacunarity;
     p = rot * p * lacunarity + vec2(1.7, 9.2);
@@ -49,12 +51,18 @@ float rkxTerrain(vec2 p, int octaves, float lacunarity, float gain, float erosio
   return sum / max(norm, 1e-6);
 }
 
+float rkxTerrain(vec2 p, int octaves, float lacunarity, float gain, float erosion) {
+  return rkxTerrain(p, octaves, lacunarity, gain, erosion, 16.0);
+}
+
 // Sparse wavelet noise: every lattice cell holds one wavelet, a cosine wave
 // at frequency `freq` in a random direction and phase under a smooth bump
 // that fades to 0 at distance 1 from a random point of the cell. Summing the
 // wavelets of the neighbouring cells gives band-limited noise (no detail far
-// from `freq`), in about -1..1.
-float rkxWavelet2(vec2 p, float freq) {
+// from `freq`), in about -1..1. `shift` is added to every wavelet's phase
+// (radians: the ripples travel as it grows); `vortex` turns each wavelet's
+// direction by shift times a random factor of its cell in -1..1 (0: none).
+float rkxWavelet2(vec2 p, float freq, float shift, float vortex) {
   vec2 i = floor(p);
   float sum = 0.0;
   for (int y = -1; y <= 1; y++) {
@@ -62,8 +70,8 @@ float rkxWavelet2(vec2 p, float freq) {
       vec2 cell = i + vec2(float(x), float(y));
       vec2 h = rkHash22(cell);
       vec2 r = p - cell - h;
-      float a = TAU * rkHash12(cell + 17.31);
-      float phase = TAU * rkHash12(cell + 41.7);
+      float a = TAU * rkHash12(cell + 17.31) + vortex * shift * (2.0 * rkHash12(cell + 63.1) - 1.0);
+      float phase = TAU * rkHash12(cell + 41.7) + shift;
       float bump = max(1.0 - dot(r, r), 0.0);
       sum += bump * bump * cos(TAU * freq * dot(r, vec2(cos(a), sin(a))) + phase);
     }
@@ -71,7 +79,11 @@ float rkxWavelet2(vec2 p, float freq) {
   return clamp(sum * 0.75, -1.0, 1.0);
 }
 
-float rkxWavelet3(vec3 p, float freq) {
+float rkxWavelet2(vec2 p, float freq) {
+  return rkxWavelet2(p, freq, 0.0, 0.0);
+}
+
+float rkxWavelet3(vec3 p, float freq, float shift, float vortex) {
   vec3 i = floor(p);
   float sum = 0.0;
   for (int z = -1; z <= 1; z++) {
@@ -81,13 +93,23 @@ float rkxWavelet3(vec3 p, float freq) {
         vec3 h = rkHash33(cell);
         vec3 r = p - cell - h;
         vec3 dir = normalize(rkHash33(cell + 17.31) - 0.5 + 1e-4);
-        float phase = TAU * rkHash13(cell + 41.7);
+        if (vortex != 0.0) {
+          // Turned about a random axis of the cell (Rodrigues' rotation).
+          vec3 ax = normalize(h - 0.5 + 1e-4);
+          float t = vortex * shift * (2.0 * rkHash13(cell + 63.1) - 1.0);
+          dir = dir * cos(t) + cross(ax, dir) * sin(t) + ax * dot(ax, dir) * (1.0 - cos(t));
+        }
+        float phase = TAU * rkHash13(cell + 41.7) + shift;
         float bump = max(1.0 - dot(r, r), 0.0);
         sum += bump * bump * cos(TAU * freq * dot(r, dir) + phase);
       }
     }
   }
   return clamp(sum * 0.6, -1.0, 1.0);
+}
+
+float rkxWavelet3(vec3 p, float freq) {
+  return rkxWavelet3(p, freq, 0.0, 0.0);
 }
 
 // Cell-tile noise: `count` fixed points scattered in the unit cell, repeated

@@ -13,10 +13,9 @@ struct RkySky {
   float mieHeight;
   float mieG;         // Mie anisotropy: forward scattering towards 1
   float observerHeight;
+  float planet;       // the planet's radius
+  float top;          // the radius where the atmosphere ends
 };
-
-const float RKY_PLANET = 6360e3;
-const float RKY_TOP = 6420e3;
 
 // Distance along the ray from o (inside the sphere of radius r about the
 // origin) to where it leaves that sphere.
@@ -26,10 +25,11 @@ float rkyExit(vec3 o, vec3 d, float r) {
   return -b + sqrt(max(b * b - c, 0.0));
 }
 
-// Distance to the ground along the ray, or -1 when it misses the planet.
-float rkyGround(vec3 o, vec3 d) {
+// Distance to the ground (a sphere of radius planet) along the ray, or -1
+// when it misses the planet.
+float rkyGround(vec3 o, vec3 d, float planet) {
   float b = dot(o, d);
-  float c = dot(o, o) - RKY_PLANET * RKY_PLANET;
+  float c = dot(o, o) - planet * planet;
   float h = b * b - c;
   if (h < 0.0 || b > 0.0) return -1.0;
   return -b - sqrt(h);
@@ -42,7 +42,7 @@ vec2 rkyDepth(RkySky s, vec3 o, vec3 d, float len, int steps) {
   vec2 od = vec2(0.0);
   for (int i = 0; i < 64; i++) {
     if (i >= steps) break;
-    float h = length(o + d * (dt * (float(i) + 0.5))) - RKY_PLANET;
+    float h = length(o + d * (dt * (float(i) + 0.5))) - s.planet;
     od += exp(-h / vec2(s.rayleighHeight, s.mieHeight)) * dt;
   }
   return od;
@@ -50,9 +50,9 @@ vec2 rkyDepth(RkySky s, vec3 o, vec3 d, float len, int steps) {
 
 // The sky's radiance seen from the observer looking along the unit vector d.
 vec3 rkySky(RkySky s, vec3 d, int steps, int lightSteps) {
-  vec3 o = vec3(0.0, RKY_PLANET + s.observerHeight, 0.0);
-  float len = rkyExit(o, d, RKY_TOP);
-  float groundHit = rkyGround(o, d);
+  vec3 o = vec3(0.0, s.planet + s.observerHeight, 0.0);
+  float len = rkyExit(o, d, s.top);
+  float groundHit = rkyGround(o, d, s.planet);
   if (groundHit > 0.0) len = groundHit;
   vec3 sumR = vec3(0.0);
   vec3 sumM = vec3(0.0);
@@ -66,12 +66,12 @@ vec3 rkySky(RkySky s, vec3 d, int steps, int lightSteps) {
     float u = (float(i) + 0.5) / float(steps);
     float dt = 2.0 * len * u / float(steps);
     vec3 x = o + d * (len * u * u);
-    float h = length(x) - RKY_PLANET;
+    float h = length(x) - s.planet;
     vec2 dens = exp(-h / vec2(s.rayleighHeight, s.mieHeight)) * dt;
     viewDepth += dens;
     // Sunlight reaching x: none where the planet is in the way.
-    if (rkyGround(x, s.sunDir) > 0.0) continue;
-    vec2 toSun = rkyDepth(s, x, s.sunDir, rkyExit(x, s.sunDir, RKY_TOP), lightSteps);
+    if (rkyGround(x, s.sunDir, s.planet) > 0.0) continue;
+    vec2 toSun = rkyDepth(s, x, s.sunDir, rkyExit(x, s.sunDir, s.top), lightSteps);
     vec3 tau = extinctionR * (viewDepth.x + toSun.x) + extinctionM * (viewDepth.y + toSun.y);
     vec3 att = exp(-tau);
     sumR += dens.x * att;

@@ -23,7 +23,13 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #else
   float v = d1;
 #endif
-#if defined(THIS_RETURN_TYPE_vec4)
+#if defined(THIS_RETURN_TYPE_vec4) && defined(THIS_Vec4_separate)
+#if defined(THIS_COORD_TYPE_vec3)
+  return vec4(length(p - pts[0]), length(p - pts[1]), length(p - pts[2]), length(p - pts[3]));
+#else
+  return vec4(length(p - pts[0].xy), length(p - pts[1].xy), length(p - pts[2].xy), length(p - pts[3].xy));
+#endif
+#elif defined(THIS_RETURN_TYPE_vec4)
   return vec4(vec3(v), 1.0);
 #else
   return v;

@@ -1,8 +1,8 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
 #if defined(THIS_COORD_TYPE_vec3)
-  vec4 c = voronoiNoise(p * THIS_Scale + THIS_Translate, clamp(THIS_Jitter, 0.0, 1.0));
+  vec4 c = voronoiNoise(p * THIS_Scale * THIS_Stretch + THIS_Translate, clamp(THIS_Jitter, 0.0, 1.0), THIS_HashOffset);
 #else
-  vec4 c = voronoiNoise(p * THIS_Scale + THIS_Translate.xy, clamp(THIS_Jitter, 0.0, 1.0));
+  vec4 c = voronoiNoise(p * THIS_Scale * THIS_Stretch.xy + THIS_Translate.xy, clamp(THIS_Jitter, 0.0, 1.0), THIS_HashOffset.xy);
 #endif
 #if defined(THIS_Mode_f2)
   float v = c.y;

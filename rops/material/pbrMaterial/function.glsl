@@ -1,10 +1,34 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
   Sdf res = inputOp1(p, ctx);
   assignMaterial(res, THISMAT);
+#if defined(THIS_LOCAL)
+  // The parameters' fields read the hit as this node saw it.
+  res.matPos = p;
+#endif
   return res;
 }
 
-#ifdef THIS_HAS_INPUT_2
+#if defined(THIS_HAS_INPUT_2) || defined(THIS_HAS_INPUT_3) || defined(THIS_HAS_INPUT_4)
+#define THIS_IBL
+// The environment's light from direction l for the diffuse lobe (the
+// irradiance input, else the environment) and for the specular lobe (the
+// reflectance input, else the environment); none where neither is wired.
+vec3 THIS_envLight(vec3 l, bool diffuse) {
+#if defined(THIS_HAS_INPUT_3) && defined(THIS_HAS_INPUT_4)
+  return diffuse ? inputOp3(l, ropkitDefaultContext()).rgb : inputOp4(l, ropkitDefaultContext()).rgb;
+#elif defined(THIS_HAS_INPUT_3) && defined(THIS_HAS_INPUT_2)
+  return diffuse ? inputOp3(l, ropkitDefaultContext()).rgb : inputOp2(l, ropkitDefaultContext()).rgb;
+#elif defined(THIS_HAS_INPUT_4) && defined(THIS_HAS_INPUT_2)
+  return diffuse ? inputOp2(l, ropkitDefaultContext()).rgb : inputOp4(l, ropkitDefaultContext()).rgb;
+#elif defined(THIS_HAS_INPUT_3)
+  return diffuse ? inputOp3(l, ropkitDefaultContext()).rgb : vec3(0.0);
+#elif defined(THIS_HAS_INPUT_4)
+  return diffuse ? vec3(0.0) : inputOp4(l, ropkitDefaultContext()).rgb;
+#else
+  return inputOp2(l, ropkitDefaultContext()).rgb;
+#endif
+}
+
 // The light of the environment (input 2) that the surface at p sends along
 // the view ray, as glTF's metallic-roughness model has it: a mix, by
 // Metallic, of a dielectric (a GGX specular with F0 = 0.04 over a Lambert
@@ -25,10 +49,9 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 // as blurred as the solid angle its sample stands for, 1 / (Samples pdf).
 // Samples 1 reads once along the mirror direction and once along the
 // normal, unturned.
-vec3 THIS_environment(vec3 p, MaterialContext m) {
-  vec3 base = THIS_BaseColor;
-  float mt = clamp(THIS_Metallic, 0.0, 1.0);
-  float a = clamp(THIS_Roughness, 0.03, 1.0);
+vec3 THIS_environment(vec3 p, MaterialContext m, vec3 base, float roughness, float metallic) {
+  float mt = clamp(metallic, 0.0, 1.0);
+  float a = clamp(roughness, 0.03, 1.0);
   a *= a;
   float a2 = a * a;
   vec3 n = m.normal;
@@ -79,7 +102,7 @@ vec3 THIS_environment(vec3 p, MaterialContext m) {
       w = ropkitSmithG1(ndl, a2);
     }
     ropkitEnvFootprint = min(1.0 / (sampleCount * max(pdf, 1e-8)), 4.0 * PI);
-    vec3 light = inputOp2(l, ropkitDefaultContext()).rgb;
+    vec3 light = THIS_envLight(l, isDiffuse);
     if (isDiffuse) {
       diffuseSum += light;
     } else {
@@ -100,16 +123,29 @@ vec3 THIS_environment(vec3 p, MaterialContext m) {
 }
 #endif
 vec3 THIS_getColor(vec3 p, MaterialContext matCtx) {
-#ifdef THIS_HAS_INPUT_2
+#ifdef THIS_LOCAL
+  // The parameters' fields at the hit in the shape's own space.
+  vec3 q = matCtx.result.matPos;
+  Context fc = ropkitContextAt(q);
+  vec3 base = THIS_BaseColor_at(q, fc) * THIS_Albedo;
+  float rough = THIS_Roughness_at(q, fc);
+  float metal = THIS_Metallic_at(q, fc);
+#else
+  vec3 base = THIS_BaseColor * THIS_Albedo;
+  float rough = THIS_Roughness;
+  float metal = THIS_Metallic;
+#endif
+  if (!THIS_Shadows) matCtx.shadow = 1.0;
+#ifdef THIS_IBL
   // The environment takes the place of the flat ambient term, once per hit.
   MaterialContext lit = matCtx;
   lit.ambient = 0.0;
-  vec3 col = ropkitPbr(p, lit, THIS_BaseColor, THIS_Roughness, THIS_Metallic);
+  vec3 col = ropkitPbr(p, lit, base, rough, metal);
   if (ropkitFirstLight) {
-    col += THIS_environment(p, matCtx);
+    col += THIS_environment(p, matCtx, base, rough, metal);
   }
   return col;
 #else
-  return ropkitPbr(p, matCtx, THIS_BaseColor, THIS_Roughness, THIS_Metallic);
+  return ropkitPbr(p, matCtx, base, rough, metal);
 #endif
 }

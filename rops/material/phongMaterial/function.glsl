@@ -5,5 +5,10 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 }
 
 vec3 THIS_getColor(vec3 p, MaterialContext matCtx) {
-  return ropkitBlinnPhong(p, matCtx, THIS_Color, THIS_SpecularColor * THIS_Specular, THIS_Shininess);
+  if (!THIS_Shadows) matCtx.shadow = 1.0;
+  vec3 col = ropkitBlinnPhong(p, matCtx, THIS_Color, THIS_SpecularColor * THIS_Specular, THIS_Shininess);
+#ifdef ROPKIT_FIRST_LIGHT
+  if (ropkitFirstLight) col += THIS_AmbientColor;
+#endif
+  return col;
 }

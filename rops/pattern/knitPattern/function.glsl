@@ -8,6 +8,8 @@ RkPattern THIS_measure(vec2 q) {
   r.dist = -1e20;
   r.cell = 0.0;
   r.extra = 0.0;
+  // The point in the nearest leg's frame, over its half width and length.
+  vec2 fibre = vec2(0.0);
   // A leg reaches into the rows above and below, and a leaning one into
   // the next column: look at the 3 x 3 cells around.
   for (int k = 0; k < 9; k++) {
@@ -25,8 +27,17 @@ RkPattern THIS_measure(vec2 q) {
         r.dist = v;
         r.cell = rkCellHash(id);
         r.extra = clamp(1.0 - e, 0.0, 1.0);
+        fibre = l / vec2(a, b);
       }
     }
+  }
+  if (THIS_TextureAmount > 0.0) {
+    // Fine grooves between the yarn's fibres, slanting across the leg:
+    // narrow dips at whole numbers of Texture density along it.
+    float g = 0.5 + 0.5 * cos(TAU * THIS_TextureDensity * (0.5 * fibre.y + 0.25 * fibre.x));
+    float groove = pow(g, 8.0);
+    r.dist -= THIS_TextureAmount * a * groove;
+    r.extra *= 1.0 - THIS_TextureAmount * groove;
   }
   return r;
 }

@@ -15,16 +15,37 @@ RkPattern THIS_measure(vec2 q) {
   return r;
 }
 
+// The twisted-fold spiral: the plane (in units of Spacing) turned by its
+// radius plus Spin, folded into a quadrant, and read as
+// sqrt(angle) + sqrt(radius) - sqrt(angle + radius), the angle in half
+// turns from the fold's axis: 0 along each fold line, rising between.
+float THIS_twist(vec2 q) {
+  vec2 u = q / max(THIS_Spacing, 1e-4);
+  float a = length(u) + THIS_Spin;
+  float c = cos(a);
+  float s = sin(a);
+  u = abs(vec2(c * u.x - s * u.y, s * u.x + c * u.y));
+  float ang = atan(u.x, u.y) / PI;
+  float rad = length(u);
+  return sqrt(ang) + sqrt(rad) - sqrt(ang + rad);
+}
+
 ReturnT thismap(CoordT p, ContextT ctx) {
 #if defined(THIS_COORD_TYPE_vec3)
   vec2 q = rkPatternSpace(p.THIS_Plane, THIS_Translate, THIS_Rotate);
 #else
   vec2 q = rkPatternSpace(p, THIS_Translate, THIS_Rotate);
 #endif
+#if defined(THIS_Output_twist) && defined(THIS_RETURN_TYPE_vec4)
+  return rkPatternColor(THIS_twist(q), 0.0, THIS_ColorA, THIS_ColorB, 0.0);
+#elif defined(THIS_Output_twist)
+  return THIS_twist(q);
+#else
   RkPattern r = THIS_measure(q);
 #if defined(THIS_RETURN_TYPE_vec4)
   return rkPatternColor(rkPatternMask(r.dist, THIS_Softness), r.cell, THIS_ColorA, THIS_ColorB, THIS_Variation);
 #else
   return rkPatternFloat(r, THIS_OUTPUT, THIS_Softness);
+#endif
 #endif
 }
