@@ -1,0 +1,136 @@
+//! More RayTK parity: the modes, parameters and inputs added to filters,
+//! combiners, converters, cameras, functions and lights so that they do what
+//! the RayTK operators they stand in for do (docs/raytk-operators.yaml,
+//! `parity: full`). Each check samples the GPU and compares with a
+//! reference written here: the mode's formula in Rust, an exact distance
+//! from the shape's geometry, or a symmetry between two settings of the
+//! same ROP. Each says which in a comment.
+
+use crate::catalog::an::{self, V2, V3};
+use crate::catalog::*;
+use crate::common::*;
+use std::f64::consts::{PI, TAU};
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+/// Every sampled vector equals `want` in its first `n` channels.
+fn expect_vec(
+    what: &str,
+    pts: &[[f32; 3]],
+    got: &[[f32; 4]],
+    n: usize,
+    tol: f64,
+    want: impl Fn(&[f32; 3]) -> [f64; 4],
+) {
+    let bad: Vec<String> = pts
+        .iter()
+        .zip(got)
+        .filter_map(|(p, g)| {
+            let w = want(p);
+            (0..n)
+                .any(|i| !close(g[i] as f64, w[i], tol))
+                .then(|| format!("  at {p:?}: got {g:?}, want {w:?}"))
+        })
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{what}: {} of {} points differ:\n{}",
+        bad.len(),
+        pts.len(),
+        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// Rotation about x, y or z by `deg` degrees (right-handed), applied to v.
+fn rot_axis(v: V3, axis: usize, deg: f64) -> V3 {
+    let (s, c) = deg.to_radians().sin_cos();
+    match axis {
+        0 => [v[0], c * v[1] - s * v[2], s * v[1] + c * v[2]],
+        1 => [c * v[0] + s * v[2], v[1], -s * v[0] + c * v[2]],
+        _ => [c * v[0] - s * v[1], s * v[0] + c * v[1], v[2]],
+    }
+}
+
+fn norm3(a: V3) -> V3 {
+    let l = an::len3(a);
+    [a[0] / l, a[1] / l, a[2] / l]
+}
+
+// ---------------------------------------------------------------------------
+// Functions and cameras
+
+#[test]
+fn flip_function_and_fisheye_lenses() {
+    let Some(gpu) = gpu("flip_function_and_fisheye_lenses") else {
+        return;
+    };
+    let lib = catalog_library();
+
+    // formula: flipFunction's flips about 0, of a sine with a phase and an
+    // offset (neither even nor odd): f(-x), -f(x), f(|x|), sign(x) f(|x|).
+    let f = |x: f64| 0.3 + (TAU * (x / 2.0 + 0.1)).sin();
+    let xs: Vec<[f32; 3]> = (0..81)
+        .map(|i| [-2.0 + 4.0 * i as f32 / 80.0, 0.0, 0.0])
+        .collect();
+    let wave = "  /w: { rop: waveFunction, params: { Period: 2.0, Phase: 0.1, Offset: 0.3 } }\n";
+    type Flip = (&'static str, fn(f64, &dyn Fn(f64) -> f64) -> f64);
+    let modes: [Flip; 4] = [
+        ("negateInput", |x, f| f(-x)),
+        ("negateOutput", |x, f| -f(x)),
+        ("mirrorPositive", |x, f| f(x.abs())),
+        ("flipNegative", |x, f| {
+            if x == 0.0 {
+                0.0
+            } else {
+                x.signum() * f(x.abs())
+            }
+        }),
+    ];
+    for (mode, want) in modes {
+        let node = format!("{{ rop: flipFunction, params: {{ Mode: {mode} }}, inputs: [/w] }}");
+        let out = sample(&gpu, &lib, &probe("probeFunction", &node, wave), &xs);
+        expect_within(&format!("flipFunction {mode}"), &xs, &out, 1e-3, |p| {
+            want(p[0] as f64, &f)
+        });
+    }
+
+    // formula: fisheyeCamera's lenses: the angle off the axis for a radius r
+    // (image heights) with f = 1 / Fov, about an Up of (1, 1, 0), the rays
+    // then turned by Rotate (x, then y, then z).
+    let uv: Vec<[f32; 3]> = points2(77, 40, -0.45, 0.45);
+    let (pos, target, up, fov, turn) = (
+        [1.0, 2.0, 3.0],
+        [1.0, 2.0, 2.0],
+        [1.0, 1.0, 0.0],
+        120.0f64,
+        [10.0, 20.0, 30.0],
+    );
+    let lens = |mode: &str, p: &[f32; 3]| -> [f64; 4] {
+        let fw = norm3(an::sub3(target, pos));
+        let rt = norm3(an::cross(fw, norm3(up)));
+        let upv = an::cross(rt, fw);
+        let (x, y) = (p[0] as f64, p[1] as f64);
+        let r = x.hypot(y);
+        let rf = r * fov.to_radians();
+        let theta = match mode {
+            "pinhole" => rf.atan(),
+            "stereographic" => 2.0 * (rf / 2.0).atan(),
+            "equisolid" => 2.0 * (rf / 2.0).min(1.0).asin(),
+            _ => rf.min(1.0).asin(),
+        };
+        let (s, c) = theta.sin_cos();
+        let d: V3 = std::array::from_fn(|i| c * fw[i] + s * (x / r * rt[i] + y / r * upv[i]));
+        let d = (0..3).fold(norm3(d), |v, a| rot_axis(v, a, turn[a]));
+        [d[0], d[1], d[2], 0.0]
+    };
+    for mode in ["pinhole", "stereographic", "equisolid", "orthographic"] {
+        let node = format!(
+            "{{ rop: fisheyeCamera, params: {{ Position: [1, 2, 3], Target: [1, 2, 2], Fov: 120, Projection: {mode}, Up: [1, 1, 0], Rotate: [10, 20, 30] }} }}"
+        );
+        let out = sample(&gpu, &lib, &probe("probeCamera", &node, ""), &uv);
+        expect_vec(&format!("fisheyeCamera {mode}"), &uv, &out, 3, 1e-3, |p| {
+            lens(mode, p)
+        });
+    }
+}
