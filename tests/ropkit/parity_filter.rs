@@ -134,3 +134,59 @@ fn flip_function_and_fisheye_lenses() {
         });
     }
 }
+
+// ---------------------------------------------------------------------------
+// Filters that read the iteration
+
+#[test]
+fn iteration_switch_and_range_transform_read_the_cell() {
+    let Some(gpu) = gpu("iteration_switch_and_range_transform_read_the_cell") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points2(5, 150, -3.5, 3.5);
+    let cell = |p: &[f32; 3]| {
+        let (x, y) = (p[0] as f64, p[1] as f64);
+        let (cx, cy) = ((x + 0.5).floor(), (y + 0.5).floor());
+        (x - cx, y - cy, cx, cy)
+    };
+
+    // formula: iterationSwitch under a 2D gridRepeat reading the y cell
+    // (iteration part z), past the three inputs held at the ends (clamp)
+    // or going back and forth (zigzag, period 4), each a circle of its own
+    // radius at the cell's centre.
+    let circles = "  /a: { rop: circle, params: { Radius: 0.1 } }\n  /b: { rop: circle, params: { Radius: 0.2 } }\n  /c: { rop: circle, params: { Radius: 0.3 } }\n  /g: { rop: gridRepeat, params: { Spacing: [1, 1, 0] }, inputs: [/w] }\n";
+    let radius = [0.1, 0.2, 0.3];
+    for (extend, offset) in [("clamp", 0.0), ("zigzag", 1.0)] {
+        let nodes = format!(
+            "  /w: {{ rop: iterationSwitch, params: {{ Part: z, Extend: {extend}, Offset: {offset} }}, inputs: [/a, /b, /c] }}\n{circles}  /out: {{ rop: render2D, inputs: [/g] }}\n"
+        );
+        let out = sample(&gpu, &lib, &nodes, &pts);
+        expect_exact(&format!("iterationSwitch {extend}"), &pts, &out, |p| {
+            let (qx, qy, _, cy) = cell(p);
+            let i = cy + offset;
+            let pick = if extend == "clamp" {
+                i.clamp(0.0, 2.0)
+            } else {
+                let z = i.rem_euclid(4.0);
+                if z > 2.0 { 4.0 - z } else { z }
+            };
+            qx.hypot(qy) - radius[pick as usize]
+        });
+    }
+
+    // formula: rangeTransform with the raw x cell mapped from an Index range
+    // of -2..2 and looped (t = fract((cx + 2) / 4)): the circle moves up by
+    // 0.4 t and grows by 1 + 0.5 t.
+    let node = "{ rop: rangeTransform, params: { UseIndexRange: true, IndexRange: [-2, 2], Loop: true, TranslateTo: [0, 0.4, 0], ScaleTo: 1.5 }, inputs: [/a] }";
+    let nodes = format!(
+        "  /a: {{ rop: circle, params: {{ Radius: 0.3 }} }}\n  /r: {node}\n  /g: {{ rop: gridRepeat, params: {{ Spacing: [1, 1, 0] }}, inputs: [/r] }}\n  /out: {{ rop: render2D, inputs: [/g] }}\n"
+    );
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_exact("rangeTransform Index range and Loop", &pts, &out, |p| {
+        let (qx, qy, cx, _) = cell(p);
+        let t = ((cx + 2.0) / 4.0).rem_euclid(1.0);
+        let s = 1.0 + 0.5 * t;
+        (qx / s).hypot((qy - 0.4 * t) / s) * s - 0.3 * s
+    });
+}
