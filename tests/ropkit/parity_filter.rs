@@ -190,3 +190,75 @@ fn iteration_switch_and_range_transform_read_the_cell() {
         (qx / s).hypot((qy - 0.4 * t) / s) * s - 0.3 * s
     });
 }
+
+// ---------------------------------------------------------------------------
+// Folds and shells
+
+#[test]
+fn octant_fold_and_distance_shells_take_their_raytk_options() {
+    let Some(gpu) = gpu("octant_fold_and_distance_shells_take_their_raytk_options") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(11, 160, -1.8, 1.8);
+
+    // formula: mirrorDiagonal (RayTK's mirrorOctant) in the xz plane with
+    // Rotate axis (the point turned back by 25 degrees), Size (|w| - Size
+    // before the diagonal) and Offset (subtracted after the fold).
+    let node = "{ rop: mirrorDiagonal, params: { Axis: y, RotateAxis: 25, Size: [0.3, 0.1], Offset: [0.2, -0.1] }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
+    expect_exact(
+        "mirrorDiagonal Rotate axis, Size, Offset",
+        &pts,
+        &out,
+        |p| {
+            let q = v3(p);
+            let w: V2 = an::rot2([q[0], q[2]], -25f64.to_radians());
+            let (mut a, mut b) = (w[0].abs() - 0.3, w[1].abs() - 0.1);
+            if b > a {
+                std::mem::swap(&mut a, &mut b);
+            }
+            box_d([a - 0.2, q[1], b + 0.1])
+        },
+    );
+
+    // formula: moduloDistance around the y axis through Center (cylindrical
+    // shells, the height kept), every other shell mirrored (Spacing - u).
+    let pts = points3(13, 160, -2.5, 2.5);
+    let node = "{ rop: moduloDistance, params: { Mode: y, Mirror: true, Spacing: 0.7, Center: [0.2, 0.5, -0.1] }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
+    expect_exact("moduloDistance y axis, Mirror", &pts, &out, |p| {
+        let q = v3(p);
+        let (dx, dz) = (q[0] - 0.2, q[2] + 0.1);
+        let r = dx.hypot(dz);
+        let k = (r / 0.7).floor();
+        let u = r - k * 0.7;
+        let u = if k.rem_euclid(2.0) == 1.0 { 0.7 - u } else { u };
+        box_d([0.2 + dx * u / r, q[1], -0.1 + dz * u / r])
+    });
+
+    // formula: with Iterate off, moduloDistance and mirrorDiagonal keep the
+    // iteration of the gridRepeat further out, so the iterationSwitch picks
+    // by the x cell (even: radius 0.2, odd: 0.4), not by shell or wedge.
+    let pts = points2(12, 150, -3.9, 3.9);
+    let nodes = "  /g: { rop: gridRepeat, params: { Spacing: [4, 0, 0] }, inputs: [/d] }\n  /d: { rop: moduloDistance, params: { Spacing: 1.5, Iterate: false }, inputs: [/m] }\n  /m: { rop: mirrorDiagonal, params: { Iterate: false }, inputs: [/w] }\n  /w: { rop: iterationSwitch, inputs: [/a, /c] }\n  /a: { rop: circle, params: { Radius: 0.2, Translate: [0.5, 0.2] } }\n  /c: { rop: circle, params: { Radius: 0.4, Translate: [0.5, 0.2] } }\n  /out: { rop: render2D, inputs: [/g] }\n";
+    let out = sample(&gpu, &lib, nodes, &pts);
+    expect_exact(
+        "moduloDistance and mirrorDiagonal Iterate off",
+        &pts,
+        &out,
+        |p| {
+            let (x, y) = (p[0] as f64, p[1] as f64);
+            let cx = (x / 4.0 + 0.5).floor();
+            let x = x - 4.0 * cx;
+            let r = x.hypot(y);
+            let u = r - 1.5 * (r / 1.5).floor();
+            let (mut a, mut b) = ((x * u / r).abs(), (y * u / r).abs());
+            if b > a {
+                std::mem::swap(&mut a, &mut b);
+            }
+            let radius = if cx.rem_euclid(2.0) == 1.0 { 0.4 } else { 0.2 };
+            (a - 0.5).hypot(b - 0.2) - radius
+        },
+    );
+}
