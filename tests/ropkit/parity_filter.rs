@@ -262,3 +262,57 @@ fn octant_fold_and_distance_shells_take_their_raytk_options() {
         },
     );
 }
+
+// ---------------------------------------------------------------------------
+// Warps
+
+/// A square wave from its first n odd harmonics, each weighted by
+/// 1 - h / (2n + 1).
+fn add_square(t: f64, n: usize) -> f64 {
+    let sum: f64 = (0..n)
+        .map(|k| {
+            let h = 2.0 * k as f64 + 1.0;
+            (1.0 - h / (2.0 * n as f64 + 1.0)) * (TAU * (h * t).rem_euclid(1.0)).sin() / h
+        })
+        .sum();
+    sum * 4.0 / PI
+}
+
+#[test]
+fn wave_warp_has_per_axis_waves_and_more_shapes() {
+    let Some(gpu) = gpu("wave_warp_has_per_axis_waves_and_more_shapes") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(21, 160, -1.8, 1.8);
+
+    // formula: waveWarp with a wave per axis: x, y and z each shifted by
+    // Amplitude * Amplitude mult * wave((u + Phase) / (Period * Axis
+    // period) + Axis phase + Phase offset) + Offset.
+    type Wave = (&'static str, &'static str, fn(f64) -> f64);
+    let waves: [Wave; 2] = [
+        ("addSquare4", "y", |t| add_square(t, 4)),
+        ("reverseRamp", "distance", |t| 1.0 - t.rem_euclid(1.0)),
+    ];
+    for (wave, along, f) in waves {
+        let node = format!(
+            "{{ rop: waveWarp, params: {{ Wave: {wave}, Along: {along}, Period: 0.9, Phase: 0.1, AxisPeriod: [1, 2, 0.5], AxisPhase: [0.1, 0, 0.3], PhaseOffset: 0.05, AmplitudeMult: 1.5, Amplitude: [0.2, 0.1, -0.15], Offset: [0.1, 0, -0.05], StepScale: 0.8 }}, inputs: [/b] }}"
+        );
+        let out = sample(&gpu, &lib, &sdf3(&node, BOX), &pts);
+        expect_exact(&format!("waveWarp {wave} per axis"), &pts, &out, |p| {
+            let q = v3(p);
+            let u = if along == "y" { q[1] } else { an::len3(q) };
+            let (amp, period, phase, offset) = (
+                [0.2, 0.1, -0.15],
+                [1.0, 2.0, 0.5],
+                [0.1, 0.0, 0.3],
+                [0.1, 0.0, -0.05],
+            );
+            let moved: V3 = std::array::from_fn(|i| {
+                let t = (u + 0.1) / (0.9 * period[i]) + phase[i] + 0.05;
+                q[i] + amp[i] * 1.5 * f(t) + offset[i]
+            });
+            box_d(moved) * 0.8
+        });
+    }
+}
