@@ -279,8 +279,8 @@ fn add_square(t: f64, n: usize) -> f64 {
 }
 
 #[test]
-fn wave_warp_has_per_axis_waves_and_more_shapes() {
-    let Some(gpu) = gpu("wave_warp_has_per_axis_waves_and_more_shapes") else {
+fn wave_warp_and_kink_take_their_raytk_shapes() {
+    let Some(gpu) = gpu("wave_warp_and_kink_take_their_raytk_shapes") else {
         return;
     };
     let lib = catalog_library();
@@ -313,6 +313,25 @@ fn wave_warp_has_per_axis_waves_and_more_shapes() {
                 q[i] + amp[i] * 1.5 * f(t) + offset[i]
             });
             box_d(moved) * 0.8
+        });
+    }
+
+    // formula: kink's smooth style: about the pivot (Offset, -Spread) in the
+    // xz plane (z mirrored for the positive side), the angle from the
+    // second axis eased by a -= Amount a / sqrt(1 + a^2).
+    for side in ["positive", "negative"] {
+        let node = format!(
+            "{{ rop: kink, params: {{ Direction: xz, Style: smooth, Amount: 0.7, Spread: 0.8, Offset: 0.3, Side: {side} }}, inputs: [/b] }}"
+        );
+        let out = sample(&gpu, &lib, &sdf3(&node, BOX), &pts);
+        let flip = if side == "positive" { -1.0 } else { 1.0 };
+        expect_exact(&format!("kink smooth {side}"), &pts, &out, |p| {
+            let q = v3(p);
+            let (a, b) = (q[0] - 0.3, flip * q[2] + 0.8);
+            let ang = a.atan2(b);
+            let ang = ang - 0.7 * ang / (1.0 + ang * ang).sqrt();
+            let l = a.hypot(b);
+            box_d([l * ang.sin() + 0.3, q[1], flip * (l * ang.cos() - 0.8)])
         });
     }
 }
