@@ -335,3 +335,68 @@ fn wave_warp_and_kink_take_their_raytk_shapes() {
         });
     }
 }
+
+// ---------------------------------------------------------------------------
+// Hilbert curve
+
+/// hilbertCurveTransform (Size 4, Steps 2: cells of 1) with the given
+/// Offset over `input`, under a vec2 -> vec4 probe.
+fn hilbert_probe(offset: &str, input: &str) -> String {
+    format!(
+        "  /s: {{ rop: hilbertCurveTransform, params: {{ Size: 4, Steps: 2, Offset: {offset} }}, inputs: [/i] }}\n  /i: {input}\n  /out: {{ rop: probeColor2, inputs: [/s] }}\n"
+    )
+}
+
+/// A custom node giving the point it is called with and the iteration.
+const POINT_AND_ITERATION: &str = "
+    rop: custom
+    custom:
+      coordTypes: [vec2]
+      returnTypes: [vec4]
+      contextTypes: [Context]
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {
+          return vec4(p, ctx.iteration.xy);
+        }";
+
+#[test]
+fn hilbert_curve_moves_and_provides_its_local_cell() {
+    let Some(gpu) = gpu("hilbert_curve_moves_and_provides_its_local_cell") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points2(41, 150, -2.3, 2.3);
+    let back: Vec<[f32; 3]> = pts.iter().map(|p| [p[0] - 0.3, p[1] + 0.2, 0.0]).collect();
+
+    // symmetry: Offset (0.3, -0.2) moves the square: the input sees at p
+    // what it sees without Offset at p - Offset (coordinates and iteration).
+    let moved = sample(
+        &gpu,
+        &lib,
+        &hilbert_probe("[0.3, -0.2]", POINT_AND_ITERATION),
+        &pts,
+    );
+    let still = sample(
+        &gpu,
+        &lib,
+        &hilbert_probe("[0, 0]", POINT_AND_ITERATION),
+        &back,
+    );
+    for (k, (a, b)) in moved.iter().zip(&still).enumerate() {
+        assert!(
+            (0..4).all(|i| (a[i] - b[i]).abs() < 1e-4),
+            "hilbertCurveTransform Offset at #{k}: {a:?} vs {b:?}"
+        );
+    }
+
+    // formula: the provided variable is (u / cell - d, v / cell, d mod 4, d)
+    // for the coordinates (u, v) the input sees and the cell d along the
+    // curve (the iteration); the cell is 1 here.
+    let var = "{ rop: variableReference, params: { Name: hilbert, Type: vec4 } }";
+    let got = sample(&gpu, &lib, &hilbert_probe("[0.3, -0.2]", var), &pts);
+    expect_vec("hilbertCurveTransform variable", &pts, &got, 4, 1e-4, |p| {
+        let k = pts.iter().position(|q| q == p).unwrap();
+        let [u, v, d, _] = moved[k].map(|c| c as f64);
+        [u - d, v, d.rem_euclid(4.0), d]
+    });
+}
