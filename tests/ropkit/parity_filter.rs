@@ -400,3 +400,74 @@ fn hilbert_curve_moves_and_provides_its_local_cell() {
         [u - d, v, d.rem_euclid(4.0), d]
     });
 }
+
+// ---------------------------------------------------------------------------
+// Combiners
+
+#[test]
+fn shaped_combine_scales_its_seam_and_blends_materials() {
+    let Some(gpu) = gpu("shaped_combine_scales_its_seam_and_blends_materials") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points2(51, 150, -1.5, 1.5);
+    let circles = "  /a: { rop: circle, params: { Radius: 0.5, Translate: [-0.4, 0] } }\n  /b: { rop: circle, params: { Radius: 0.4, Translate: [0.4, 0.1] } }\n  /k: { rop: circle, params: { Radius: 0.6 } }\n";
+    let ab = |x: f64, y: f64| ((x + 0.4).hypot(y) - 0.5, (x - 0.4).hypot(y - 0.1) - 0.4);
+
+    // formula: shapedCombine with Radius 0.5 reads a circle of radius 0.6
+    // at (a, b) / 0.5 and scales it back: the seam is |(a, b)| - 0.3; the
+    // union as an Sdf, the difference as a float field.
+    for (mode, out) in [("union", "render2D"), ("difference", "probeFloat2")] {
+        let nodes = format!(
+            "  /s: {{ rop: shapedCombine, params: {{ Mode: {mode}, Radius: 0.5 }}, inputs: [/a, /b, /k] }}\n{circles}  /out: {{ rop: {out}, inputs: [/s] }}\n"
+        );
+        let got = sample(&gpu, &lib, &nodes, &pts);
+        expect_exact(&format!("shapedCombine Radius {mode}"), &pts, &got, |p| {
+            let (a, b) = ab(p[0] as f64, p[1] as f64);
+            if mode == "union" {
+                a.min(b).min(a.hypot(b) - 0.3)
+            } else {
+                a.max(-b).max(-((-a).hypot(b) - 0.3))
+            }
+        });
+    }
+
+    // formula: with Blend materials the second input's share is the smooth
+    // union's, 1 - clamp(0.5 + 0.5 (b - a) / Radius), kept as the blend
+    // where it is neither (almost) 0 nor 1.
+    let pts = points3(52, 150, -1.2, 1.2);
+    let nodes = "  /s:
+    rop: custom
+    custom:
+      coordTypes: [vec3]
+      returnTypes: [vec4]
+      contextTypes: [Context]
+      inputs:
+        - { name: shape, coordTypes: [vec3], returnTypes: [Sdf], contextTypes: [Context], required: true }
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {
+          Sdf r = inputOp1(p, ctx);
+          return vec4(r.blend, r.x, 0.0, 0.0);
+        }
+    inputs: [/c]
+  /c: { rop: shapedCombine, params: { Radius: 0.5, BlendMaterials: true }, inputs: [/ma, /mb, /k] }
+  /ma: { rop: basicMaterial, params: { Color: [1, 0, 0] }, inputs: [/a] }
+  /mb: { rop: basicMaterial, params: { Color: [0, 0, 1] }, inputs: [/b] }
+  /a: { rop: sphere, params: { Radius: 0.5, Translate: [-0.4, 0, 0] } }
+  /b: { rop: sphere, params: { Radius: 0.4, Translate: [0.4, 0.1, 0] } }
+  /k: { rop: circle, params: { Radius: 0.6 } }
+  /out: { rop: probeColor3, inputs: [/s] }
+";
+    let got = sample(&gpu, &lib, nodes, &pts);
+    expect_exact("shapedCombine Blend materials", &pts, &got, |p| {
+        let q = v3(p);
+        let a = sphere_d(q, [-0.4, 0.0, 0.0], 0.5);
+        let b = sphere_d(q, [0.4, 0.1, 0.0], 0.4);
+        let s = 1.0 - (0.5 + 0.5 * (b - a) / 0.5).clamp(0.0, 1.0);
+        if s > 0.001 && s < 0.999 { s } else { 0.0 }
+    });
+    assert!(
+        got.iter().filter(|v| v[0] > 0.01).count() > 20,
+        "shapedCombine Blend materials: hardly any blend"
+    );
+}
