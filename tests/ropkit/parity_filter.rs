@@ -471,3 +471,70 @@ fn shaped_combine_scales_its_seam_and_blends_materials() {
         "shapedCombine Blend materials: hardly any blend"
     );
 }
+
+// ---------------------------------------------------------------------------
+// Converters
+
+#[test]
+fn extrude_tells_the_shape_where_along_it_is() {
+    let Some(gpu) = gpu("extrude_tells_the_shape_where_along_it_is") else {
+        return;
+    };
+    let lib = catalog_library();
+    // Inside the slab's height (y from -0.3 to 0.9), where a positive 2D
+    // value is the slab's distance as it is.
+    let pts = points3(61, 150, -0.25, 0.85);
+    let ratio = |p: &[f32; 3]| (p[1] as f64 - 0.3) / 1.2 + 0.5;
+
+    // formula: the variable (position along y, ratio through the slab) and
+    // the iteration (Iterate: the ratio), read by the 2D shape as the value
+    // 5 + ratio + 2 y + 10 iteration.
+    let nodes = "  /s: { rop: extrude, params: { Axis: y, Height: 1.2, Offset: 0.3, Iterate: true }, inputs: [/c] }
+  /c:
+    rop: custom
+    custom:
+      coordTypes: [vec2]
+      returnTypes: [float]
+      contextTypes: [Context]
+      inputs:
+        - { name: v, coordTypes: [vec2], returnTypes: [vec4], contextTypes: [Context], required: true }
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {
+          vec4 v = inputOp1(p, ctx);
+          return 5.0 + v.y + 2.0 * v.x + 10.0 * ctx.iteration.x;
+        }
+    inputs: [/v]
+  /v: { rop: variableReference, params: { Name: extrude, Type: vec4 } }
+  /out: { rop: probeFloat3, inputs: [/s] }
+";
+    let got = sample(&gpu, &lib, nodes, &pts);
+    expect_exact("extrude variable and Iterate", &pts, &got, |p| {
+        5.0 + ratio(p) + 2.0 * p[1] as f64 + 10.0 * ratio(p)
+    });
+
+    // formula: UV mode depth: the circle's u (x across its square), v the
+    // ratio through the slab.
+    let nodes = "  /s:
+    rop: custom
+    custom:
+      coordTypes: [vec3]
+      returnTypes: [vec4]
+      contextTypes: [Context]
+      globalMacros: [[null, ROPKIT_SDF_UV]]
+      inputs:
+        - { name: shape, coordTypes: [vec3], returnTypes: [Sdf], contextTypes: [Context], required: true }
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {
+          Sdf r = inputOp1(p, ctx);
+          return vec4(r.uv, r.x, 0.0);
+        }
+    inputs: [/e]
+  /e: { rop: extrude, params: { Axis: y, Height: 1.2, Offset: 0.3, UvMode: depth }, inputs: [/k] }
+  /k: { rop: circle, params: { Radius: 0.5, UvMode: cartesian } }
+  /out: { rop: probeColor3, inputs: [/s] }
+";
+    let got = sample(&gpu, &lib, nodes, &pts);
+    expect_vec("extrude UV mode depth", &pts, &got, 2, 1e-4, |p| {
+        [p[0] as f64 / 1.0 + 0.5, ratio(p), 0.0, 0.0]
+    });
+}
