@@ -237,6 +237,31 @@ fn octant_fold_and_distance_shells_take_their_raytk_options() {
         box_d([0.2 + dx * u / r, q[1], -0.1 + dz * u / r])
     });
 
+    // formula: mirrorOctant (RayTK's mirrorQuadrant) in the xz plane: after
+    // the fold (|w| - Offset) the point is turned back by Rotate axis (30
+    // degrees) and moved by Post offset.
+    let pts = points3(71, 160, -1.8, 1.8);
+    let node = "{ rop: mirrorOctant, params: { Plane: xz, Offset: [0.2, 0.1], RotateAxis: 30, PostOffset: [0.3, -0.1] }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
+    expect_exact("mirrorOctant Rotate axis, Post offset", &pts, &out, |p| {
+        let q = v3(p);
+        let w = an::rot2([q[0].abs() - 0.2, q[2].abs() - 0.1], -30f64.to_radians());
+        box_d([w[0] - 0.3, q[1], w[1] + 0.1])
+    });
+
+    // formula: mirrorOctant with Iteration sign: the iteration's y is the
+    // sign of the plane's second coordinate, so an iterationSwitch reading
+    // it picks the second input (1) above the x axis and the third (-1,
+    // mod 3: 2) below.
+    let pts = points2(72, 150, -1.5, 1.5);
+    let nodes = "  /s: { rop: mirrorOctant, params: { Iteration: sign }, inputs: [/w] }\n  /w: { rop: iterationSwitch, params: { Part: y }, inputs: [/a, /b, /c] }\n  /a: { rop: circle, params: { Radius: 0.1, Translate: [0.5, 0.3] } }\n  /b: { rop: circle, params: { Radius: 0.2, Translate: [0.5, 0.3] } }\n  /c: { rop: circle, params: { Radius: 0.3, Translate: [0.5, 0.3] } }\n  /out: { rop: render2D, inputs: [/s] }\n";
+    let out = sample(&gpu, &lib, nodes, &pts);
+    expect_exact("mirrorOctant Iteration sign", &pts, &out, |p| {
+        let (x, y) = (p[0] as f64, p[1] as f64);
+        let r = if y >= 0.0 { 0.2 } else { 0.3 };
+        (x.abs() - 0.5).hypot(y.abs() - 0.3) - r
+    });
+
     // formula: with Iterate off, moduloDistance and mirrorDiagonal keep the
     // iteration of the gridRepeat further out, so the iterationSwitch picks
     // by the x cell (even: radius 0.2, odd: 0.4), not by shell or wedge.
