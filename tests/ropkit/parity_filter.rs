@@ -68,32 +68,26 @@ fn flip_function_and_fisheye_lenses() {
     let lib = catalog_library();
 
     // formula: flipFunction's flips about 0, of a sine with a phase and an
-    // offset (neither even nor odd): f(-x), -f(x), f(|x|), sign(x) f(|x|).
+    // offset (neither even nor odd): f(-x), -f(x), f(|x|), sign(x) f(|x|),
+    // summed with weights 1, 3, 9, 27 (sumFunction) in one sampling.
     let f = |x: f64| 0.3 + (TAU * (x / 2.0 + 0.1)).sin();
     let xs: Vec<[f32; 3]> = (0..81)
         .map(|i| [-2.0 + 4.0 * i as f32 / 80.0, 0.0, 0.0])
         .collect();
-    let wave = "  /w: { rop: waveFunction, params: { Period: 2.0, Phase: 0.1, Offset: 0.3 } }\n";
-    type Flip = (&'static str, fn(f64, &dyn Fn(f64) -> f64) -> f64);
-    let modes: [Flip; 4] = [
-        ("negateInput", |x, f| f(-x)),
-        ("negateOutput", |x, f| -f(x)),
-        ("mirrorPositive", |x, f| f(x.abs())),
-        ("flipNegative", |x, f| {
-            if x == 0.0 {
-                0.0
-            } else {
-                x.signum() * f(x.abs())
-            }
-        }),
-    ];
-    for (mode, want) in modes {
-        let node = format!("{{ rop: flipFunction, params: {{ Mode: {mode} }}, inputs: [/w] }}");
-        let out = sample(&gpu, &lib, &probe("probeFunction", &node, wave), &xs);
-        expect_within(&format!("flipFunction {mode}"), &xs, &out, 1e-3, |p| {
-            want(p[0] as f64, &f)
-        });
-    }
+    let flips = "  /w: { rop: waveFunction, params: { Period: 2.0, Phase: 0.1, Offset: 0.3 } }
+  /f1: { rop: flipFunction, params: { Mode: negateInput }, inputs: [/w] }
+  /f2: { rop: flipFunction, params: { Mode: negateOutput }, inputs: [/w] }
+  /f3: { rop: flipFunction, params: { Mode: mirrorPositive }, inputs: [/w] }
+  /f4: { rop: flipFunction, params: { Mode: flipNegative }, inputs: [/w] }
+";
+    let node =
+        "{ rop: sumFunction, params: { Weights: [1, 3, 9, 27] }, inputs: [/f1, /f2, /f3, /f4] }";
+    let out = sample(&gpu, &lib, &probe("probeFunction", node, flips), &xs);
+    expect_within("flipFunction about 0", &xs, &out, 1e-3, |p| {
+        let x = p[0] as f64;
+        let sign = if x == 0.0 { 0.0 } else { x.signum() };
+        f(-x) - 3.0 * f(x) + 9.0 * f(x.abs()) + 27.0 * sign * f(x.abs())
+    });
 
     // formula: fisheyeCamera's lenses: the angle off the axis for a radius r
     // (image heights) with f = 1 / Fov, about an Up of (1, 1, 0), the rays
@@ -195,8 +189,8 @@ fn iteration_switch_and_range_transform_read_the_cell() {
 // Folds and shells
 
 #[test]
-fn octant_fold_and_distance_shells_take_their_raytk_options() {
-    let Some(gpu) = gpu("octant_fold_and_distance_shells_take_their_raytk_options") else {
+fn folds_shells_and_reflections_take_their_raytk_options() {
+    let Some(gpu) = gpu("folds_shells_and_reflections_take_their_raytk_options") else {
         return;
     };
     let lib = catalog_library();
@@ -260,6 +254,65 @@ fn octant_fold_and_distance_shells_take_their_raytk_options() {
         let (x, y) = (p[0] as f64, p[1] as f64);
         let r = if y >= 0.0 { 0.2 } else { 0.3 };
         (x.abs() - 0.5).hypot(y.abs() - 0.3) - r
+    });
+
+    // formula: reflect with Shift (the point moved back along the unit
+    // normal first) and Blend (within 0.4 of the plane its distance t to it
+    // becomes 0.4 (x^2 + 1) / 2 with x = |t| / 0.4, elsewhere |t|).
+    let pts = points3(81, 160, -1.8, 1.8);
+    let node = "{ rop: reflect, params: { Normal: [1, 0.5, 0], Offset: 0.2, Shift: 0.3, Blend: 0.4 }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
+    let n = norm3([1.0, 0.5, 0.0]);
+    expect_exact("reflect Shift and Blend", &pts, &out, |p| {
+        let q = v3(p);
+        let ps: V3 = std::array::from_fn(|i| q[i] - 0.3 * n[i]);
+        let t = an::dot3(ps, n) - 0.2;
+        let x = t.abs() / 0.4;
+        let e = if x < 1.0 {
+            0.4 * 0.5 * (x * x + 1.0)
+        } else {
+            t.abs()
+        };
+        box_d(std::array::from_fn(|i| ps[i] + (e - t) * n[i]))
+    });
+
+    // symmetry: a Blend function that is the identity on 0..1 (flipFunction
+    // mirrorPositive, no input: |x|) makes the blended seam the sharp mirror.
+    let blended = sample(
+        &gpu,
+        &lib,
+        &sdf3(
+            "{ rop: reflect, params: { Normal: [1, 0.5, 0], Offset: 0.2, Blend: 0.4 }, inputs: [/b, /f] }",
+            &format!("{BOX}  /f: {{ rop: flipFunction, params: {{ Mode: mirrorPositive }} }}\n"),
+        ),
+        &pts,
+    );
+    let sharp = sample(
+        &gpu,
+        &lib,
+        &sdf3(
+            "{ rop: reflect, params: { Normal: [1, 0.5, 0], Offset: 0.2 }, inputs: [/b] }",
+            BOX,
+        ),
+        &pts,
+    );
+    for (k, (a, b)) in blended.iter().zip(&sharp).enumerate() {
+        assert!(
+            (a[0] - b[0]).abs() < 1e-5,
+            "reflect Blend function identity at #{k}: {a:?} vs {b:?}"
+        );
+    }
+
+    // formula: reflect with Iteration sign across the x axis: an
+    // iterationSwitch picks its second input (1) above and its third (-1,
+    // mod 3: 2) below.
+    let pts = points2(82, 150, -1.5, 1.5);
+    let nodes = "  /s: { rop: reflect, params: { Normal: [0, 1, 0], Iteration: sign }, inputs: [/w] }\n  /w: { rop: iterationSwitch, inputs: [/a, /b, /c] }\n  /a: { rop: circle, params: { Radius: 0.1, Translate: [0.5, 0.3] } }\n  /b: { rop: circle, params: { Radius: 0.2, Translate: [0.5, 0.3] } }\n  /c: { rop: circle, params: { Radius: 0.3, Translate: [0.5, 0.3] } }\n  /out: { rop: render2D, inputs: [/s] }\n";
+    let out = sample(&gpu, &lib, nodes, &pts);
+    expect_exact("reflect Iteration sign", &pts, &out, |p| {
+        let (x, y) = (p[0] as f64, p[1] as f64);
+        let r = if y >= 0.0 { 0.2 } else { 0.3 };
+        (x - 0.5).hypot(y.abs() - 0.3) - r
     });
 
     // formula: with Iterate off, moduloDistance and mirrorDiagonal keep the
