@@ -276,32 +276,17 @@ fn folds_shells_and_reflections_take_their_raytk_options() {
         box_d(std::array::from_fn(|i| ps[i] + (e - t) * n[i]))
     });
 
-    // symmetry: a Blend function that is the identity on 0..1 (flipFunction
-    // mirrorPositive, no input: |x|) makes the blended seam the sharp mirror.
-    let blended = sample(
-        &gpu,
-        &lib,
-        &sdf3(
-            "{ rop: reflect, params: { Normal: [1, 0.5, 0], Offset: 0.2, Blend: 0.4 }, inputs: [/b, /f] }",
-            &format!("{BOX}  /f: {{ rop: flipFunction, params: {{ Mode: mirrorPositive }} }}\n"),
-        ),
-        &pts,
-    );
-    let sharp = sample(
-        &gpu,
-        &lib,
-        &sdf3(
-            "{ rop: reflect, params: { Normal: [1, 0.5, 0], Offset: 0.2 }, inputs: [/b] }",
-            BOX,
-        ),
-        &pts,
-    );
-    for (k, (a, b)) in blended.iter().zip(&sharp).enumerate() {
-        assert!(
-            (a[0] - b[0]).abs() < 1e-5,
-            "reflect Blend function identity at #{k}: {a:?} vs {b:?}"
-        );
-    }
+    // formula: a Blend function that is the identity on 0..1 (flipFunction
+    // mirrorPositive, no input: |x|) makes the blended seam the sharp
+    // mirror across the plane at Offset.
+    let node = "{ rop: reflect, params: { Normal: [1, 0.5, 0], Offset: 0.2, Blend: 0.4 }, inputs: [/b, /f] }";
+    let extra = format!("{BOX}  /f: {{ rop: flipFunction, params: {{ Mode: mirrorPositive }} }}\n");
+    let out = sample(&gpu, &lib, &sdf3(node, &extra), &pts);
+    expect_exact("reflect Blend function", &pts, &out, |p| {
+        let q = v3(p);
+        let t = an::dot3(q, n) - 0.2;
+        box_d(std::array::from_fn(|i| q[i] - 2.0 * t.min(0.0) * n[i]))
+    });
 
     // formula: reflect with Iteration sign across the x axis: an
     // iterationSwitch picks its second input (1) above and its third (-1,
@@ -614,5 +599,65 @@ fn extrude_tells_the_shape_where_along_it_is() {
     let got = sample(&gpu, &lib, nodes, &pts);
     expect_vec("extrude UV mode depth", &pts, &got, 2, 1e-4, |p| {
         [p[0] as f64 / 1.0 + 0.5, ratio(p), 0.0, 0.0]
+    });
+}
+
+// ---------------------------------------------------------------------------
+// Flip
+
+/// hg_sdf's stairs union with the steps shifted by o along the seam.
+fn stairs_union(a: f64, b: f64, r: f64, n: f64, o: f64) -> f64 {
+    let s = r / n;
+    let u = b - r;
+    a.min(b)
+        .min(0.5 * (u + a + ((u - a + s + o).rem_euclid(2.0 * s) - s).abs()))
+}
+
+#[test]
+fn flip_merges_shifts_and_signs() {
+    let Some(gpu) = gpu("flip_merges_shifts_and_signs") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(91, 160, -1.8, 1.8);
+    // The input moved by Shift 0.2 (a) and its mirror image across x = 0.1
+    // (b: at 2 * 0.1 - x - 0.2).
+    let ab = |p: &[f32; 3]| {
+        let q = v3(p);
+        (box_d([q[0] - 0.2, q[1], q[2]]), box_d([-q[0], q[1], q[2]]))
+    };
+
+    // formula: flip merged by stairs union (radius 0.3, 3 steps, shifted
+    // 0.1) as an Sdf, and by chamfer difference as a float field.
+    let node = |merge: &str| {
+        format!(
+            "{{ rop: flip, params: {{ Axis: x, Offset: 0.1, Shift: 0.2, Merge: true, MergeType: {merge}, MergeRadius: 0.3, MergeNumber: 3, MergeOffset: 0.1 }}, inputs: [/b] }}"
+        )
+    };
+    let out = sample(&gpu, &lib, &sdf3(&node("stairsUnion"), BOX), &pts);
+    expect_exact("flip stairs union", &pts, &out, |p| {
+        let (a, b) = ab(p);
+        stairs_union(a, b, 0.3, 3.0, 0.1)
+    });
+    let out = sample(
+        &gpu,
+        &lib,
+        &probe("probeFloat3", &node("chamferDifference"), BOX),
+        &pts,
+    );
+    expect_exact("flip chamfer difference", &pts, &out, |p| {
+        let (a, b) = ab(p);
+        a.max(-b).max((a + 0.3 - b) * 0.5f64.sqrt())
+    });
+
+    // formula: merged with Iteration sign, the input gets 1 and its mirror
+    // image -1, so an iterationSwitch gives them its second and third
+    // inputs (radius 0.2 and 0.3).
+    let pts = points2(92, 150, -1.5, 1.5);
+    let nodes = "  /s: { rop: flip, params: { Merge: true, Iteration: sign }, inputs: [/w] }\n  /w: { rop: iterationSwitch, inputs: [/a, /b, /c] }\n  /a: { rop: circle, params: { Radius: 0.1, Translate: [0.5, 0.3] } }\n  /b: { rop: circle, params: { Radius: 0.2, Translate: [0.5, 0.3] } }\n  /c: { rop: circle, params: { Radius: 0.3, Translate: [0.5, 0.3] } }\n  /out: { rop: render2D, inputs: [/s] }\n";
+    let out = sample(&gpu, &lib, nodes, &pts);
+    expect_exact("flip Iteration sign", &pts, &out, |p| {
+        let (x, y) = (p[0] as f64, p[1] as f64);
+        ((x - 0.5).hypot(y - 0.3) - 0.2).min((-x - 0.5).hypot(y - 0.3) - 0.3)
     });
 }
