@@ -661,3 +661,66 @@ fn flip_merges_shifts_and_signs() {
         ((x - 0.5).hypot(y - 0.3) - 0.2).min((-x - 0.5).hypot(y - 0.3) - 0.3)
     });
 }
+
+// ---------------------------------------------------------------------------
+// Polar repeat
+
+/// polarRepeat around y of the box: the slice index and local angle of
+/// the point (whole: the angle from copy 0's start), folded as the ROP's
+/// settings say, then the radial offset and the turn.
+#[allow(clippy::too_many_arguments)]
+fn polar_box(
+    p: &[f32; 3],
+    n: f64,
+    rotate: f64,
+    offset: f64,
+    turn: f64,
+    mirror: bool,
+    limit: Option<(f64, f64)>,
+) -> f64 {
+    let q = v3(p);
+    let angle = TAU / n;
+    let whole = q[2].atan2(q[0]) - rotate.to_radians() + angle * 0.5;
+    let mut c = (whole / angle).floor();
+    let mut a = whole.rem_euclid(angle) - angle * 0.5;
+    if let Some((lo, hi)) = limit {
+        let mut s = whole.rem_euclid(TAU) / angle;
+        if s >= 0.5 * (hi + 1.0 + n + lo) {
+            s -= n;
+        }
+        c = s.floor().clamp(lo, hi);
+        a = (s - c - 0.5) * angle;
+    }
+    if mirror && c.rem_euclid(2.0) >= 1.0 {
+        a = -a;
+    }
+    let l = q[0].hypot(q[2]);
+    let w = an::rot2([a.cos() * l - offset, a.sin() * l], -turn.to_radians());
+    box_d([w[0], q[1], w[1]])
+}
+
+#[test]
+fn polar_repeat_mirrors_limits_and_turns() {
+    let Some(gpu) = gpu("polar_repeat_mirrors_limits_and_turns") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(101, 160, -1.8, 1.8);
+
+    // formula: a fractional count (4.5, the last slice cut short), every
+    // other copy mirrored, the ring turned by 20 degrees and each copy
+    // moved out 0.3 and turned by 25 in its slice.
+    let node = "{ rop: polarRepeat, params: { Count: 4.5, RoundCount: false, Rotate: 20, Offset: 0.3, Turn: 25, Mirror: true }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
+    expect_exact("polarRepeat fractional, Mirror, Turn", &pts, &out, |p| {
+        polar_box(p, 4.5, 20.0, 0.3, 25.0, true, None)
+    });
+
+    // formula: only copies 1 to 3 of 8; points in the gap see the nearer end
+    // copy (the gap split at its middle).
+    let node = "{ rop: polarRepeat, params: { Count: 8, Rotate: 10, Limited: true, LimitLow: 1, LimitHigh: 3 }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
+    expect_exact("polarRepeat Limited", &pts, &out, |p| {
+        polar_box(p, 8.0, 10.0, 0.0, 0.0, false, Some((1.0, 3.0)))
+    });
+}
