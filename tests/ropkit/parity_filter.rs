@@ -724,3 +724,71 @@ fn polar_repeat_mirrors_limits_and_turns() {
         polar_box(p, 8.0, 10.0, 0.0, 0.0, false, Some((1.0, 3.0)))
     });
 }
+
+// ---------------------------------------------------------------------------
+// Clones
+
+/// hg_sdf's chamfer union.
+fn chamfer_union(a: f64, b: f64, r: f64) -> f64 {
+    a.min(b).min((a - r + b) * 0.5f64.sqrt())
+}
+
+/// hg_sdf's round union.
+fn round_union(a: f64, b: f64, r: f64) -> f64 {
+    r.max(a.min(b)) - (r - a).max(0.0).hypot((r - b).max(0.0))
+}
+
+#[test]
+fn clones_merge_and_read_fields_per_copy() {
+    let Some(gpu) = gpu("clones_merge_and_read_fields_per_copy") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(111, 160, -2.5, 2.5);
+
+    // formula: radialClone over a 90 degree arc (copy i turned by 10 + 30 i
+    // degrees about y), its Radius driven by the copy index (a field read
+    // with each copy's iteration: radius i), chamfer-joined one after the
+    // other with radius 0.2.
+    let extra = "  /ball: { rop: sphere, params: { Radius: 0.3 } }\n  /ix: { rop: iterationField, params: { Format: rawIndex } }\n";
+    let node = "{ rop: radialClone, params: { Count: 3, AngleRange: 90, Rotate: 10, MergeType: chamferUnion, Blend: 0.2 }, inputs: { input: /ball, Radius: /ix } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact(
+        "radialClone Angle range, per-copy Radius, chamfer",
+        &pts,
+        &out,
+        |p| {
+            let q = v3(p);
+            (0..3)
+                .map(|i| {
+                    let w = an::rot2([q[0], q[2]], -(10.0 + 30.0 * i as f64).to_radians());
+                    an::len3([w[0] - i as f64, q[1], w[1]]) - 0.3
+                })
+                .reduce(|a, b| chamfer_union(a, b, 0.2))
+                .unwrap()
+        },
+    );
+
+    // formula: cloneUnion spread from Start (0.2, 0.1, 0) to the end
+    // (1.6, 0.1, 0) (copies 0.7 apart), round-joined with the Blend radius
+    // read per copy from its iteration ratio (copy i: i / 3).
+    let extra = "  /ball: { rop: sphere, params: { Radius: 0.3 } }\n  /ix: { rop: iterationField, params: { Format: ratio } }\n";
+    let node = "{ rop: cloneUnion, params: { Count: 3, Start: [0.2, 0.1, 0], Translate: [1.6, 0.1, 0], ToEnd: true, MergeType: roundUnion }, inputs: { input: /ball, Blend: /ix } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact(
+        "cloneUnion Start to end, per-copy Blend, round",
+        &pts,
+        &out,
+        |p| {
+            let q = v3(p);
+            (0..3)
+                .map(|i| {
+                    let d = sphere_d(q, [0.2 + 0.7 * i as f64, 0.1, 0.0], 0.3);
+                    (d, (i as f64 / 3.0).max(1e-5))
+                })
+                .reduce(|(a, _), (b, k)| (round_union(a, b, k), k))
+                .unwrap()
+                .0
+        },
+    );
+}
