@@ -791,4 +791,39 @@ fn clones_merge_and_read_fields_per_copy() {
                 .0
         },
     );
+
+    // formula: gridClone (3 x 2, 1 and 1.2 apart, centred on (0.3, -0.2))
+    // of a circle whose radius reads the provided variable (cell x, cell y,
+    // index), stairs-joined (radius 0.15, 2 steps shifted 0.05).
+    let pts = points2(121, 150, -2.0, 2.0);
+    let nodes = "  /s: { rop: gridClone, params: { Count: [3, 2, 1], Spacing: [1, 1.2, 1], Center: [0.3, -0.2, 0], MergeType: stairsUnion, Blend: 0.15, MergeNumber: 2, MergeOffset: 0.05 }, inputs: [/c] }
+  /c:
+    rop: custom
+    custom:
+      coordTypes: [vec2]
+      returnTypes: [float]
+      contextTypes: [Context]
+      inputs:
+        - { name: v, coordTypes: [vec2], returnTypes: [vec4], contextTypes: [Context], required: true }
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {
+          vec4 v = inputOp1(p, ctx);
+          return length(p) - (0.2 + 0.05 * v.x + 0.1 * v.y + 0.01 * v.w);
+        }
+    inputs: [/v]
+  /v: { rop: variableReference, params: { Name: gridClone, Type: vec4 } }
+  /out: { rop: probeFloat2, inputs: [/s] }
+";
+    let out = sample(&gpu, &lib, nodes, &pts);
+    expect_exact("gridClone Center, variable, stairs", &pts, &out, |p| {
+        let (x, y) = (p[0] as f64, p[1] as f64);
+        (0..6)
+            .map(|i| {
+                let (gx, gy) = ((i % 3) as f64, (i / 3) as f64);
+                let (ax, ay) = (gx - 1.0 + 0.3, (gy - 0.5) * 1.2 - 0.2);
+                (x - ax).hypot(y - ay) - (0.2 + 0.05 * gx + 0.1 * gy + 0.01 * i as f64)
+            })
+            .reduce(|a, b| stairs_union(a, b, 0.15, 2.0, 0.05))
+            .unwrap()
+    });
 }
