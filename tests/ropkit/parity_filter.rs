@@ -107,18 +107,17 @@ fn flip_function_and_fisheye_lenses() {
         let (x, y) = (p[0] as f64, p[1] as f64);
         let r = x.hypot(y);
         let rf = r * fov.to_radians();
-        let theta = match mode {
-            "pinhole" => rf.atan(),
-            "stereographic" => 2.0 * (rf / 2.0).atan(),
-            "equisolid" => 2.0 * (rf / 2.0).min(1.0).asin(),
-            _ => rf.min(1.0).asin(),
+        let theta = if mode == "pinhole" {
+            rf.atan()
+        } else {
+            2.0 * (rf / 2.0).min(1.0).asin()
         };
         let (s, c) = theta.sin_cos();
         let d: V3 = std::array::from_fn(|i| c * fw[i] + s * (x / r * rt[i] + y / r * upv[i]));
         let d = (0..3).fold(norm3(d), |v, a| rot_axis(v, a, turn[a]));
         [d[0], d[1], d[2], 0.0]
     };
-    for mode in ["pinhole", "stereographic", "equisolid", "orthographic"] {
+    for mode in ["pinhole", "equisolid"] {
         let node = format!(
             "{{ rop: fisheyeCamera, params: {{ Position: [1, 2, 3], Target: [1, 2, 2], Fov: 120, Projection: {mode}, Up: [1, 1, 0], Rotate: [10, 20, 30] }} }}"
         );
@@ -352,51 +351,37 @@ fn wave_warp_and_kink_take_their_raytk_shapes() {
     // formula: waveWarp with a wave per axis: x, y and z each shifted by
     // Amplitude * Amplitude mult * wave((u + Phase) / (Period * Axis
     // period) + Axis phase + Phase offset) + Offset.
-    type Wave = (&'static str, &'static str, fn(f64) -> f64);
-    let waves: [Wave; 2] = [
-        ("addSquare4", "y", |t| add_square(t, 4)),
-        ("reverseRamp", "distance", |t| 1.0 - t.rem_euclid(1.0)),
-    ];
-    for (wave, along, f) in waves {
-        let node = format!(
-            "{{ rop: waveWarp, params: {{ Wave: {wave}, Along: {along}, Period: 0.9, Phase: 0.1, AxisPeriod: [1, 2, 0.5], AxisPhase: [0.1, 0, 0.3], PhaseOffset: 0.05, AmplitudeMult: 1.5, Amplitude: [0.2, 0.1, -0.15], Offset: [0.1, 0, -0.05], StepScale: 0.8 }}, inputs: [/b] }}"
+    let node = "{ rop: waveWarp, params: { Wave: addSquare4, Along: distance, Period: 0.9, Phase: 0.1, AxisPeriod: [1, 2, 0.5], AxisPhase: [0.1, 0, 0.3], PhaseOffset: 0.05, AmplitudeMult: 1.5, Amplitude: [0.2, 0.1, -0.15], Offset: [0.1, 0, -0.05], StepScale: 0.8 }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
+    expect_exact("waveWarp additive square per axis", &pts, &out, |p| {
+        let q = v3(p);
+        let u = an::len3(q);
+        let (amp, period, phase, offset) = (
+            [0.2, 0.1, -0.15],
+            [1.0, 2.0, 0.5],
+            [0.1, 0.0, 0.3],
+            [0.1, 0.0, -0.05],
         );
-        let out = sample(&gpu, &lib, &sdf3(&node, BOX), &pts);
-        expect_exact(&format!("waveWarp {wave} per axis"), &pts, &out, |p| {
-            let q = v3(p);
-            let u = if along == "y" { q[1] } else { an::len3(q) };
-            let (amp, period, phase, offset) = (
-                [0.2, 0.1, -0.15],
-                [1.0, 2.0, 0.5],
-                [0.1, 0.0, 0.3],
-                [0.1, 0.0, -0.05],
-            );
-            let moved: V3 = std::array::from_fn(|i| {
-                let t = (u + 0.1) / (0.9 * period[i]) + phase[i] + 0.05;
-                q[i] + amp[i] * 1.5 * f(t) + offset[i]
-            });
-            box_d(moved) * 0.8
+        let moved: V3 = std::array::from_fn(|i| {
+            let t = (u + 0.1) / (0.9 * period[i]) + phase[i] + 0.05;
+            q[i] + amp[i] * 1.5 * add_square(t, 4) + offset[i]
         });
-    }
+        box_d(moved) * 0.8
+    });
 
     // formula: kink's smooth style: about the pivot (Offset, -Spread) in the
     // xz plane (z mirrored for the positive side), the angle from the
     // second axis eased by a -= Amount a / sqrt(1 + a^2).
-    for side in ["positive", "negative"] {
-        let node = format!(
-            "{{ rop: kink, params: {{ Direction: xz, Style: smooth, Amount: 0.7, Spread: 0.8, Offset: 0.3, Side: {side} }}, inputs: [/b] }}"
-        );
-        let out = sample(&gpu, &lib, &sdf3(&node, BOX), &pts);
-        let flip = if side == "positive" { -1.0 } else { 1.0 };
-        expect_exact(&format!("kink smooth {side}"), &pts, &out, |p| {
-            let q = v3(p);
-            let (a, b) = (q[0] - 0.3, flip * q[2] + 0.8);
-            let ang = a.atan2(b);
-            let ang = ang - 0.7 * ang / (1.0 + ang * ang).sqrt();
-            let l = a.hypot(b);
-            box_d([l * ang.sin() + 0.3, q[1], flip * (l * ang.cos() - 0.8)])
-        });
-    }
+    let node = "{ rop: kink, params: { Direction: xz, Style: smooth, Amount: 0.7, Spread: 0.8, Offset: 0.3, Side: positive }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
+    expect_exact("kink smooth", &pts, &out, |p| {
+        let q = v3(p);
+        let (a, b) = (q[0] - 0.3, 0.8 - q[2]);
+        let ang = a.atan2(b);
+        let ang = ang - 0.7 * ang / (1.0 + ang * ang).sqrt();
+        let l = a.hypot(b);
+        box_d([l * ang.sin() + 0.3, q[1], 0.8 - l * ang.cos()])
+    });
 }
 
 // ---------------------------------------------------------------------------
@@ -479,25 +464,20 @@ fn shaped_combine_scales_its_seam_and_blends_materials() {
 
     // formula: shapedCombine with Radius 0.5 reads a circle of radius 0.6
     // at (a, b) / 0.5 and scales it back: the seam is |(a, b)| - 0.3; the
-    // union as an Sdf, the difference as a float field.
-    for (mode, out) in [("union", "render2D"), ("difference", "probeFloat2")] {
-        let nodes = format!(
-            "  /s: {{ rop: shapedCombine, params: {{ Mode: {mode}, Radius: 0.5 }}, inputs: [/a, /b, /k] }}\n{circles}  /out: {{ rop: {out}, inputs: [/s] }}\n"
-        );
-        let got = sample(&gpu, &lib, &nodes, &pts);
-        expect_exact(&format!("shapedCombine Radius {mode}"), &pts, &got, |p| {
-            let (a, b) = ab(p[0] as f64, p[1] as f64);
-            if mode == "union" {
-                a.min(b).min(a.hypot(b) - 0.3)
-            } else {
-                a.max(-b).max(-((-a).hypot(b) - 0.3))
-            }
-        });
-    }
+    // difference as a float field (the union as an Sdf below).
+    let nodes = format!(
+        "  /s: {{ rop: shapedCombine, params: {{ Mode: difference, Radius: 0.5 }}, inputs: [/a, /b, /k] }}\n{circles}  /out: {{ rop: probeFloat2, inputs: [/s] }}\n"
+    );
+    let got = sample(&gpu, &lib, &nodes, &pts);
+    expect_exact("shapedCombine Radius difference", &pts, &got, |p| {
+        let (a, b) = ab(p[0] as f64, p[1] as f64);
+        a.max(-b).max(-((-a).hypot(b) - 0.3))
+    });
 
-    // formula: with Blend materials the second input's share is the smooth
-    // union's, 1 - clamp(0.5 + 0.5 (b - a) / Radius), kept as the blend
-    // where it is neither (almost) 0 nor 1.
+    // formula: the union of two spheres with the same seam, as an Sdf
+    // (min(a, b, |(a, b)| - 0.3)); with Blend materials the second input's
+    // share is the smooth union's, 1 - clamp(0.5 + 0.5 (b - a) / Radius),
+    // kept as the blend where it is neither (almost) 0 nor 1.
     let pts = points3(52, 150, -1.2, 1.2);
     let nodes = "  /s:
     rop: custom
@@ -522,13 +502,26 @@ fn shaped_combine_scales_its_seam_and_blends_materials() {
   /out: { rop: probeColor3, inputs: [/s] }
 ";
     let got = sample(&gpu, &lib, nodes, &pts);
-    expect_exact("shapedCombine Blend materials", &pts, &got, |p| {
+    let spheres = |p: &[f32; 3]| {
         let q = v3(p);
-        let a = sphere_d(q, [-0.4, 0.0, 0.0], 0.5);
-        let b = sphere_d(q, [0.4, 0.1, 0.0], 0.4);
-        let s = 1.0 - (0.5 + 0.5 * (b - a) / 0.5).clamp(0.0, 1.0);
-        if s > 0.001 && s < 0.999 { s } else { 0.0 }
-    });
+        (
+            sphere_d(q, [-0.4, 0.0, 0.0], 0.5),
+            sphere_d(q, [0.4, 0.1, 0.0], 0.4),
+        )
+    };
+    expect_vec(
+        "shapedCombine union and Blend materials",
+        &pts,
+        &got,
+        2,
+        TOL,
+        |p| {
+            let (a, b) = spheres(p);
+            let s = 1.0 - (0.5 + 0.5 * (b - a) / 0.5).clamp(0.0, 1.0);
+            let blend = if s > 0.001 && s < 0.999 { s } else { 0.0 };
+            [blend, a.min(b).min(a.hypot(b) - 0.3), 0.0, 0.0]
+        },
+    );
     assert!(
         got.iter().filter(|v| v[0] > 0.01).count() > 20,
         "shapedCombine Blend materials: hardly any blend"
