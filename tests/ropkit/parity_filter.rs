@@ -732,8 +732,8 @@ fn round_union(a: f64, b: f64, r: f64) -> f64 {
 }
 
 #[test]
-fn clones_merge_and_read_fields_per_copy() {
-    let Some(gpu) = gpu("clones_merge_and_read_fields_per_copy") else {
+fn clones_and_arrange_merge_and_read_fields_per_copy() {
+    let Some(gpu) = gpu("clones_and_arrange_merge_and_read_fields_per_copy") else {
         return;
     };
     let lib = catalog_library();
@@ -784,6 +784,23 @@ fn clones_merge_and_read_fields_per_copy() {
                 .0
         },
     );
+
+    // formula: arrange's merge type: round difference (radius 0.15) of the
+    // first circle minus the second, then minus the third, each moved by its
+    // Translate.
+    let pts = points2(131, 150, -2.0, 2.0);
+    let nodes = "  /s: { rop: arrange, params: { Translate1: [0, 0, 0], Translate2: [0.6, 0.2, 0], Translate3: [-0.5, -0.3, 0], MergeType: roundDifference, Blend: 0.15 }, inputs: [/a, /b, /c] }\n  /a: { rop: circle, params: { Radius: 0.9 } }\n  /b: { rop: circle, params: { Radius: 0.4 } }\n  /c: { rop: circle, params: { Radius: 0.3 } }\n  /out: { rop: render2D, inputs: [/s] }\n";
+    let out = sample(&gpu, &lib, nodes, &pts);
+    // hg_sdf's round difference.
+    let round_difference =
+        |a: f64, b: f64, r: f64| (-r).min(a.max(-b)) + (r + a).max(0.0).hypot((r - b).max(0.0));
+    expect_exact("arrange round difference", &pts, &out, |p| {
+        let (x, y) = (p[0] as f64, p[1] as f64);
+        let a = x.hypot(y) - 0.9;
+        let b = (x - 0.6).hypot(y - 0.2) - 0.4;
+        let c = (x + 0.5).hypot(y + 0.3) - 0.3;
+        round_difference(round_difference(a, b, 0.15), c, 0.15)
+    });
 
     // formula: gridClone (3 x 2, 1 and 1.2 apart, centred on (0.3, -0.2))
     // of a circle whose radius reads the provided variable (cell x, cell y,
