@@ -837,3 +837,158 @@ fn clones_and_arrange_merge_and_read_fields_per_copy() {
             .unwrap()
     });
 }
+
+// ---------------------------------------------------------------------------
+// Blend modes
+
+/// Two colour fields varying in space, as custom nodes /a and /b.
+const TWO_COLOURS: &str = "  /a:
+    rop: custom
+    custom:
+      coordTypes: [vec2]
+      returnTypes: [vec4]
+      contextTypes: [Context]
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {
+          return vec4(0.5 + 0.5 * sin(vec3(1.3, 2.1, 0.7) * p.x + vec3(0.4, 1.1, 2.0) * p.y), 1.0);
+        }
+  /b:
+    rop: custom
+    custom:
+      coordTypes: [vec2]
+      returnTypes: [vec4]
+      contextTypes: [Context]
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {
+          return vec4(0.5 + 0.5 * cos(vec3(0.9, 1.7, 2.3) * p.y - vec3(1.5, 0.3, 0.8) * p.x), 1.0);
+        }
+";
+
+/// The blend modes' formulas (glsl-blend's), a the bottom and b the top.
+fn blend_mode(mode: &str, a: f64, b: f64) -> f64 {
+    let burn = |a: f64, b: f64| {
+        if b <= 0.0 {
+            b
+        } else {
+            (1.0 - (1.0 - a) / b).max(0.0)
+        }
+    };
+    let dodge = |a: f64, b: f64| {
+        if b >= 1.0 {
+            b
+        } else {
+            (a / (1.0 - b)).min(1.0)
+        }
+    };
+    let reflect = |a: f64, b: f64| {
+        if b >= 1.0 {
+            b
+        } else {
+            (a * a / (1.0 - b)).min(1.0)
+        }
+    };
+    let vivid = |a: f64, b: f64| {
+        if b < 0.5 {
+            burn(a, 2.0 * b)
+        } else {
+            dodge(a, 2.0 * (b - 0.5))
+        }
+    };
+    match mode {
+        "softLight" if b < 0.5 => 2.0 * a * b + a * a * (1.0 - 2.0 * b),
+        "softLight" => a.sqrt() * (2.0 * b - 1.0) + 2.0 * a * (1.0 - b),
+        "vividLight" => vivid(a, b),
+        "negation" => 1.0 - (1.0 - a - b).abs(),
+        "glow" => reflect(b, a),
+        "exclusion" => a + b - 2.0 * a * b,
+        "linearLight" if b < 0.5 => (a + 2.0 * b - 1.0).max(0.0),
+        "linearLight" => (a + 2.0 * (b - 0.5)).min(1.0),
+        "pinLight" if b < 0.5 => a.min(2.0 * b),
+        "pinLight" => a.max(2.0 * (b - 0.5)),
+        "hardMix" if vivid(a, b) < 0.5 => 0.0,
+        "hardMix" => 1.0,
+        "colorDodge" => dodge(a, b),
+        "phoenix" => a.min(b) - a.max(b) + 1.0,
+        "average" => 0.5 * (a + b),
+        "colorBurn" => burn(a, b),
+        "linearBurn" => (a + b - 1.0).max(0.0),
+        "reflect" => reflect(a, b),
+        "hardLight" if b < 0.5 => 2.0 * a * b,
+        "hardLight" => 1.0 - 2.0 * (1.0 - a) * (1.0 - b),
+        "linearDodge" => (a + b).min(1.0),
+        _ => panic!("no mode {mode}"),
+    }
+}
+
+#[test]
+fn composite_fields_has_the_paint_program_modes() {
+    let Some(gpu) = gpu("composite_fields_has_the_paint_program_modes") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points2(141, 150, -2.0, 2.0);
+    let a = |p: &[f32; 3], i: usize| {
+        let (x, y) = (p[0] as f64, p[1] as f64);
+        0.5 + 0.5 * ([1.3, 2.1, 0.7][i] * x + [0.4, 1.1, 2.0][i] * y).sin()
+    };
+    let b = |p: &[f32; 3], i: usize| {
+        let (x, y) = (p[0] as f64, p[1] as f64);
+        0.5 + 0.5 * ([0.9, 1.7, 2.3][i] * y - [1.5, 0.3, 0.8][i] * x).cos()
+    };
+
+    // formula: chains of compositeFields (opaque layers, so the result is
+    // the mode's colour), each step laying b, then a, then b ... over the
+    // result so far, channel by channel.
+    let chains: [&[&str]; 2] = [
+        &[
+            "softLight",
+            "vividLight",
+            "negation",
+            "glow",
+            "exclusion",
+            "linearLight",
+            "pinLight",
+        ],
+        &[
+            "hardMix",
+            "colorDodge",
+            "phoenix",
+            "average",
+            "colorBurn",
+            "linearBurn",
+            "reflect",
+            "hardLight",
+            "linearDodge",
+        ],
+    ];
+    for chain in chains {
+        let mut nodes = TWO_COLOURS.to_string();
+        let mut prev = "/a".to_string();
+        for (i, mode) in chain.iter().enumerate() {
+            let top = if i % 2 == 0 { "/b" } else { "/a" };
+            nodes += &format!(
+                "  /c{i}: {{ rop: compositeFields, params: {{ Mode: {mode} }}, inputs: [{prev}, {top}] }}\n"
+            );
+            prev = format!("/c{i}");
+        }
+        nodes += &format!("  /out: {{ rop: probeColor2, inputs: [{prev}] }}\n");
+        let got = sample(&gpu, &lib, &nodes, &pts);
+        expect_vec(
+            &format!("compositeFields {chain:?}"),
+            &pts,
+            &got,
+            4,
+            TOL,
+            |p| {
+                let mut c = [a(p, 0), a(p, 1), a(p, 2)];
+                for (i, mode) in chain.iter().enumerate() {
+                    for (ch, v) in c.iter_mut().enumerate() {
+                        let top = if i % 2 == 0 { b(p, ch) } else { a(p, ch) };
+                        *v = blend_mode(mode, *v, top);
+                    }
+                }
+                [c[0], c[1], c[2], 1.0]
+            },
+        );
+    }
+}
