@@ -89,9 +89,9 @@ fn flip_function_and_fisheye_lenses() {
         f(-x) - 3.0 * f(x) + 9.0 * f(x.abs()) + 27.0 * sign * f(x.abs())
     });
 
-    // formula: fisheyeCamera's lenses: the angle off the axis for a radius r
-    // (image heights) with f = 1 / Fov, about an Up of (1, 1, 0), the rays
-    // then turned by Rotate (x, then y, then z).
+    // formula: fisheyeCamera's equisolid lens: the angle off the axis for a
+    // radius r (image heights) is 2 asin(r / 2f) with f = 1 / Fov, about an
+    // Up of (1, 1, 0), the rays then turned by Rotate (x, then y, then z).
     let uv: Vec<[f32; 3]> = points2(77, 40, -0.45, 0.45);
     let (pos, target, up, fov, turn) = (
         [1.0, 2.0, 3.0],
@@ -100,32 +100,22 @@ fn flip_function_and_fisheye_lenses() {
         120.0f64,
         [10.0, 20.0, 30.0],
     );
-    let lens = |mode: &str, p: &[f32; 3]| -> [f64; 4] {
+    let lens = |p: &[f32; 3]| -> [f64; 4] {
         let fw = norm3(an::sub3(target, pos));
         let rt = norm3(an::cross(fw, norm3(up)));
         let upv = an::cross(rt, fw);
         let (x, y) = (p[0] as f64, p[1] as f64);
         let r = x.hypot(y);
         let rf = r * fov.to_radians();
-        let theta = if mode == "pinhole" {
-            rf.atan()
-        } else {
-            2.0 * (rf / 2.0).min(1.0).asin()
-        };
+        let theta = 2.0 * (rf / 2.0).min(1.0).asin();
         let (s, c) = theta.sin_cos();
         let d: V3 = std::array::from_fn(|i| c * fw[i] + s * (x / r * rt[i] + y / r * upv[i]));
         let d = (0..3).fold(norm3(d), |v, a| rot_axis(v, a, turn[a]));
         [d[0], d[1], d[2], 0.0]
     };
-    for mode in ["pinhole", "equisolid"] {
-        let node = format!(
-            "{{ rop: fisheyeCamera, params: {{ Position: [1, 2, 3], Target: [1, 2, 2], Fov: 120, Projection: {mode}, Up: [1, 1, 0], Rotate: [10, 20, 30] }} }}"
-        );
-        let out = sample(&gpu, &lib, &probe("probeCamera", &node, ""), &uv);
-        expect_vec(&format!("fisheyeCamera {mode}"), &uv, &out, 3, 1e-3, |p| {
-            lens(mode, p)
-        });
-    }
+    let node = "{ rop: fisheyeCamera, params: { Position: [1, 2, 3], Target: [1, 2, 2], Fov: 120, Projection: equisolid, Up: [1, 1, 0], Rotate: [10, 20, 30] } }";
+    let out = sample(&gpu, &lib, &probe("probeCamera", node, ""), &uv);
+    expect_vec("fisheyeCamera equisolid", &uv, &out, 3, 1e-3, lens);
 }
 
 // ---------------------------------------------------------------------------
@@ -145,28 +135,17 @@ fn iteration_switch_and_range_transform_read_the_cell() {
     };
 
     // formula: iterationSwitch under a 2D gridRepeat reading the y cell
-    // (iteration part z), past the three inputs held at the ends (clamp)
-    // or going back and forth (zigzag, period 4), each a circle of its own
-    // radius at the cell's centre.
-    let circles = "  /a: { rop: circle, params: { Radius: 0.1 } }\n  /b: { rop: circle, params: { Radius: 0.2 } }\n  /c: { rop: circle, params: { Radius: 0.3 } }\n  /g: { rop: gridRepeat, params: { Spacing: [1, 1, 0] }, inputs: [/w] }\n";
-    let radius = [0.1, 0.2, 0.3];
-    for (extend, offset) in [("clamp", 0.0), ("zigzag", 1.0)] {
-        let nodes = format!(
-            "  /w: {{ rop: iterationSwitch, params: {{ Part: z, Extend: {extend}, Offset: {offset} }}, inputs: [/a, /b, /c] }}\n{circles}  /out: {{ rop: render2D, inputs: [/g] }}\n"
-        );
-        let out = sample(&gpu, &lib, &nodes, &pts);
-        expect_exact(&format!("iterationSwitch {extend}"), &pts, &out, |p| {
-            let (qx, qy, _, cy) = cell(p);
-            let i = cy + offset;
-            let pick = if extend == "clamp" {
-                i.clamp(0.0, 2.0)
-            } else {
-                let z = i.rem_euclid(4.0);
-                if z > 2.0 { 4.0 - z } else { z }
-            };
-            qx.hypot(qy) - radius[pick as usize]
-        });
-    }
+    // (iteration part z) plus Offset 1, going back and forth over the three
+    // inputs (zigzag: 0 1 2 1 0 1 2 ...), each a circle of its own radius
+    // at the cell's centre.
+    let nodes = "  /w: { rop: iterationSwitch, params: { Part: z, Extend: zigzag, Offset: 1 }, inputs: [/a, /b, /c] }\n  /a: { rop: circle, params: { Radius: 0.1 } }\n  /b: { rop: circle, params: { Radius: 0.2 } }\n  /c: { rop: circle, params: { Radius: 0.3 } }\n  /g: { rop: gridRepeat, params: { Spacing: [1, 1, 0] }, inputs: [/w] }\n  /out: { rop: render2D, inputs: [/g] }\n";
+    let out = sample(&gpu, &lib, nodes, &pts);
+    expect_exact("iterationSwitch zigzag", &pts, &out, |p| {
+        let (qx, qy, _, cy) = cell(p);
+        let z = (cy + 1.0).rem_euclid(4.0);
+        let pick = if z > 2.0 { 4.0 - z } else { z };
+        qx.hypot(qy) - [0.1, 0.2, 0.3][pick as usize]
+    });
 
     // formula: rangeTransform with the raw x cell mapped from an Index range
     // of -2..2 and looped (t = fract((cx + 2) / 4)): the circle moves up by
@@ -990,5 +969,49 @@ fn composite_fields_has_the_paint_program_modes() {
                 [c[0], c[1], c[2], 1.0]
             },
         );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Lights
+
+#[test]
+fn soft_shadow_rays_start_and_stop_where_told() {
+    let Some(gpu) = gpu("soft_shadow_rays_start_and_stop_where_told") else {
+        return;
+    };
+    let lib = catalog_library();
+    // A ball above a floor, seen from above, lit from +x and up: its shadow
+    // falls at x = -1, where the shadow ray (towards (1, 1.2, 0)) passes
+    // through the ball from about 1.06 to 2.06 from the floor.
+    let scene = |overrides: &str| {
+        format!(
+            "output: /render\nnodes:\n  /floor: {{ rop: plane }}\n  /floorMat: {{ rop: basicMaterial, params: {{ Color: [0.8, 0.8, 0.8], Specular: 0 }}, inputs: [/floor] }}\n  /ball: {{ rop: sphere, params: {{ Radius: 0.5, Translate: [0, 1.2, 0] }} }}\n  /ballMat: {{ rop: basicMaterial, params: {{ Color: [0.9, 0.1, 0.1] }}, inputs: [/ball] }}\n  /scene: {{ rop: combine, params: {{ Mode: union }}, inputs: [/floorMat, /ballMat] }}\n  /cam: {{ rop: orthoCamera, params: {{ Position: [0, 6, 0.001], Target: [0, 0, 0] }} }}\n  /sun: {{ rop: directionalLight, params: {{ Direction: [-1, -1.2, 0], Color: [1, 1, 1], Intensity: 1 }} }}\n  /soft: {{ rop: softShadow, params: {{ Sharpness: 64, {overrides} }}, inputs: [/sun] }}\n  /render: {{ rop: raymarchRender3D, params: {{ AO: false, Ambient: 0, Gamma: 1 }}, inputs: {{ scene: /scene, camera: /cam, light: /soft }} }}\n"
+        )
+    };
+    // symmetry: shadow rays that stop before the ball (Maximum 0.5) or
+    // start past it (Minimum 2.5) leave the floor where the shadow was as
+    // lit as its mirror point across the ball; rays over the whole way
+    // (Maximum 3) keep the shadow.
+    for (overrides, shadowed) in [
+        ("OverrideMax: true, MaxDistance: 0.5", false),
+        ("OverrideMin: true, MinDistance: 2.5", false),
+    ] {
+        let img = render_image(&gpu, &lib, &scene(overrides), 64);
+        // 16 pixels a unit: x = -1 and its mirror x = 1 on the floor.
+        let shade = img.get_pixel(16, 32)[1] as f64;
+        let lit = img.get_pixel(48, 32)[1] as f64;
+        assert!(lit > 100.0, "softShadow {overrides}: the lit floor {lit}");
+        if shadowed {
+            assert!(
+                shade < 0.2 * lit,
+                "softShadow {overrides}: no shadow ({shade} vs {lit})"
+            );
+        } else {
+            assert!(
+                (shade - lit).abs() <= 2.0,
+                "softShadow {overrides}: shadowed ({shade} vs {lit})"
+            );
+        }
     }
 }
