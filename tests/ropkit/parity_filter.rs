@@ -118,6 +118,48 @@ fn flip_function_and_fisheye_lenses() {
     expect_vec("fisheyeCamera equisolid", &uv, &out, 3, 1e-3, lens);
 }
 
+#[test]
+fn iso_camera_projects_obliquely() {
+    let Some(gpu) = gpu("iso_camera_projects_obliquely") else {
+        return;
+    };
+    let lib = catalog_library();
+    // formula: the oblique isoCamera's ray origins lie on the world's x and
+    // y axes turned by Roll (15 degrees), Size 6 to the picture's height,
+    // around the target moved back along the view by Distance. A custom
+    // camera hands the origin to the probe in place of the direction.
+    let uv = points2(151, 40, -0.5, 0.5);
+    let nodes = "  /w:
+    rop: custom
+    custom:
+      coordTypes: [vec2]
+      returnTypes: [Ray]
+      contextTypes: [CameraContext]
+      inputs:
+        - { name: camera, coordTypes: [vec2], returnTypes: [Ray], contextTypes: [CameraContext], required: true }
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {
+          Ray r = inputOp1(p, ctx);
+          return Ray(r.dir, r.pos);
+        }
+    inputs: [/c]
+  /c: { rop: isoCamera, params: { Target: [0.5, 0.2, -0.3], Size: 6, Azimuth: 30, Elevation: 20, Projection: oblique, Roll: 15, Distance: 50 } }
+  /out: { rop: probeCamera, inputs: [/w] }
+";
+    let out = sample(&gpu, &lib, nodes, &uv);
+    let (az, el, roll) = (30f64.to_radians(), 20f64.to_radians(), 15f64.to_radians());
+    let back = [el.cos() * az.sin(), el.sin(), el.cos() * az.cos()];
+    expect_vec("isoCamera oblique origins", &uv, &out, 3, 1e-4, |p| {
+        let (x, y) = (p[0] as f64, p[1] as f64);
+        let right = [roll.cos(), roll.sin(), 0.0];
+        let up = [-roll.sin(), roll.cos(), 0.0];
+        let target = [0.5, 0.2, -0.3];
+        let o: V3 =
+            std::array::from_fn(|i| target[i] + back[i] * 50.0 + (x * right[i] + y * up[i]) * 6.0);
+        [o[0], o[1], o[2], 0.0]
+    });
+}
+
 // ---------------------------------------------------------------------------
 // Filters that read the iteration
 
