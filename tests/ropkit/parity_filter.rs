@@ -1057,3 +1057,66 @@ fn soft_shadow_rays_start_and_stop_where_told() {
         }
     }
 }
+
+/// A custom float function node `path` returning `body` of p.
+fn function_node(path: &str, ret: &str, body: &str) -> String {
+    format!(
+        "  {path}:
+    rop: custom
+    custom:
+      coordTypes: [float]
+      returnTypes: [{ret}]
+      contextTypes: [any]
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {{
+          return {body};
+        }}
+"
+    )
+}
+
+#[test]
+fn revolve_changes_the_profile_with_the_angle() {
+    let Some(gpu) = gpu("revolve_changes_the_profile_with_the_angle") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(161, 160, -2.0, 2.0);
+    // formula: revolve about y with the angle ratio a = atan(z, x) / TAU:
+    // the profile point (r - 0.2, y) turned back by 120 a degrees, divided
+    // by 1 + 0.5 a and moved by (0.2 a, 0.1); the profile (a circle) adds
+    // the provided variable (degrees, 0.5 + a) and the iteration (a); the
+    // distance scaled back.
+    let mut nodes = "  /s: { rop: revolve, params: { Offset: 0.2, Iterate: true }, inputs: { shape: /prof, rotateField: /rot, scaleField: /scl, translateField: /mov } }
+  /prof:
+    rop: custom
+    custom:
+      coordTypes: [vec2]
+      returnTypes: [float]
+      contextTypes: [Context]
+      inputs:
+        - { name: v, coordTypes: [vec2], returnTypes: [vec4], contextTypes: [Context], required: true }
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {
+          vec4 v = inputOp1(p, ctx);
+          return length(p - vec2(0.6, 0.1)) - 0.3 + 0.001 * v.x + 0.1 * v.y + 0.2 * ctx.iteration.x;
+        }
+    inputs: [/v]
+  /v: { rop: variableReference, params: { Name: revolve, Type: vec4 } }
+  /out: { rop: probeFloat3, inputs: [/s] }
+"
+    .to_string();
+    nodes += &function_node("/rot", "float", "120.0 * p");
+    nodes += &function_node("/scl", "float", "1.0 + 0.5 * p");
+    nodes += &function_node("/mov", "vec4", "vec4(0.2 * p, 0.1, 0.0, 0.0)");
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_exact("revolve by angle", &pts, &out, |p| {
+        let q = v3(p);
+        let a = q[2].atan2(q[0]) / TAU;
+        let w = an::rot2([q[0].hypot(q[2]) - 0.2, q[1]], -(120.0 * a).to_radians());
+        let s = 1.0 + 0.5 * a;
+        let (u, v) = (w[0] / s - 0.2 * a, w[1] / s - 0.1);
+        let d = (u - 0.6).hypot(v - 0.1) - 0.3 + 0.001 * 360.0 * a + 0.1 * (0.5 + a) + 0.2 * a;
+        d * s
+    });
+}
