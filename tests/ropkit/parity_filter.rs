@@ -553,6 +553,39 @@ fn shaped_combine_scales_its_seam_and_blends_materials() {
 // Converters
 
 #[test]
+fn project_polar_wraps_onto_a_sphere_and_a_torus() {
+    let Some(gpu) = gpu("project_polar_wraps_onto_a_sphere_and_a_torus") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(171, 160, -2.0, 2.0);
+    // formula: projectPolar about y at Radius 1.2: the box sees (longitude
+    // arc, latitude arc, height above the sphere) or (longitude arc, arc
+    // around the tube of Thickness 0.5, height above the tube), its distance
+    // scaled by min(1, r / Radius) (and by rho / Thickness for the torus).
+    for proj in ["spherical", "toroid"] {
+        let node = format!(
+            "{{ rop: projectPolar, params: {{ Projection: {proj}, Radius: 1.2, Thickness: 0.5, Axis: y }}, inputs: [/b] }}"
+        );
+        let out = sample(&gpu, &lib, &sdf3(&node, BOX), &pts);
+        expect_exact(&format!("projectPolar {proj}"), &pts, &out, |p| {
+            let q = v3(p);
+            let r = q[0].hypot(q[2]);
+            let arc = q[2].atan2(q[0]) * 1.2;
+            let scale = (r / 1.2).min(1.0);
+            if proj == "spherical" {
+                let rho = r.hypot(q[1]);
+                box_d([arc, q[1].atan2(r) * 1.2, rho - 1.2]) * scale
+            } else {
+                let d0 = r - 1.2;
+                let rho = d0.hypot(q[1]);
+                box_d([arc, q[1].atan2(d0) * 0.5, rho - 0.5]) * scale.min(rho / 0.5)
+            }
+        });
+    }
+}
+
+#[test]
 fn extrude_tells_the_shape_where_along_it_is() {
     let Some(gpu) = gpu("extrude_tells_the_shape_where_along_it_is") else {
         return;
