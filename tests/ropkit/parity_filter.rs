@@ -298,9 +298,11 @@ fn folds_shells_and_reflections_take_their_raytk_options() {
 
     // formula: reflect with Iteration sign across the x axis: an
     // iterationSwitch picks its second input (1) above and its third (-1,
-    // mod 3: 2) below.
+    // mod 3: 2) below; a Blend function that is the identity on 0..1
+    // (flipFunction mirrorPositive, no input: |x|) keeps the blended seam
+    // (Blend 0.4) the sharp mirror.
     let pts = points2(82, 150, -1.5, 1.5);
-    let nodes = "  /s: { rop: reflect, params: { Normal: [0, 1, 0], Iteration: sign }, inputs: [/w] }\n  /w: { rop: iterationSwitch, inputs: [/a, /b, /c] }\n  /a: { rop: circle, params: { Radius: 0.1, Translate: [0.5, 0.3] } }\n  /b: { rop: circle, params: { Radius: 0.2, Translate: [0.5, 0.3] } }\n  /c: { rop: circle, params: { Radius: 0.3, Translate: [0.5, 0.3] } }\n  /out: { rop: render2D, inputs: [/s] }\n";
+    let nodes = "  /s: { rop: reflect, params: { Normal: [0, 1, 0], Iteration: sign, Blend: 0.4 }, inputs: [/w, /f] }\n  /f: { rop: flipFunction, params: { Mode: mirrorPositive } }\n  /w: { rop: iterationSwitch, inputs: [/a, /b, /c] }\n  /a: { rop: circle, params: { Radius: 0.1, Translate: [0.5, 0.3] } }\n  /b: { rop: circle, params: { Radius: 0.2, Translate: [0.5, 0.3] } }\n  /c: { rop: circle, params: { Radius: 0.3, Translate: [0.5, 0.3] } }\n  /out: { rop: render2D, inputs: [/s] }\n";
     let out = sample(&gpu, &lib, nodes, &pts);
     expect_exact("reflect Iteration sign", &pts, &out, |p| {
         let (x, y) = (p[0] as f64, p[1] as f64);
