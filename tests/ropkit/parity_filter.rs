@@ -1062,6 +1062,9 @@ fn soft_shadow_rays_start_and_stop_where_told() {
     }
 }
 
+// ---------------------------------------------------------------------------
+// Revolve
+
 /// A custom float function node `path` returning `body` of p.
 fn function_node(path: &str, ret: &str, body: &str) -> String {
     format!(
