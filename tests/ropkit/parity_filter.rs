@@ -1127,3 +1127,57 @@ fn revolve_changes_the_profile_with_the_angle() {
         d * s
     });
 }
+
+// ---------------------------------------------------------------------------
+// Toroidal repeat
+
+/// The slice around +x of n copies, shifted by `shift` cells.
+fn slice_shifted(w: V2, n: f64, shift: f64) -> V2 {
+    let step = TAU / n;
+    let k = (w[1].atan2(w[0]) / step - shift + 0.5).floor();
+    an::rot2(w, -(k + shift) * step)
+}
+
+#[test]
+fn toroidal_repeat_shifts_and_provides_its_angles() {
+    let Some(gpu) = gpu("toroidal_repeat_shifts_and_provides_its_angles") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(181, 160, -2.2, 2.2);
+    // formula: moduloToroidal about y shifted 0.3 cells around the axis and
+    // 0.25 around the tube; the input (a small ball) adds the provided
+    // angles (around the axis and the tube, in degrees and 0 to 1).
+    let nodes = "  /s: { rop: moduloToroidal, params: { Count: 8, Repetitions: 5, Radius: 1.5, Thickness: 0.4, Axis: y, Shift: [0.3, 0.25] }, inputs: [/c] }
+  /c:
+    rop: custom
+    custom:
+      coordTypes: [vec3]
+      returnTypes: [float]
+      contextTypes: [Context]
+      inputs:
+        - { name: v, coordTypes: [vec3], returnTypes: [vec4], contextTypes: [Context], required: true }
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {
+          vec4 v = inputOp1(p, ctx);
+          return length(p - vec3(0.1, 0.05, 0.0)) - 0.1 + 0.001 * v.x + 0.1 * v.y + 0.002 * v.z + 0.2 * v.w;
+        }
+    inputs: [/v]
+  /v: { rop: variableReference, params: { Name: toroidal, Type: vec4 } }
+  /out: { rop: probeFloat3, inputs: [/s] }
+";
+    let out = sample(&gpu, &lib, nodes, &pts);
+    expect_exact("moduloToroidal Shift and variable", &pts, &out, |p| {
+        let q = v3(p);
+        let w = slice_shifted([q[0], q[2]], 8.0, 0.3);
+        let c = slice_shifted([w[0] - 1.5, q[1]], 5.0, 0.25);
+        let local = [c[1], c[0] - 0.4, w[1]];
+        let around = q[2].atan2(q[0]).to_degrees();
+        let inner = q[1].atan2(q[0].hypot(q[2]) - 1.5).to_degrees();
+        sphere_d(local, [0.1, 0.05, 0.0], 0.1)
+            + 0.001 * around
+            + 0.1 * (around / 360.0 + 0.5)
+            + 0.002 * inner
+            + 0.2 * (inner / 360.0 + 0.5)
+    });
+}
