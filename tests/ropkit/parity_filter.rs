@@ -1181,3 +1181,40 @@ fn toroidal_repeat_shifts_and_provides_its_angles() {
             + 0.2 * (inner / 360.0 + 0.5)
     });
 }
+
+/// moduloSpherical (5 rows, 7 columns, Radius 1.2 about (0.1, -0.2, 0.05))
+/// shifted (0.3 columns, 0.2 rows), mirrored both ways, each copy moved 0.1
+/// towards the pole: the box's local point.
+fn spherical_local(p: &[f32; 3]) -> V3 {
+    let q = v3(p);
+    let d = [q[0] - 0.1, q[1] + 0.2, q[2] - 0.05];
+    let step = TAU / 7.0;
+    let col = (d[2].atan2(d[0]) / step - 0.3 + 0.5).floor();
+    let xz = an::rot2([d[0], d[2]], -(col + 0.3) * step);
+    let band = PI / 5.0;
+    let row = (xz[0].atan2(d[1]) / band - 0.2).floor().clamp(0.0, 4.0);
+    let xy = an::rot2([xz[0], d[1]], (row + 0.5 + 0.2) * band);
+    let mut l = [-xy[0], xy[1] - 1.2, -xz[1]];
+    if row.rem_euclid(2.0) >= 1.0 {
+        l[0] = -l[0];
+    }
+    if col.rem_euclid(2.0) >= 1.0 {
+        l[2] = -l[2];
+    }
+    [l[0] - 0.1, l[1], l[2]]
+}
+
+#[test]
+fn spherical_repeat_shifts_offsets_and_mirrors() {
+    let Some(gpu) = gpu("spherical_repeat_shifts_offsets_and_mirrors") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(191, 160, -2.0, 2.0);
+    // formula: the box at the local point of its cell (spherical_local).
+    let node = "{ rop: moduloSpherical, params: { Rows: 5, Columns: 7, Radius: 1.2, Shift: [0.3, 0.2], Offset: 0.1, Mirror: grid, Pivot: [0.1, -0.2, 0.05] }, inputs: [/b] }";
+    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
+    expect_exact("moduloSpherical Shift, Offset, Mirror", &pts, &out, |p| {
+        box_d(spherical_local(p))
+    });
+}
