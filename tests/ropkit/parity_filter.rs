@@ -57,6 +57,35 @@ fn norm3(a: V3) -> V3 {
     [a[0] / l, a[1] / l, a[2] / l]
 }
 
+/// Up to four 3D SDF nodes (/q0 ...) sampled in one shader: a custom node
+/// returns their distances as the four channels, under a vec3 -> vec4
+/// probe (unused channels 0).
+fn four_sdfs(nodes: &[&str], extra: &str) -> String {
+    let inputs: String = (0..nodes.len())
+        .map(|i| format!("        - {{ name: q{i}, coordTypes: [vec3], returnTypes: [Sdf], contextTypes: [Context], required: true }}\n"))
+        .collect();
+    let values: Vec<String> = (0..4)
+        .map(|i| {
+            if i < nodes.len() {
+                format!("inputOp{}(p, ctx).x", i + 1)
+            } else {
+                "0.0".to_string()
+            }
+        })
+        .collect();
+    let wires: Vec<String> = (0..nodes.len()).map(|i| format!("/q{i}")).collect();
+    let defs: String = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("  /q{i}: {n}\n"))
+        .collect();
+    format!(
+        "  /s:\n    rop: custom\n    custom:\n      coordTypes: [vec3]\n      returnTypes: [vec4]\n      contextTypes: [Context]\n      inputs:\n{inputs}      function: |\n        ReturnT thismap(CoordT p, ContextT ctx) {{\n          return vec4({});\n        }}\n    inputs: [{}]\n{defs}{extra}  /out: {{ rop: probeColor3, inputs: [/s] }}\n",
+        values.join(", "),
+        wires.join(", ")
+    )
+}
+
 // ---------------------------------------------------------------------------
 // Functions and cameras
 
@@ -214,54 +243,72 @@ fn folds_shells_and_reflections_take_their_raytk_options() {
         return;
     };
     let lib = catalog_library();
-    let pts = points3(11, 160, -1.8, 1.8);
-
-    // formula: mirrorDiagonal (RayTK's mirrorOctant) in the xz plane with
-    // Rotate axis (the point turned back by 25 degrees), Size (|w| - Size
-    // before the diagonal) and Offset (subtracted after the fold).
-    let node = "{ rop: mirrorDiagonal, params: { Axis: y, RotateAxis: 25, Size: [0.3, 0.1], Offset: [0.2, -0.1] }, inputs: [/b] }";
-    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
-    expect_exact(
-        "mirrorDiagonal Rotate axis, Size, Offset",
+    let pts = points3(11, 160, -2.2, 2.2);
+    let n = norm3([1.0, 0.5, 0.0]);
+    // Four filters of the box in one sampling, each channel a formula:
+    // x: mirrorDiagonal (RayTK's mirrorOctant) in the xz plane with Rotate
+    // axis (the point turned back by 25 degrees), Size (|w| - Size before
+    // the diagonal) and Offset (subtracted after the fold);
+    // y: moduloDistance around the y axis through Center (cylindrical
+    // shells, the height kept), every other shell mirrored (Spacing - u);
+    // z: mirrorOctant (RayTK's mirrorQuadrant) in the xz plane: after the
+    // fold (|w| - Offset) the point turned back by Rotate axis (30 degrees)
+    // and moved by Post offset;
+    // w: reflect with Shift (the point moved back along the unit normal
+    // first) and Blend (within 0.4 of the plane its distance t to it
+    // becomes 0.4 (x^2 + 1) / 2 with x = |t| / 0.4, elsewhere |t|).
+    let nodes = four_sdfs(
+        &[
+            "{ rop: mirrorDiagonal, params: { Axis: y, RotateAxis: 25, Size: [0.3, 0.1], Offset: [0.2, -0.1] }, inputs: [/b] }",
+            "{ rop: moduloDistance, params: { Mode: y, Mirror: true, Spacing: 0.7, Center: [0.2, 0.5, -0.1] }, inputs: [/b] }",
+            "{ rop: mirrorOctant, params: { Plane: xz, Offset: [0.2, 0.1], RotateAxis: 30, PostOffset: [0.3, -0.1] }, inputs: [/b] }",
+            "{ rop: reflect, params: { Normal: [1, 0.5, 0], Offset: 0.2, Shift: 0.3, Blend: 0.4 }, inputs: [/b] }",
+        ],
+        BOX,
+    );
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_vec(
+        "mirrorDiagonal, moduloDistance, mirrorOctant, reflect",
         &pts,
         &out,
+        4,
+        TOL,
         |p| {
             let q = v3(p);
-            let w: V2 = an::rot2([q[0], q[2]], -25f64.to_radians());
-            let (mut a, mut b) = (w[0].abs() - 0.3, w[1].abs() - 0.1);
-            if b > a {
-                std::mem::swap(&mut a, &mut b);
-            }
-            box_d([a - 0.2, q[1], b + 0.1])
+            let diagonal = {
+                let w: V2 = an::rot2([q[0], q[2]], -25f64.to_radians());
+                let (mut a, mut b) = (w[0].abs() - 0.3, w[1].abs() - 0.1);
+                if b > a {
+                    std::mem::swap(&mut a, &mut b);
+                }
+                box_d([a - 0.2, q[1], b + 0.1])
+            };
+            let shells = {
+                let (dx, dz) = (q[0] - 0.2, q[2] + 0.1);
+                let r = dx.hypot(dz);
+                let k = (r / 0.7).floor();
+                let u = r - k * 0.7;
+                let u = if k.rem_euclid(2.0) == 1.0 { 0.7 - u } else { u };
+                box_d([0.2 + dx * u / r, q[1], -0.1 + dz * u / r])
+            };
+            let quadrant = {
+                let w = an::rot2([q[0].abs() - 0.2, q[2].abs() - 0.1], -30f64.to_radians());
+                box_d([w[0] - 0.3, q[1], w[1] + 0.1])
+            };
+            let reflected = {
+                let ps: V3 = std::array::from_fn(|i| q[i] - 0.3 * n[i]);
+                let t = an::dot3(ps, n) - 0.2;
+                let x = t.abs() / 0.4;
+                let e = if x < 1.0 {
+                    0.4 * 0.5 * (x * x + 1.0)
+                } else {
+                    t.abs()
+                };
+                box_d(std::array::from_fn(|i| ps[i] + (e - t) * n[i]))
+            };
+            [diagonal, shells, quadrant, reflected]
         },
     );
-
-    // formula: moduloDistance around the y axis through Center (cylindrical
-    // shells, the height kept), every other shell mirrored (Spacing - u).
-    let pts = points3(13, 160, -2.5, 2.5);
-    let node = "{ rop: moduloDistance, params: { Mode: y, Mirror: true, Spacing: 0.7, Center: [0.2, 0.5, -0.1] }, inputs: [/b] }";
-    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
-    expect_exact("moduloDistance y axis, Mirror", &pts, &out, |p| {
-        let q = v3(p);
-        let (dx, dz) = (q[0] - 0.2, q[2] + 0.1);
-        let r = dx.hypot(dz);
-        let k = (r / 0.7).floor();
-        let u = r - k * 0.7;
-        let u = if k.rem_euclid(2.0) == 1.0 { 0.7 - u } else { u };
-        box_d([0.2 + dx * u / r, q[1], -0.1 + dz * u / r])
-    });
-
-    // formula: mirrorOctant (RayTK's mirrorQuadrant) in the xz plane: after
-    // the fold (|w| - Offset) the point is turned back by Rotate axis (30
-    // degrees) and moved by Post offset.
-    let pts = points3(71, 160, -1.8, 1.8);
-    let node = "{ rop: mirrorOctant, params: { Plane: xz, Offset: [0.2, 0.1], RotateAxis: 30, PostOffset: [0.3, -0.1] }, inputs: [/b] }";
-    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
-    expect_exact("mirrorOctant Rotate axis, Post offset", &pts, &out, |p| {
-        let q = v3(p);
-        let w = an::rot2([q[0].abs() - 0.2, q[2].abs() - 0.1], -30f64.to_radians());
-        box_d([w[0] - 0.3, q[1], w[1] + 0.1])
-    });
 
     // formula: mirrorOctant with Iteration sign: the iteration's y is the
     // sign of the plane's second coordinate, so an iterationSwitch reading
@@ -274,26 +321,6 @@ fn folds_shells_and_reflections_take_their_raytk_options() {
         let (x, y) = (p[0] as f64, p[1] as f64);
         let r = if y >= 0.0 { 0.2 } else { 0.3 };
         (x.abs() - 0.5).hypot(y.abs() - 0.3) - r
-    });
-
-    // formula: reflect with Shift (the point moved back along the unit
-    // normal first) and Blend (within 0.4 of the plane its distance t to it
-    // becomes 0.4 (x^2 + 1) / 2 with x = |t| / 0.4, elsewhere |t|).
-    let pts = points3(81, 160, -1.8, 1.8);
-    let node = "{ rop: reflect, params: { Normal: [1, 0.5, 0], Offset: 0.2, Shift: 0.3, Blend: 0.4 }, inputs: [/b] }";
-    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
-    let n = norm3([1.0, 0.5, 0.0]);
-    expect_exact("reflect Shift and Blend", &pts, &out, |p| {
-        let q = v3(p);
-        let ps: V3 = std::array::from_fn(|i| q[i] - 0.3 * n[i]);
-        let t = an::dot3(ps, n) - 0.2;
-        let x = t.abs() / 0.4;
-        let e = if x < 1.0 {
-            0.4 * 0.5 * (x * x + 1.0)
-        } else {
-            t.abs()
-        };
-        box_d(std::array::from_fn(|i| ps[i] + (e - t) * n[i]))
     });
 
     // formula: reflect with Iteration sign across the x axis: an
@@ -359,40 +386,49 @@ fn wave_warp_and_kink_take_their_raytk_shapes() {
     let lib = catalog_library();
     let pts = points3(21, 160, -1.8, 1.8);
 
-    // formula: waveWarp with a wave per axis: x, y and z each shifted by
+    // Two filters of the box in one sampling, each channel a formula:
+    // x: waveWarp with a wave per axis: x, y and z each shifted by
     // Amplitude * Amplitude mult * wave((u + Phase) / (Period * Axis
-    // period) + Axis phase + Phase offset) + Offset.
-    let node = "{ rop: waveWarp, params: { Wave: addSquare4, Along: distance, Period: 0.9, Phase: 0.1, AxisPeriod: [1, 2, 0.5], AxisPhase: [0.1, 0, 0.3], PhaseOffset: 0.05, AmplitudeMult: 1.5, Amplitude: [0.2, 0.1, -0.15], Offset: [0.1, 0, -0.05], StepScale: 0.8 }, inputs: [/b] }";
-    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
-    expect_exact("waveWarp additive square per axis", &pts, &out, |p| {
-        let q = v3(p);
-        let u = an::len3(q);
-        let (amp, period, phase, offset) = (
-            [0.2, 0.1, -0.15],
-            [1.0, 2.0, 0.5],
-            [0.1, 0.0, 0.3],
-            [0.1, 0.0, -0.05],
-        );
-        let moved: V3 = std::array::from_fn(|i| {
-            let t = (u + 0.1) / (0.9 * period[i]) + phase[i] + 0.05;
-            q[i] + amp[i] * 1.5 * add_square(t, 4) + offset[i]
-        });
-        box_d(moved) * 0.8
-    });
-
-    // formula: kink's smooth style: about the pivot (Offset, -Spread) in the
-    // xz plane (z mirrored for the positive side), the angle from the
-    // second axis eased by a -= Amount a / sqrt(1 + a^2).
-    let node = "{ rop: kink, params: { Direction: xz, Style: smooth, Amount: 0.7, Spread: 0.8, Offset: 0.3, Side: positive }, inputs: [/b] }";
-    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
-    expect_exact("kink smooth", &pts, &out, |p| {
-        let q = v3(p);
-        let (a, b) = (q[0] - 0.3, 0.8 - q[2]);
-        let ang = a.atan2(b);
-        let ang = ang - 0.7 * ang / (1.0 + ang * ang).sqrt();
-        let l = a.hypot(b);
-        box_d([l * ang.sin() + 0.3, q[1], 0.8 - l * ang.cos()])
-    });
+    // period) + Axis phase + Phase offset) + Offset, u the distance from the
+    // origin and the wave the additive square of 4 harmonics;
+    // y: kink's smooth style: about the pivot (Offset, -Spread) in the xz
+    // plane (z mirrored for the positive side), the angle from the second
+    // axis eased by a -= Amount a / sqrt(1 + a^2).
+    let nodes = four_sdfs(
+        &[
+            "{ rop: waveWarp, params: { Wave: addSquare4, Along: distance, Period: 0.9, Phase: 0.1, AxisPeriod: [1, 2, 0.5], AxisPhase: [0.1, 0, 0.3], PhaseOffset: 0.05, AmplitudeMult: 1.5, Amplitude: [0.2, 0.1, -0.15], Offset: [0.1, 0, -0.05], StepScale: 0.8 }, inputs: [/b] }",
+            "{ rop: kink, params: { Direction: xz, Style: smooth, Amount: 0.7, Spread: 0.8, Offset: 0.3, Side: positive }, inputs: [/b] }",
+        ],
+        BOX,
+    );
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_vec(
+        "waveWarp additive square per axis, kink smooth",
+        &pts,
+        &out,
+        2,
+        TOL,
+        |p| {
+            let q = v3(p);
+            let u = an::len3(q);
+            let (amp, period, phase, offset) = (
+                [0.2, 0.1, -0.15],
+                [1.0, 2.0, 0.5],
+                [0.1, 0.0, 0.3],
+                [0.1, 0.0, -0.05],
+            );
+            let moved: V3 = std::array::from_fn(|i| {
+                let t = (u + 0.1) / (0.9 * period[i]) + phase[i] + 0.05;
+                q[i] + amp[i] * 1.5 * add_square(t, 4) + offset[i]
+            });
+            let (a, b) = (q[0] - 0.3, 0.8 - q[2]);
+            let ang = a.atan2(b);
+            let ang = ang - 0.7 * ang / (1.0 + ang * ang).sqrt();
+            let l = a.hypot(b);
+            let kinked = box_d([l * ang.sin() + 0.3, q[1], 0.8 - l * ang.cos()]);
+            [box_d(moved) * 0.8, kinked, 0.0, 0.0]
+        },
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -550,29 +586,30 @@ fn project_polar_wraps_onto_a_sphere_and_a_torus() {
     let lib = catalog_library();
     let pts = points3(171, 160, -2.0, 2.0);
     // formula: projectPolar about y at Radius 1.2: the box sees (longitude
-    // arc, latitude arc, height above the sphere) or (longitude arc, arc
-    // around the tube of Thickness 0.5, height above the tube), its distance
-    // scaled by min(1, r / Radius) (and by rho / Thickness for the torus).
-    for proj in ["spherical", "toroid"] {
-        let node = format!(
-            "{{ rop: projectPolar, params: {{ Projection: {proj}, Radius: 1.2, Thickness: 0.5, Axis: y }}, inputs: [/b] }}"
-        );
-        let out = sample(&gpu, &lib, &sdf3(&node, BOX), &pts);
-        expect_exact(&format!("projectPolar {proj}"), &pts, &out, |p| {
-            let q = v3(p);
-            let r = q[0].hypot(q[2]);
-            let arc = q[2].atan2(q[0]) * 1.2;
-            let scale = (r / 1.2).min(1.0);
-            if proj == "spherical" {
-                let rho = r.hypot(q[1]);
-                box_d([arc, q[1].atan2(r) * 1.2, rho - 1.2]) * scale
-            } else {
-                let d0 = r - 1.2;
-                let rho = d0.hypot(q[1]);
-                box_d([arc, q[1].atan2(d0) * 0.5, rho - 0.5]) * scale.min(rho / 0.5)
-            }
-        });
-    }
+    // arc, latitude arc, height above the sphere) (x) or (longitude arc, arc
+    // around the tube of Thickness 0.5, height above the tube) (y), its
+    // distance scaled by min(1, r / Radius) (and by rho / Thickness for the
+    // torus); both in one sampling.
+    let nodes = four_sdfs(
+        &[
+            "{ rop: projectPolar, params: { Projection: spherical, Radius: 1.2, Thickness: 0.5, Axis: y }, inputs: [/b] }",
+            "{ rop: projectPolar, params: { Projection: toroid, Radius: 1.2, Thickness: 0.5, Axis: y }, inputs: [/b] }",
+        ],
+        BOX,
+    );
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_vec("projectPolar spherical, toroid", &pts, &out, 2, TOL, |p| {
+        let q = v3(p);
+        let r = q[0].hypot(q[2]);
+        let arc = q[2].atan2(q[0]) * 1.2;
+        let scale = (r / 1.2).min(1.0);
+        let rho = r.hypot(q[1]);
+        let sphere = box_d([arc, q[1].atan2(r) * 1.2, rho - 1.2]) * scale;
+        let d0 = r - 1.2;
+        let rho = d0.hypot(q[1]);
+        let torus = box_d([arc, q[1].atan2(d0) * 0.5, rho - 0.5]) * scale.min(rho / 0.5);
+        [sphere, torus, 0.0, 0.0]
+    });
 }
 
 #[test]
