@@ -1255,3 +1255,55 @@ fn spherical_repeat_shifts_offsets_and_mirrors() {
         box_d(spherical_local(p))
     });
 }
+
+// ---------------------------------------------------------------------------
+// Quad tree
+
+#[test]
+fn quad_tree_shifts_offsets_and_keeps_world_units() {
+    let Some(gpu) = gpu("quad_tree_shifts_offsets_and_keeps_world_units") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(201, 160, -3.0, 3.0);
+    // symmetry, each pair of channels one sampling apart in the same
+    // shader: Shift equals moving the whole quadTreeRepeat (a transform
+    // outside it); Offset (in cells) equals moving the input inside it;
+    // Rescale off with one level is gridRepeat (the grid shifted by half a
+    // cell); Per-level chance with Chance 1 then Chance 2 of 0 splits the
+    // largest cells once, as one level with Chance 1 does.
+    let pairs = [
+        four_sdfs(
+            &[
+                "{ rop: quadTreeRepeat, params: { Levels: 3, Shift: [0.7, -0.4] }, inputs: [/b] }",
+                "{ rop: transform, params: { Translate: [0.7, 0, -0.4] }, inputs: [/t1] }\n  /t1: { rop: quadTreeRepeat, params: { Levels: 3 }, inputs: [/b] }",
+                "{ rop: quadTreeRepeat, params: { Levels: 3, Offset: [0.2, -0.1] }, inputs: [/b] }",
+                "{ rop: quadTreeRepeat, params: { Levels: 3 }, inputs: [/t2] }\n  /t2: { rop: transform, params: { Translate: [0.2, 0, -0.1] }, inputs: [/b] }",
+            ],
+            BOX,
+        ),
+        four_sdfs(
+            &[
+                "{ rop: quadTreeRepeat, params: { Levels: 0, Size: 2, Shift: [-1, -1], Rescale: false }, inputs: [/b] }",
+                "{ rop: gridRepeat, params: { Spacing: [2, 0, 2] }, inputs: [/b] }",
+                "{ rop: quadTreeRepeat, params: { Levels: 3, Chance: 1, PerLevelChance: true, Chance2: 0 }, inputs: [/b] }",
+                "{ rop: quadTreeRepeat, params: { Levels: 1, Chance: 1 }, inputs: [/b] }",
+            ],
+            BOX,
+        ),
+    ];
+    let names = [["Shift", "Offset"], ["Rescale off", "Per-level chance"]];
+    for (nodes, names) in pairs.iter().zip(names) {
+        let out = sample(&gpu, &lib, nodes, &pts);
+        for (k, v) in out.iter().enumerate() {
+            for (c, name) in names.iter().enumerate() {
+                assert!(
+                    (v[2 * c] - v[2 * c + 1]).abs() < 1e-5,
+                    "quadTreeRepeat {name} at #{k}: {} vs {}",
+                    v[2 * c],
+                    v[2 * c + 1]
+                );
+            }
+        }
+    }
+}
