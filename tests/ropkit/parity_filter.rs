@@ -1307,3 +1307,42 @@ fn quad_tree_shifts_offsets_and_keeps_world_units() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Log-polar repeat
+
+#[test]
+fn log_polar_repeat_spaces_mirrors_and_alternates() {
+    let Some(gpu) = gpu("log_polar_repeat_spaces_mirrors_and_alternates") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points2(211, 150, -3.0, 3.0);
+    // formula: 6 log-polar cells around, 1.5 times as long radially
+    // (Spacing), the rings moved out 0.3 and turned by 10 degrees, folded as
+    // hg_sdf's pModGrid2 (even cells flipped, then folded on the diagonal);
+    // the alternating iteration (cell around mod 2, in y) picks the circle's
+    // radius; the distance scaled back by the cell's size r * 2 pi / 6.
+    let nodes = "  /s: { rop: logPolarRepeat, params: { Count: 6, Offset: 0.3, Rotate: 10, Spacing: 1.5, Mirror: grid, Iteration: alternating }, inputs: [/w] }\n  /w: { rop: iterationSwitch, params: { Part: y }, inputs: [/a, /c] }\n  /a: { rop: circle, params: { Radius: 0.2, Translate: [0.1, 0.05] } }\n  /c: { rop: circle, params: { Radius: 0.3, Translate: [0.1, 0.05] } }\n  /out: { rop: render2D, inputs: [/s] }\n";
+    let out = sample(&gpu, &lib, nodes, &pts);
+    expect_exact(
+        "logPolarRepeat Spacing, grid, alternating",
+        &pts,
+        &out,
+        |p| {
+            let (x, y) = (p[0] as f64, p[1] as f64);
+            let r = x.hypot(y).max(1e-9);
+            let cell = TAU / 6.0;
+            let lx = r.ln() / cell / 1.5 - 0.3;
+            let ly = (y.atan2(x) - 10f64.to_radians()) / cell;
+            let (kx, ky) = ((lx + 0.5).floor(), (ly + 0.5).floor());
+            let mut u = (lx - kx) * 1.5 * (kx.rem_euclid(2.0) * 2.0 - 1.0) - 0.75;
+            let mut v = (ly - ky) * (ky.rem_euclid(2.0) * 2.0 - 1.0) - 0.5;
+            if u > v {
+                std::mem::swap(&mut u, &mut v);
+            }
+            let radius = if ky.rem_euclid(2.0) >= 1.0 { 0.3 } else { 0.2 };
+            ((u - 0.1).hypot(v - 0.05) - radius) * r * cell
+        },
+    );
+}
