@@ -379,34 +379,37 @@ fn add_square(t: f64, n: usize) -> f64 {
 }
 
 #[test]
-fn wave_warp_and_kink_take_their_raytk_shapes() {
-    let Some(gpu) = gpu("wave_warp_and_kink_take_their_raytk_shapes") else {
+fn wave_warp_kink_and_spin_take_their_raytk_shapes() {
+    let Some(gpu) = gpu("wave_warp_kink_and_spin_take_their_raytk_shapes") else {
         return;
     };
     let lib = catalog_library();
     let pts = points3(21, 160, -1.8, 1.8);
 
-    // Two filters of the box in one sampling, each channel a formula:
+    // Three filters of the box in one sampling, each channel a formula:
     // x: waveWarp with a wave per axis: x, y and z each shifted by
     // Amplitude * Amplitude mult * wave((u + Phase) / (Period * Axis
     // period) + Axis phase + Phase offset) + Offset, u the distance from the
     // origin and the wave the additive square of 4 harmonics;
     // y: kink's smooth style: about the pivot (Offset, -Spread) in the xz
     // plane (z mirrored for the positive side), the angle from the second
-    // axis eased by a -= Amount a / sqrt(1 + a^2).
+    // axis eased by a -= Amount a / sqrt(1 + a^2);
+    // z: spin about x, y and z at once (Axis xyz), at a time held by a
+    // timeShift.
     let nodes = four_sdfs(
         &[
             "{ rop: waveWarp, params: { Wave: addSquare4, Along: distance, Period: 0.9, Phase: 0.1, AxisPeriod: [1, 2, 0.5], AxisPhase: [0.1, 0, 0.3], PhaseOffset: 0.05, AmplitudeMult: 1.5, Amplitude: [0.2, 0.1, -0.15], Offset: [0.1, 0, -0.05], StepScale: 0.8 }, inputs: [/b] }",
             "{ rop: kink, params: { Direction: xz, Style: smooth, Amount: 0.7, Spread: 0.8, Offset: 0.3, Side: positive }, inputs: [/b] }",
+            "{ rop: timeShift, params: { Offset: 2.0, Speed: 0 }, inputs: [/sp] }\n  /sp: { rop: spin, params: { Axis: xyz, AxisSpeed: [10, -20, 15], Offset: 5, Pivot: [0.2, 0.1, -0.3] }, inputs: [/b] }",
         ],
         BOX,
     );
     let out = sample(&gpu, &lib, &nodes, &pts);
     expect_vec(
-        "waveWarp additive square per axis, kink smooth",
+        "waveWarp additive square per axis, kink smooth, spin xyz",
         &pts,
         &out,
-        2,
+        3,
         TOL,
         |p| {
             let q = v3(p);
@@ -426,7 +429,13 @@ fn wave_warp_and_kink_take_their_raytk_shapes() {
             let ang = ang - 0.7 * ang / (1.0 + ang * ang).sqrt();
             let l = a.hypot(b);
             let kinked = box_d([l * ang.sin() + 0.3, q[1], 0.8 - l * ang.cos()]);
-            [box_d(moved) * 0.8, kinked, 0.0, 0.0]
+            // The spin at time 2 (a timeShift frozen there): turned by 5 + 2
+            // Axis speed degrees about x, then y, then z around the pivot.
+            let turn = [25.0, -35.0, 35.0];
+            let d = [q[0] - 0.2, q[1] - 0.1, q[2] + 0.3];
+            let d = rot_axis(rot_axis(rot_axis(d, 2, -turn[2]), 1, -turn[1]), 0, -turn[0]);
+            let spun = box_d([d[0] + 0.2, d[1] + 0.1, d[2] - 0.3]);
+            [box_d(moved) * 0.8, kinked, spun, 0.0]
         },
     );
 }
