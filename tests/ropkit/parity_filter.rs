@@ -1355,3 +1355,85 @@ fn log_polar_repeat_spaces_mirrors_and_alternates() {
         },
     );
 }
+
+// ---------------------------------------------------------------------------
+// Linear and grid repeats
+
+#[test]
+fn repeats_limit_one_side_mirror_and_offset_cells() {
+    let Some(gpu) = gpu("repeats_limit_one_side_mirror_and_offset_cells") else {
+        return;
+    };
+    let lib = catalog_library();
+
+    // formula: linearRepeat along x (spacing 1.2, shifted 0.3) limited at
+    // the start only (First -1 moved by Limit offset 1: no cells below 0),
+    // the even cells mirrored, the alternating iteration (cell mod 2)
+    // driving Cell offset through a field read with each copy's iteration.
+    let pts = points2(231, 150, -4.0, 4.0);
+    let nodes = "  /s: { rop: linearRepeat, params: { Axis: x, Spacing: 1.2, Offset: 0.3, Limited: true, LimitType: start, First: -1, LimitOffset: 1, Mirror: true, Iteration: alternating }, inputs: { input: /k, CellOffset: /ix } }\n  /k: { rop: circle, params: { Radius: 0.3, Translate: [0.2, 0.1] } }\n  /ix: { rop: iterationField, params: { Format: rawIndex } }\n  /out: { rop: render2D, inputs: [/s] }\n";
+    let out = sample(&gpu, &lib, nodes, &pts);
+    expect_exact(
+        "linearRepeat start limit, Mirror, Cell offset",
+        &pts,
+        &out,
+        |p| {
+            let (x, y) = (p[0] as f64, p[1] as f64);
+            let c = ((x - 0.3) / 1.2 + 0.5).floor().max(0.0);
+            let mut u = x - 0.3 - 1.2 * c;
+            if c.rem_euclid(2.0) < 1.0 {
+                u = -u;
+            }
+            u -= c.rem_euclid(2.0);
+            (u - 0.2).hypot(y - 0.1) - 0.3
+        },
+    );
+
+    // formula: gridRepeat in 2D (spacing 1.5 by 1.2, shifted (0.3, -0.2))
+    // limited to cells -1..2 by -2..1 with x moved one cell by Limit offset,
+    // folded as pModGrid2 (even cells flipped, then on the diagonal of the
+    // half-cell corner), the input moved by Cell offset; the circle reads
+    // the provided place between the limits and the quadrant iteration.
+    let pts = points2(241, 150, -5.0, 5.0);
+    let nodes = "  /s: { rop: gridRepeat, params: { Spacing: [1.5, 1.2, 0], Shift: [0.3, -0.2, 0], Limited: true, LimitType: both, LimitStart: [-1, -2, 0], LimitStop: [2, 1, 0], LimitOffset: [1, 0, 0], Mirror: grid, Iteration: quadrant, CellOffset: [0.1, -0.05, 0] }, inputs: [/c] }
+  /c:
+    rop: custom
+    custom:
+      coordTypes: [vec2]
+      returnTypes: [float]
+      contextTypes: [Context]
+      inputs:
+        - { name: v, coordTypes: [vec2], returnTypes: [vec4], contextTypes: [Context], required: true }
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {
+          vec4 v = inputOp1(p, ctx);
+          return length(p - vec2(0.1, 0.05)) - 0.2 + 0.05 * v.x + 0.03 * v.y + 0.01 * ctx.iteration.x;
+        }
+    inputs: [/v]
+  /v: { rop: variableReference, params: { Name: gridRepeat, Type: vec4 } }
+  /out: { rop: probeFloat2, inputs: [/s] }
+";
+    let out = sample(&gpu, &lib, nodes, &pts);
+    expect_exact(
+        "gridRepeat limits, Shift, grid, Cell offset, variable",
+        &pts,
+        &out,
+        |p| {
+            let (spacing, lo, hi) = ([1.5, 1.2], [0.0, -2.0], [3.0, 1.0]);
+            let ps = [p[0] as f64 - 0.3, p[1] as f64 + 0.2];
+            let c: V2 =
+                std::array::from_fn(|i| (ps[i] / spacing[i] + 0.5).floor().clamp(lo[i], hi[i]));
+            let q: V2 = std::array::from_fn(|i| {
+                (ps[i] - spacing[i] * c[i]) * (c[i].rem_euclid(2.0) * 2.0 - 1.0)
+            });
+            let (mut gx, mut gy) = (q[0] - 0.75, q[1] - 0.6);
+            if gx > gy {
+                std::mem::swap(&mut gx, &mut gy);
+            }
+            let (u, v) = (gx - 0.1, gy + 0.05);
+            let place: V2 = std::array::from_fn(|i| (c[i] - lo[i]) / (hi[i] - lo[i]).max(1.0));
+            let quadrant = c[0].rem_euclid(2.0) + 2.0 * c[1].rem_euclid(2.0);
+            (u - 0.1).hypot(v - 0.05) - 0.2 + 0.05 * place[0] + 0.03 * place[1] + 0.01 * quadrant
+        },
+    );
+}

@@ -6,7 +6,8 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float whole = atan(w.y, w.x) - radians(THIS_Rotate) + angle * 0.5;
   float c = floor(whole / angle);
   float a = mod(whole, angle) - angle * 0.5;
-  if (THIS_Limited) {
+#if defined(THIS_Limited_on)
+  {
     // The slice position from copy 0's start (0 to n), moved across the
     // middle of the gap after the last copy kept, then clamped to the copies.
     float s = mod(whole, TAU) / angle;
@@ -19,12 +20,15 @@ ReturnT thismap(CoordT p, ContextT ctx) {
     c = clamp(floor(s), lo, hi);
     a = (s - c - 0.5) * angle;
   }
+#endif
   if (THIS_Mirror && mod(c, 2.0) >= 1.0) {
     a = -a;
   }
   w = vec2(cos(a), sin(a)) * length(w);
   w.x -= THIS_Offset;
-  w = xfRotate(w, -radians(THIS_Turn));
+  if (THIS_Turn != 0.0) {
+    w = xfRotate(w, -radians(THIS_Turn));
+  }
   CoordT q = p;
   THIS_PLANE(q) = w;
 #if defined(THIS_CONTEXT_TYPE_Context)
