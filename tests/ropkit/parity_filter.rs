@@ -1437,3 +1437,73 @@ fn repeats_limit_one_side_mirror_and_offset_cells() {
         },
     );
 }
+
+// ---------------------------------------------------------------------------
+// Magnet
+
+#[test]
+fn magnet_takes_its_shape_centre_and_easing_from_inputs() {
+    let Some(gpu) = gpu("magnet_takes_its_shape_centre_and_easing_from_inputs") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(251, 160, -1.8, 1.8);
+    let mut extra = format!(
+        "{BOX}  /ball: {{ rop: sphere, params: {{ Radius: 0.3, Translate: [0.5, 0, 0] }} }}\n"
+    );
+    extra += &function_node("/ease", "float", "p * p");
+    extra += "  /cen:
+    rop: custom
+    custom:
+      coordTypes: [vec3]
+      returnTypes: [vec4]
+      contextTypes: [any]
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {
+          ReturnT c = vec4(0.2, 0.3, -0.1, 0.0);
+          return c;
+        }
+";
+    // formula: x: the pull weighted by the easing (f^2) of the fade f (1
+    // within Radius of the ball's surface, 0 from Radius + Fade), the
+    // distance being the ball's SDF; y: the magnet's centre from a vec4
+    // field, the default smoothstep fade. Each: moved by w Translate, turned
+    // back by w Rotate (x, then y, then z) and scaled by mix(1, Scale, w)
+    // about the centre, the distance times Step scale and min(1, scale).
+    let nodes = four_sdfs(
+        &[
+            "{ rop: magnet, params: { Amount: 0.8, Radius: 0.4, Fade: 0.6, Translate: [0, 0.3, 0.1], Rotate: [10, 20, 30], Scale: 1.3, StepScale: 0.9 }, inputs: { input: /b, magnet: /ball, easing: /ease } }",
+            "{ rop: magnet, params: { Amount: 1.0, Radius: 0.3, Fade: 0.8, Translate: [0.2, 0, 0], Scale: 0.8, StepScale: 0.7 }, inputs: { input: /b, magnet: /cen } }",
+        ],
+        &extra,
+    );
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    let pulled = |q: V3, c: V3, w: f64, t: V3, r: V3, scale: f64, step: f64| {
+        let d: V3 = std::array::from_fn(|i| q[i] - c[i] - w * t[i]);
+        let d = rot_axis(
+            rot_axis(rot_axis(d, 2, -w * r[2]), 1, -w * r[1]),
+            0,
+            -w * r[0],
+        );
+        let s = 1.0 + (scale - 1.0) * w;
+        box_d(std::array::from_fn(|i| c[i] + d[i] / s)) * step * s.min(1.0)
+    };
+    expect_vec("magnet inputs", &pts, &out, 2, TOL, |p| {
+        let q = v3(p);
+        let f = 1.0 - ((sphere_d(q, [0.5, 0.0, 0.0], 0.3) - 0.4) / 0.6).clamp(0.0, 1.0);
+        let shaped = pulled(
+            q,
+            [0.0; 3],
+            0.8 * f * f,
+            [0.0, 0.3, 0.1],
+            [10.0, 20.0, 30.0],
+            1.3,
+            0.9,
+        );
+        let c = [0.2, 0.3, -0.1];
+        let t = ((an::len3(an::sub3(q, c)) - 0.3) / 0.8).clamp(0.0, 1.0);
+        let w = 1.0 - t * t * (3.0 - 2.0 * t);
+        let centred = pulled(q, c, w, [0.2, 0.0, 0.0], [0.0; 3], 0.8, 0.7);
+        [shaped, centred, 0.0, 0.0]
+    });
+}
