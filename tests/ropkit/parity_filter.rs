@@ -635,7 +635,7 @@ fn extrude_tells_the_shape_where_along_it_is() {
     // formula: the variable (position along y, ratio through the slab) and
     // the iteration (Iterate: the ratio), read by the 2D shape as the value
     // 5 + ratio + 2 y + 10 iteration.
-    let nodes = "  /s: { rop: extrude, params: { Axis: y, Height: 1.2, Offset: 0.3, Iterate: true }, inputs: [/c] }
+    let nodes = "  /s: { rop: extrude, params: { Axis: y, Height: 1.2, Offset: 0.3, Iterate: true, Provide: true }, inputs: [/c] }
   /c:
     rop: custom
     custom:
