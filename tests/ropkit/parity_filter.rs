@@ -1507,3 +1507,53 @@ fn magnet_takes_its_shape_centre_and_easing_from_inputs() {
         [shaped, centred, 0.0, 0.0]
     });
 }
+
+// ---------------------------------------------------------------------------
+// UV transform
+
+#[test]
+fn uv_transform_steps_in_any_order() {
+    let Some(gpu) = gpu("uv_transform_steps_in_any_order") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(261, 150, -2.0, 2.0);
+    // formula: a plane facing z carries uv = (x, y); uvTransform applies,
+    // relative to the pivot (0.5, 0.5), rotate (30 degrees), offset, scale
+    // (Order rts: x and y channels) or scale, offset, rotate (str: z and w).
+    let nodes = "  /s:
+    rop: custom
+    custom:
+      coordTypes: [vec3]
+      returnTypes: [vec4]
+      contextTypes: [Context]
+      inputs:
+        - { name: a, coordTypes: [vec3], returnTypes: [Sdf], contextTypes: [Context], required: true }
+        - { name: b, coordTypes: [vec3], returnTypes: [Sdf], contextTypes: [Context], required: true }
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {
+          return vec4(inputOp1(p, ctx).uv, inputOp2(p, ctx).uv);
+        }
+    inputs: [/u1, /u2]
+  /u1: { rop: uvTransform, params: { Order: rts, Rotate: 30, Offset: [0.2, -0.1], Scale: [2, 0.5], Pivot: [0.5, 0.5] }, inputs: [/pl] }
+  /u2: { rop: uvTransform, params: { Order: str, Rotate: 30, Offset: [0.2, -0.1], Scale: [2, 0.5], Pivot: [0.5, 0.5] }, inputs: [/pl] }
+  /pl: { rop: plane, params: { Normal: [0, 0, 1] } }
+  /out: { rop: probeColor3, inputs: [/s] }
+";
+    let out = sample(&gpu, &lib, nodes, &pts);
+    let steps = |p: &[f32; 3], order: &str| {
+        let mut w = [p[0] as f64 - 0.5, p[1] as f64 - 0.5];
+        for step in order.chars() {
+            w = match step {
+                's' => [w[0] * 2.0, w[1] * 0.5],
+                'r' => an::rot2(w, 30f64.to_radians()),
+                _ => [w[0] + 0.2, w[1] - 0.1],
+            };
+        }
+        [0.5 + w[0], 0.5 + w[1]]
+    };
+    expect_vec("uvTransform Order", &pts, &out, 4, TOL, |p| {
+        let (a, b) = (steps(p, "rts"), steps(p, "str"));
+        [a[0], a[1], b[0], b[1]]
+    });
+}
