@@ -588,40 +588,6 @@ fn shaped_combine_scales_its_seam_and_blends_materials() {
 // Converters
 
 #[test]
-fn project_polar_wraps_onto_a_sphere_and_a_torus() {
-    let Some(gpu) = gpu("project_polar_wraps_onto_a_sphere_and_a_torus") else {
-        return;
-    };
-    let lib = catalog_library();
-    let pts = points3(171, 160, -2.0, 2.0);
-    // formula: projectPolar about y at Radius 1.2: the box sees (longitude
-    // arc, latitude arc, height above the sphere) (x) or (longitude arc, arc
-    // around the tube of Thickness 0.5, height above the tube) (y), its
-    // distance scaled by min(1, r / Radius) (and by rho / Thickness for the
-    // torus); both in one sampling.
-    let nodes = four_sdfs(
-        &[
-            "{ rop: projectPolar, params: { Projection: spherical, Radius: 1.2, Thickness: 0.5, Axis: y }, inputs: [/b] }",
-            "{ rop: projectPolar, params: { Projection: toroid, Radius: 1.2, Thickness: 0.5, Axis: y }, inputs: [/b] }",
-        ],
-        BOX,
-    );
-    let out = sample(&gpu, &lib, &nodes, &pts);
-    expect_vec("projectPolar spherical, toroid", &pts, &out, 2, TOL, |p| {
-        let q = v3(p);
-        let r = q[0].hypot(q[2]);
-        let arc = q[2].atan2(q[0]) * 1.2;
-        let scale = (r / 1.2).min(1.0);
-        let rho = r.hypot(q[1]);
-        let sphere = box_d([arc, q[1].atan2(r) * 1.2, rho - 1.2]) * scale;
-        let d0 = r - 1.2;
-        let rho = d0.hypot(q[1]);
-        let torus = box_d([arc, q[1].atan2(d0) * 0.5, rho - 0.5]) * scale.min(rho / 0.5);
-        [sphere, torus, 0.0, 0.0]
-    });
-}
-
-#[test]
 fn extrude_tells_the_shape_where_along_it_is() {
     let Some(gpu) = gpu("extrude_tells_the_shape_where_along_it_is") else {
         return;
@@ -782,26 +748,6 @@ fn polar_box(
     box_d([w[0], q[1], w[1]])
 }
 
-#[test]
-fn polar_repeat_mirrors_limits_and_turns() {
-    let Some(gpu) = gpu("polar_repeat_mirrors_limits_and_turns") else {
-        return;
-    };
-    let lib = catalog_library();
-    let pts = points3(101, 160, -1.8, 1.8);
-
-    // formula: a fractional count (4.5, the last slice cut short), every
-    // other copy mirrored, the ring turned by 20 degrees, each copy moved
-    // out 0.3 and turned by 25 in its slice, and only copies 1 to 3 kept
-    // (points in the gap see the nearer end copy, the gap split at its
-    // middle).
-    let node = "{ rop: polarRepeat, params: { Count: 4.5, RoundCount: false, Rotate: 20, Offset: 0.3, Turn: 25, Mirror: true, Limited: true, LimitLow: 1, LimitHigh: 3 }, inputs: [/b] }";
-    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
-    expect_exact("polarRepeat", &pts, &out, |p| {
-        polar_box(p, 4.5, 20.0, 0.3, 25.0, true, Some((1.0, 3.0)))
-    });
-}
-
 // ---------------------------------------------------------------------------
 // Clones
 
@@ -823,51 +769,42 @@ fn clones_and_arrange_merge_and_read_fields_per_copy() {
     let lib = catalog_library();
     let pts = points3(111, 160, -2.5, 2.5);
 
-    // formula: radialClone over a 90 degree arc (copy i turned by 10 + 30 i
+    // Two clones of a ball in one sampling, each channel a formula:
+    // x: radialClone over a 90 degree arc (copy i turned by 10 + 30 i
     // degrees about y), its Radius driven by the copy index (a field read
     // with each copy's iteration: radius i), chamfer-joined one after the
-    // other with radius 0.2.
-    let extra = "  /ball: { rop: sphere, params: { Radius: 0.3 } }\n  /ix: { rop: iterationField, params: { Format: rawIndex } }\n";
-    let node = "{ rop: radialClone, params: { Count: 3, AngleRange: 90, Rotate: 10, MergeType: chamferUnion, Blend: 0.2 }, inputs: { input: /ball, Radius: /ix } }";
-    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
-    expect_exact(
-        "radialClone Angle range, per-copy Radius, chamfer",
-        &pts,
-        &out,
-        |p| {
-            let q = v3(p);
-            (0..3)
-                .map(|i| {
-                    let w = an::rot2([q[0], q[2]], -(10.0 + 30.0 * i as f64).to_radians());
-                    an::len3([w[0] - i as f64, q[1], w[1]]) - 0.3
-                })
-                .reduce(|a, b| chamfer_union(a, b, 0.2))
-                .unwrap()
-        },
+    // other with radius 0.2;
+    // y: cloneUnion spread from Start (0.2, 0.1, 0) to the end (1.6, 0.1,
+    // 0) (copies 0.7 apart), round-joined with the Blend radius read per
+    // copy from its iteration ratio (copy i: i / 3).
+    let extra = "  /ball: { rop: sphere, params: { Radius: 0.3 } }\n  /ixa: { rop: iterationField, params: { Format: rawIndex } }\n  /ixb: { rop: iterationField, params: { Format: ratio } }\n";
+    let nodes = four_sdfs(
+        &[
+            "{ rop: radialClone, params: { Count: 3, AngleRange: 90, Rotate: 10, MergeType: chamferUnion, Blend: 0.2 }, inputs: { input: /ball, Radius: /ixa } }",
+            "{ rop: cloneUnion, params: { Count: 3, Start: [0.2, 0.1, 0], Translate: [1.6, 0.1, 0], ToEnd: true, MergeType: roundUnion }, inputs: { input: /ball, Blend: /ixb } }",
+        ],
+        extra,
     );
-
-    // formula: cloneUnion spread from Start (0.2, 0.1, 0) to the end
-    // (1.6, 0.1, 0) (copies 0.7 apart), round-joined with the Blend radius
-    // read per copy from its iteration ratio (copy i: i / 3).
-    let extra = "  /ball: { rop: sphere, params: { Radius: 0.3 } }\n  /ix: { rop: iterationField, params: { Format: ratio } }\n";
-    let node = "{ rop: cloneUnion, params: { Count: 3, Start: [0.2, 0.1, 0], Translate: [1.6, 0.1, 0], ToEnd: true, MergeType: roundUnion }, inputs: { input: /ball, Blend: /ix } }";
-    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
-    expect_exact(
-        "cloneUnion Start to end, per-copy Blend, round",
-        &pts,
-        &out,
-        |p| {
-            let q = v3(p);
-            (0..3)
-                .map(|i| {
-                    let d = sphere_d(q, [0.2 + 0.7 * i as f64, 0.1, 0.0], 0.3);
-                    (d, (i as f64 / 3.0).max(1e-5))
-                })
-                .reduce(|(a, _), (b, k)| (round_union(a, b, k), k))
-                .unwrap()
-                .0
-        },
-    );
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_vec("radialClone and cloneUnion", &pts, &out, 2, TOL, |p| {
+        let q = v3(p);
+        let radial = (0..3)
+            .map(|i| {
+                let w = an::rot2([q[0], q[2]], -(10.0 + 30.0 * i as f64).to_radians());
+                an::len3([w[0] - i as f64, q[1], w[1]]) - 0.3
+            })
+            .reduce(|a, b| chamfer_union(a, b, 0.2))
+            .unwrap();
+        let line = (0..3)
+            .map(|i| {
+                let d = sphere_d(q, [0.2 + 0.7 * i as f64, 0.1, 0.0], 0.3);
+                (d, (i as f64 / 3.0).max(1e-5))
+            })
+            .reduce(|(a, _), (b, k)| (round_union(a, b, k), k))
+            .unwrap()
+            .0;
+        [radial, line, 0.0, 0.0]
+    });
 
     // formula: arrange's merge type: round difference (radius 0.15) of the
     // first circle minus the second, then minus the third, each moved by its
@@ -1251,18 +1188,57 @@ fn spherical_local(p: &[f32; 3]) -> V3 {
 }
 
 #[test]
-fn spherical_repeat_shifts_offsets_and_mirrors() {
-    let Some(gpu) = gpu("spherical_repeat_shifts_offsets_and_mirrors") else {
+fn polar_spherical_and_wrapping_filters_take_their_raytk_options() {
+    let Some(gpu) = gpu("polar_spherical_and_wrapping_filters_take_their_raytk_options") else {
         return;
     };
     let lib = catalog_library();
-    let pts = points3(191, 160, -2.0, 2.0);
-    // formula: the box at the local point of its cell (spherical_local).
-    let node = "{ rop: moduloSpherical, params: { Rows: 5, Columns: 7, Radius: 1.2, Shift: [0.3, 0.2], Offset: 0.1, Mirror: grid, Pivot: [0.1, -0.2, 0.05] }, inputs: [/b] }";
-    let out = sample(&gpu, &lib, &sdf3(node, BOX), &pts);
-    expect_exact("moduloSpherical Shift, Offset, Mirror", &pts, &out, |p| {
-        box_d(spherical_local(p))
-    });
+    let pts = points3(101, 160, -2.0, 2.0);
+    // Four filters of the box in one sampling, each channel a formula:
+    // x: polarRepeat with a fractional count (4.5, the last slice cut
+    // short), every other copy mirrored, the ring turned by 20 degrees,
+    // each copy moved out 0.3 and turned by 25 in its slice, and only copies
+    // 1 to 3 kept (points in the gap see the nearer end copy, the gap split
+    // at its middle);
+    // y: moduloSpherical at the local point of its cell (spherical_local);
+    // z, w: projectPolar about y at Radius 1.2: the box sees (longitude
+    // arc, latitude arc, height above the sphere) or (longitude arc, arc
+    // around the tube of Thickness 0.5, height above the tube), its distance
+    // scaled by min(1, r / Radius) (and by rho / Thickness for the torus).
+    let nodes = four_sdfs(
+        &[
+            "{ rop: polarRepeat, params: { Count: 4.5, RoundCount: false, Rotate: 20, Offset: 0.3, Turn: 25, Mirror: true, Limited: true, LimitLow: 1, LimitHigh: 3 }, inputs: [/b] }",
+            "{ rop: moduloSpherical, params: { Rows: 5, Columns: 7, Radius: 1.2, Shift: [0.3, 0.2], Offset: 0.1, Mirror: grid, Pivot: [0.1, -0.2, 0.05] }, inputs: [/b] }",
+            "{ rop: projectPolar, params: { Projection: spherical, Radius: 1.2, Thickness: 0.5, Axis: y }, inputs: [/b] }",
+            "{ rop: projectPolar, params: { Projection: toroid, Radius: 1.2, Thickness: 0.5, Axis: y }, inputs: [/b] }",
+        ],
+        BOX,
+    );
+    let out = sample(&gpu, &lib, &nodes, &pts);
+    expect_vec(
+        "polarRepeat, moduloSpherical, projectPolar",
+        &pts,
+        &out,
+        4,
+        TOL,
+        |p| {
+            let q = v3(p);
+            let r = q[0].hypot(q[2]);
+            let arc = q[2].atan2(q[0]) * 1.2;
+            let scale = (r / 1.2).min(1.0);
+            let rho = r.hypot(q[1]);
+            let sphere = box_d([arc, q[1].atan2(r) * 1.2, rho - 1.2]) * scale;
+            let d0 = r - 1.2;
+            let rho = d0.hypot(q[1]);
+            let torus = box_d([arc, q[1].atan2(d0) * 0.5, rho - 0.5]) * scale.min(rho / 0.5);
+            [
+                polar_box(p, 4.5, 20.0, 0.3, 25.0, true, Some((1.0, 3.0))),
+                box_d(spherical_local(p)),
+                sphere,
+                torus,
+            ]
+        },
+    );
 }
 
 // ---------------------------------------------------------------------------
