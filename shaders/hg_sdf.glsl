@@ -45,7 +45,8 @@ float fOpDifferenceRound(float a, float b, float r) {
   return fOpIntersectionRound(a, -b, r);
 }
 
-float fOpUnionColumns(float a, float b, float r, float n) {
+// The columns seams with their columns moved along the seam by o.
+float fOpUnionColumnsShifted(float a, float b, float r, float n, float o) {
   if ((a < r) && (b < r)) {
     vec2 p = vec2(a, b);
     float columnradius = r * HG_SQRT2 / ((n - 1.0) * 2.0 + HG_SQRT2);
@@ -55,7 +56,7 @@ float fOpUnionColumns(float a, float b, float r, float n) {
     if (mod(n, 2.0) == 1.0) {
       p.y += columnradius;
     }
-    float py = p.y;
+    float py = p.y + o;
     pMod1(py, columnradius * 2.0);
     p.y = py;
     float result = length(p) - columnradius;
@@ -66,7 +67,11 @@ float fOpUnionColumns(float a, float b, float r, float n) {
   return min(a, b);
 }
 
-float fOpDifferenceColumns(float a, float b, float r, float n) {
+float fOpUnionColumns(float a, float b, float r, float n) {
+  return fOpUnionColumnsShifted(a, b, r, n, 0.0);
+}
+
+float fOpDifferenceColumnsShifted(float a, float b, float r, float n, float o) {
   a = -a;
   float m = min(a, b);
   if ((a < r) && (b < r)) {
@@ -79,7 +84,7 @@ float fOpDifferenceColumns(float a, float b, float r, float n) {
     if (mod(n, 2.0) == 1.0) {
       p.y += columnradius;
     }
-    float py = p.y;
+    float py = p.y + o;
     pMod1(py, columnradius * 2.0);
     p.y = py;
     float result = -length(p) + columnradius;
@@ -90,8 +95,16 @@ float fOpDifferenceColumns(float a, float b, float r, float n) {
   return -m;
 }
 
+float fOpDifferenceColumns(float a, float b, float r, float n) {
+  return fOpDifferenceColumnsShifted(a, b, r, n, 0.0);
+}
+
 float fOpIntersectionColumns(float a, float b, float r, float n) {
   return fOpDifferenceColumns(a, -b, r, n);
+}
+
+float fOpIntersectionColumnsShifted(float a, float b, float r, float n, float o) {
+  return fOpDifferenceColumnsShifted(a, -b, r, n, o);
 }
 
 float fOpUnionStairs(float a, float b, float r, float n) {
@@ -106,6 +119,21 @@ float fOpIntersectionStairs(float a, float b, float r, float n) {
 
 float fOpDifferenceStairs(float a, float b, float r, float n) {
   return -fOpUnionStairs(-a, b, r, n);
+}
+
+// The stairs seams with their steps moved along the seam by o.
+float fOpUnionStairsShifted(float a, float b, float r, float n, float o) {
+  float s = r / n;
+  float u = b - r;
+  return min(min(a, b), 0.5 * (u + a + abs(mod(u - a + s + o, 2.0 * s) - s)));
+}
+
+float fOpIntersectionStairsShifted(float a, float b, float r, float n, float o) {
+  return -fOpUnionStairsShifted(-a, -b, r, n, o);
+}
+
+float fOpDifferenceStairsShifted(float a, float b, float r, float n, float o) {
+  return -fOpUnionStairsShifted(-a, b, r, n, o);
 }
 
 // Share of b's material where the seam of radius r joins distances a and b

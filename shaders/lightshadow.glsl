@@ -8,3 +8,7 @@ float ropkitLightShadow = -1.0;
 // The share of the light left inside a shadow (hardShadow's Shadow level),
 // read beside the sharpness: 0 leaves the shadow dark.
 float ropkitLightShadowLevel = 0.0;
+// Where the light's shadow ray starts and stops, from softShadow's
+// overrides (-1: the renderer's own, 0.02 from the surface to the light).
+float ropkitLightShadowMin = -1.0;
+float ropkitLightShadowMax = -1.0;

@@ -25,3 +25,19 @@ float waveShape(int shape, float t, float width) {
   if (shape == 3) return waveTriangle(t);
   return waveSine(t);
 }
+
+// A square wave built from its first n odd harmonics (n at most 8), each
+// weighted down by 1 - (2k + 1) / (2n + 1) so the edges do not ring: a
+// rounded square in -1..1, starting at 0 rising like waveSine.
+float waveAddSquare(float t, int n) {
+  float sum = 0.0;
+  float nn = 2.0 * float(n) + 1.0;
+  for (int k = 0; k < 8; k++) {
+    if (k >= n) {
+      break;
+    }
+    float h = 2.0 * float(k) + 1.0;
+    sum += (1.0 - h / nn) * sin(TAU * fract(h * t)) / h;
+  }
+  return sum * 4.0 / PI;
+}

@@ -36,6 +36,7 @@ mod packaging;
 mod param_fields;
 mod parity;
 mod parity_field;
+mod parity_filter;
 mod pbr;
 mod raytk_names;
 mod raytk_new_a;

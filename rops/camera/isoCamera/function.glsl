@@ -12,6 +12,11 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec3 rt2 = cos(roll) * rt + sin(roll) * up;
   up = cos(roll) * up - sin(roll) * rt;
   rt = rt2;
+#if defined(THIS_Projection_oblique)
+  // The picture on world x and y, turned by Roll; the rays along the view.
+  rt = vec3(cos(roll), sin(roll), 0.0);
+  up = vec3(-sin(roll), cos(roll), 0.0);
+#endif
   vec3 origin = THIS_Target + back * THIS_Distance + (p.x * rt + p.y * up) * THIS_Size;
   return Ray(origin, fw);
 }

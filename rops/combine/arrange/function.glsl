@@ -5,12 +5,18 @@
 #define THIS_AT(t) (t)
 #endif
 
+#include "node/mergeModes.glsl"
+
 void THIS_add(inout Sdf res, inout bool found, Sdf b) {
   if (!found) {
     res = b;
     found = true;
   } else {
+#if defined(THIS_MergeType_union)
     xfUnion(res, b, THIS_Blend);
+#else
+    THIS_merge(res, b, THIS_Blend, THIS_MergeNumber, THIS_MergeOffset);
+#endif
   }
 }
 

@@ -50,7 +50,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
     if (i < THIS_Steps) n *= 2;
   }
   float c = max(THIS_Size, 1e-4) / float(n);
-  vec2 w = dmPlane(p, THIS_AXIS) + 0.5 * THIS_Size;
+  vec2 w = dmPlane(p, THIS_AXIS) - THIS_Offset + 0.5 * THIS_Size;
   ivec2 cell = clamp(ivec2(floor(w / c)), ivec2(0), ivec2(n - 1));
   int d = THIS_index(n, cell.x, cell.y);
   vec2 rel = w - (vec2(cell) + 0.5) * c;
@@ -73,5 +73,11 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #if defined(THIS_CONTEXT_TYPE_Context)
   ctx.iteration = vec4(float(d), float(n * n), 0.0, 0.0);
 #endif
-  return inputOp1(q, ctx);
+  // The local UV (in cells: along the way from where it enters the cell,
+  // across it from the curve), the place in the group of four, the cell.
+  vec4 previous = THIS_VAR;
+  THIS_VAR = vec4(u / c - float(d), v / c, float(d - 4 * (d / 4)), float(d));
+  ReturnT res = inputOp1(q, ctx);
+  THIS_VAR = previous;
+  return res;
 }

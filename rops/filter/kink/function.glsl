@@ -6,6 +6,21 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   ib = ia == 0 ? 1 : 0;
 #endif
   vec2 st = vec2(dmGet(p, ia) - THIS_Offset, dmGet(p, ib));
+#if defined(THIS_Style_smooth)
+  // A soft knee: polar about the pivot (Offset, -Spread), the angle from
+  // the second axis eased by a sigmoid.
+#if defined(THIS_Side_positive)
+  st.y = -st.y;
+#endif
+  st.y += THIS_Spread;
+  float ang = atan(st.x, st.y);
+  ang -= THIS_Amount * ang / sqrt(1.0 + ang * ang);
+  st = length(st) * vec2(sin(ang), cos(ang));
+  st.y -= THIS_Spread;
+#if defined(THIS_Side_positive)
+  st.y = -st.y;
+#endif
+#else
 #if defined(THIS_Side_negative)
   st.x = -st.x;
 #endif
@@ -18,6 +33,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   }
 #if defined(THIS_Side_negative)
   st.x = -st.x;
+#endif
 #endif
   CoordT q = dmSet(p, ia, st.x + THIS_Offset);
   q = dmSet(q, ib, st.y);

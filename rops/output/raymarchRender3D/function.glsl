@@ -85,6 +85,32 @@ float THIS_lightSharp[THIS_MAX_LIGHTS];
 // And the light left inside its shadow (0: none), from hardShadow's Shadow
 // level.
 float THIS_lightLevel[THIS_MAX_LIGHTS];
+// And where its shadow ray starts and stops (-1: the renderer's own), from
+// softShadow's distance overrides.
+float THIS_lightMin[THIS_MAX_LIGHTS];
+float THIS_lightMax[THIS_MAX_LIGHTS];
+
+// Keeps what the light node just called left in the shadow globals for
+// light i, and resets them for the next.
+void THIS_keepShadow(int i) {
+  THIS_lightSharp[i] = ropkitLightShadow;
+  ropkitLightShadow = -1.0;
+  THIS_lightLevel[i] = ropkitLightShadowLevel;
+  ropkitLightShadowLevel = 0.0;
+  THIS_lightMin[i] = ropkitLightShadowMin;
+  ropkitLightShadowMin = -1.0;
+  THIS_lightMax[i] = ropkitLightShadowMax;
+  ropkitLightShadowMax = -1.0;
+}
+
+// Where light k's shadow ray starts.
+float THIS_shadowStart(int k) {
+  float m = THIS_lightMin[min(k, THIS_MAX_LIGHTS - 1)];
+  return m >= 0.0 ? m : 0.02;
+}
+#define THIS_SHADOW_START(k) THIS_shadowStart(k)
+#else
+#define THIS_SHADOW_START(k) 0.02
 #endif
 // The lights at a hit, from the light inputs; without any, one default light.
 int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
@@ -93,125 +119,90 @@ int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
   for (int k = 0; k < THIS_MAX_LIGHTS; k++) {
     THIS_lightSharp[k] = -1.0;
     THIS_lightLevel[k] = 0.0;
+    THIS_lightMin[k] = -1.0;
+    THIS_lightMax[k] = -1.0;
   }
   ropkitLightShadow = -1.0;
   ropkitLightShadowLevel = 0.0;
+  ropkitLightShadowMin = -1.0;
+  ropkitLightShadowMax = -1.0;
 #endif
 #ifdef THIS_HAS_INPUT_4
   lights[n++] = inputOp4(p, lc);
 #ifdef ROPKIT_LIGHT_SHADOWS
-  THIS_lightSharp[n - 1] = ropkitLightShadow;
-  ropkitLightShadow = -1.0;
-  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
-  ropkitLightShadowLevel = 0.0;
+  THIS_keepShadow(n - 1);
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_5
   lights[n++] = inputOp5(p, lc);
 #ifdef ROPKIT_LIGHT_SHADOWS
-  THIS_lightSharp[n - 1] = ropkitLightShadow;
-  ropkitLightShadow = -1.0;
-  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
-  ropkitLightShadowLevel = 0.0;
+  THIS_keepShadow(n - 1);
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_6
   lights[n++] = inputOp6(p, lc);
 #ifdef ROPKIT_LIGHT_SHADOWS
-  THIS_lightSharp[n - 1] = ropkitLightShadow;
-  ropkitLightShadow = -1.0;
-  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
-  ropkitLightShadowLevel = 0.0;
+  THIS_keepShadow(n - 1);
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_7
   lights[n++] = inputOp7(p, lc);
 #ifdef ROPKIT_LIGHT_SHADOWS
-  THIS_lightSharp[n - 1] = ropkitLightShadow;
-  ropkitLightShadow = -1.0;
-  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
-  ropkitLightShadowLevel = 0.0;
+  THIS_keepShadow(n - 1);
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_8
   lights[n++] = inputOp8(p, lc);
 #ifdef ROPKIT_LIGHT_SHADOWS
-  THIS_lightSharp[n - 1] = ropkitLightShadow;
-  ropkitLightShadow = -1.0;
-  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
-  ropkitLightShadowLevel = 0.0;
+  THIS_keepShadow(n - 1);
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_9
   lights[n++] = inputOp9(p, lc);
 #ifdef ROPKIT_LIGHT_SHADOWS
-  THIS_lightSharp[n - 1] = ropkitLightShadow;
-  ropkitLightShadow = -1.0;
-  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
-  ropkitLightShadowLevel = 0.0;
+  THIS_keepShadow(n - 1);
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_10
   lights[n++] = inputOp10(p, lc);
 #ifdef ROPKIT_LIGHT_SHADOWS
-  THIS_lightSharp[n - 1] = ropkitLightShadow;
-  ropkitLightShadow = -1.0;
-  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
-  ropkitLightShadowLevel = 0.0;
+  THIS_keepShadow(n - 1);
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_11
   lights[n++] = inputOp11(p, lc);
 #ifdef ROPKIT_LIGHT_SHADOWS
-  THIS_lightSharp[n - 1] = ropkitLightShadow;
-  ropkitLightShadow = -1.0;
-  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
-  ropkitLightShadowLevel = 0.0;
+  THIS_keepShadow(n - 1);
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_12
   lights[n++] = inputOp12(p, lc);
 #ifdef ROPKIT_LIGHT_SHADOWS
-  THIS_lightSharp[n - 1] = ropkitLightShadow;
-  ropkitLightShadow = -1.0;
-  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
-  ropkitLightShadowLevel = 0.0;
+  THIS_keepShadow(n - 1);
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_13
   lights[n++] = inputOp13(p, lc);
 #ifdef ROPKIT_LIGHT_SHADOWS
-  THIS_lightSharp[n - 1] = ropkitLightShadow;
-  ropkitLightShadow = -1.0;
-  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
-  ropkitLightShadowLevel = 0.0;
+  THIS_keepShadow(n - 1);
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_14
   lights[n++] = inputOp14(p, lc);
 #ifdef ROPKIT_LIGHT_SHADOWS
-  THIS_lightSharp[n - 1] = ropkitLightShadow;
-  ropkitLightShadow = -1.0;
-  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
-  ropkitLightShadowLevel = 0.0;
+  THIS_keepShadow(n - 1);
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_15
   lights[n++] = inputOp15(p, lc);
 #ifdef ROPKIT_LIGHT_SHADOWS
-  THIS_lightSharp[n - 1] = ropkitLightShadow;
-  ropkitLightShadow = -1.0;
-  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
-  ropkitLightShadowLevel = 0.0;
+  THIS_keepShadow(n - 1);
 #endif
 #endif
 #ifdef THIS_HAS_INPUT_16
   lights[n++] = inputOp16(p, lc);
 #ifdef ROPKIT_LIGHT_SHADOWS
-  THIS_lightSharp[n - 1] = ropkitLightShadow;
-  ropkitLightShadow = -1.0;
-  THIS_lightLevel[n - 1] = ropkitLightShadowLevel;
-  ropkitLightShadowLevel = 0.0;
+  THIS_keepShadow(n - 1);
 #endif
 #endif
   if (n == 0) {
@@ -268,6 +259,11 @@ int THIS_shadowLight(THIS_Trace tr, int k, vec3 from, out vec3 dir, out float ma
     maxT = length(toLight);
     if (maxT > 0.02) {
       dir = toLight / maxT;
+#ifdef ROPKIT_LIGHT_SHADOWS
+      if (THIS_lightMax[k] >= 0.0) {
+        maxT = min(maxT, THIS_lightMax[k]);
+      }
+#endif
       return k;
     }
   }
@@ -403,7 +399,7 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
       continue;
     }
     float sres = 1.0;
-    float st = 0.02;
+    float st = THIS_SHADOW_START(k);
     for (int i = 0; i < 80; i++) {
       if (st >= shadowMax) {
         break;
@@ -545,7 +541,7 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
 #endif
         k = THIS_shadowLight(tr, k + 1, shadowFrom, shadowDir, shadowMax);
         i = 0;
-        st = 0.02;
+        st = THIS_SHADOW_START(k);
         sres = 1.0;
         if (k >= tr.lightCount) {
           phase = THIS_PHASE_DONE;
@@ -562,7 +558,7 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
       shadowFrom = hitPos + tr.n * max(0.002, 2.0 * THIS_SurfaceEps * tr.t);
       k = THIS_shadowLight(tr, 0, shadowFrom, shadowDir, shadowMax);
       i = 0;
-      st = 0.02;
+      st = THIS_SHADOW_START(k);
       sres = 1.0;
       if (k >= tr.lightCount) {
         phase = THIS_PHASE_DONE;
