@@ -98,3 +98,22 @@ float rksBezier(vec3 p, vec3 a, vec3 b, vec3 c) {
   best = min(best, min(dot(g, g), dot(c - p, c - p)));
   return sqrt(best);
 }
+
+// A rectangular frustum standing on y = 0: a base of half sizes a (x, z), a
+// top of half sizes b at y = h. Folded into x, z >= 0, where the nearest
+// faces are the top, the bottom, the +x side and the +z side.
+float rksTruncatedPyramidRect(vec3 p, vec2 a, vec2 b, float h) {
+  vec3 q = vec3(abs(p.x), p.y, abs(p.z));
+  vec2 nx = normalize(vec2(h, a.x - b.x));
+  vec2 nz = normalize(vec2(h, a.y - b.y));
+  float sides = max(dot(vec2(q.x - a.x, q.y), nx), dot(vec2(q.z - a.y, q.y), nz));
+  float planes = max(max(-q.y, q.y - h), sides);
+  if (planes <= 0.0) return planes;
+  vec2 eb = max(q.xz - a, 0.0);
+  float bottom = length(vec3(eb.x, q.y, eb.y));
+  vec2 et = max(q.xz - b, 0.0);
+  float top = length(vec3(et.x, q.y - h, et.y));
+  float faceX = rksQuad(q, vec3(a.x, 0.0, -a.y), vec3(a.x, 0.0, a.y), vec3(b.x, h, b.y), vec3(b.x, h, -b.y));
+  float faceZ = rksQuad(q, vec3(-a.x, 0.0, a.y), vec3(a.x, 0.0, a.y), vec3(b.x, h, b.y), vec3(-b.x, h, b.y));
+  return min(min(bottom, top), min(faceX, faceZ));
+}

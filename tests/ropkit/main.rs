@@ -35,6 +35,7 @@ mod mesh;
 mod packaging;
 mod param_fields;
 mod parity;
+mod parity_sdf;
 mod pbr;
 mod raytk_names;
 mod reference;
