@@ -38,6 +38,104 @@ fn frustum_faces(a: V2, b: V2, h: f64) -> Vec<[V3; 3]> {
         .collect()
 }
 
+/// Signed distance to an axis-aligned box of half sizes `h` in any number
+/// of dimensions.
+fn box_n(q: &[f64], h: &[f64]) -> f64 {
+    let d: Vec<f64> = q.iter().zip(h).map(|(a, b)| a.abs() - b).collect();
+    let out = d.iter().map(|x| x.max(0.0).powi(2)).sum::<f64>().sqrt();
+    out + d.iter().cloned().fold(f64::MIN, f64::max).min(0.0)
+}
+
+/// Distance to the nearest of the twelve edges of the box of half sizes `h`.
+fn box_edges(p: V3, h: V3) -> f64 {
+    let mut best = f64::MAX;
+    for axis in 0..3 {
+        let (o1, o2) = ((axis + 1) % 3, (axis + 2) % 3);
+        for s1 in [-1.0, 1.0] {
+            for s2 in [-1.0, 1.0] {
+                let mut a = [0.0; 3];
+                a[o1] = s1 * h[o1];
+                a[o2] = s2 * h[o2];
+                let mut b = a;
+                a[axis] = -h[axis];
+                b[axis] = h[axis];
+                best = best.min(an::seg3(p, a, b));
+            }
+        }
+    }
+    best
+}
+
+/// A custom node returning (uv.x, uv.y, distance) of the 3D shape wired to
+/// it, with the uv field switched on, under a vec3 -> vec4 probe.
+fn uv_probe3(shape: &str) -> String {
+    format!(
+        "  /s:
+    rop: custom
+    custom:
+      coordTypes: [vec3]
+      returnTypes: [vec4]
+      contextTypes: [Context]
+      globalMacros: [[null, ROPKIT_SDF_UV]]
+      inputs:
+        - {{ name: shape, coordTypes: [vec3], returnTypes: [Sdf], contextTypes: [Context], required: true }}
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {{
+          Sdf r = inputOp1(p, ctx);
+          return vec4(r.uv, r.x, 0.0);
+        }}
+    inputs: [/shape]
+  /shape: {shape}
+  /out: {{ rop: probeColor3, inputs: [/s] }}\n"
+    )
+}
+
+/// Every sampled vector equals `want` in its first `n` channels.
+fn expect_vec(
+    what: &str,
+    pts: &[[f32; 3]],
+    got: &[[f32; 4]],
+    n: usize,
+    tol: f64,
+    want: impl Fn(&[f32; 3]) -> [f64; 4],
+) {
+    let bad: Vec<String> = pts
+        .iter()
+        .zip(got)
+        .filter_map(|(p, g)| {
+            let w = want(p);
+            (0..n)
+                .any(|i| !close(g[i] as f64, w[i], tol))
+                .then(|| format!("  at {p:?}: got {g:?}, want {w:?}"))
+        })
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{what}: {} of {} points differ:\n{}",
+        bad.len(),
+        pts.len(),
+        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// Two samplings agree value by value (a symmetry between two settings).
+fn expect_same(what: &str, a: &[[f32; 4]], b: &[[f32; 4]], n: usize, tol: f64) {
+    let bad: Vec<String> = a
+        .iter()
+        .zip(b)
+        .enumerate()
+        .filter(|(_, (x, y))| (0..n).any(|i| !close(x[i] as f64, y[i] as f64, tol)))
+        .map(|(i, (x, y))| format!("  #{i}: {x:?} vs {y:?}"))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{what}: {} of {} values differ:\n{}",
+        bad.len(),
+        a.len(),
+        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Primitives
 
@@ -74,5 +172,54 @@ fn sdf_primitives_have_their_raytk_modes() {
         let q = v3(p);
         let t = 0.5 * (0.2 + (q[2] / 0.9).clamp(0.0, 1.0));
         an::convex([q[1], q[2], q[0]], &frustum_faces([0.7, 0.7], [t, t], 0.9))
+    });
+
+    // exact distance: box endless along y (a rectangle across x and z),
+    // with Uniform scale multiplying Size.
+    let node = "{ rop: box, params: { Size: [0.8, 0.6, 0.9], UniformScale: 1.5, InfiniteAxis: y, Translate: [0.1, 0.3, -0.2] } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    expect_exact("box InfiniteAxis y", &pts, &out, |p| {
+        let q = v3(p);
+        box_n(&[q[0] - 0.1, q[2] + 0.2], &[0.6, 0.675])
+    });
+    // formula: the cheap box is the largest distance to a face plane.
+    let node = "{ rop: box, params: { Size: [0.8, 0.6, 0.9], BoxType: cheap, InfiniteAxis: z } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    expect_exact("box BoxType cheap", &pts, &out, |p| {
+        let q = v3(p);
+        (q[0].abs() - 0.4).max(q[1].abs() - 0.3)
+    });
+    // formula: UV mode bounds is the place across the box on x and y.
+    let node = "{ rop: box, params: { Size: [0.8, 0.6, 0.9], UvMode: bounds, Translate: [0.1, 0.3, -0.2] } }";
+    let out = sample(&gpu, &lib, &uv_probe3(node), &pts);
+    expect_vec("box UvMode bounds", &pts, &out, 2, 1e-4, |p| {
+        let q = v3(p);
+        [(q[0] - 0.1) / 0.8 + 0.5, (q[1] - 0.3) / 0.6 + 0.5, 0.0, 0.0]
+    });
+
+    // exact distance (the same min of tubes): boxFrame's round bars are
+    // tubes of radius Thickness around the edges of the box inset by it,
+    // centred on the box's edges or outset by it.
+    for (mode, grow) in [("inset", 0.0), ("centered", 1.0), ("outset", 2.0)] {
+        let node = format!(
+            "{{ rop: boxFrame, params: {{ Size: [1.6, 1.2, 1.0], Thickness: 0.08, BarShape: round, ThicknessMode: {mode}, Translate: [0.1, 0, -0.1] }} }}"
+        );
+        let out = sample(&gpu, &lib, &sdf3(&node, ""), &pts);
+        let h = [0.8, 0.6, 0.5].map(|x: f64| x + (grow - 1.0) * 0.08);
+        expect_exact(&format!("boxFrame round {mode}"), &pts, &out, |p| {
+            let q = v3(p);
+            box_edges([q[0] - 0.1, q[1], q[2] + 0.1], h) - 0.08
+        });
+    }
+    // symmetry: square bars outset are the inset frame of a box larger by
+    // four thicknesses; the UVs of mode bounds span that outer box.
+    let node = "{ rop: boxFrame, params: { Size: [1.6, 1.2, 1.0], Thickness: 0.08, ThicknessMode: outset, UvMode: bounds, Translate: [0.1, 0.2, 0] } }";
+    let outset = sample(&gpu, &lib, &uv_probe3(node), &pts);
+    let node = "{ rop: boxFrame, params: { Size: [1.92, 1.52, 1.32], Thickness: 0.08, UvMode: bounds, Translate: [0.1, 0.2, 0] } }";
+    let inset = sample(&gpu, &lib, &uv_probe3(node), &pts);
+    expect_same("boxFrame outset", &outset, &inset, 3, 1e-4);
+    expect_vec("boxFrame UvMode bounds", &pts, &outset, 2, 1e-4, |p| {
+        let q = v3(p);
+        [(q[0] - 0.1) / 1.92 + 0.5, (q[1] - 0.2) / 1.52 + 0.5, 0.0, 0.0]
     });
 }
