@@ -223,3 +223,62 @@ fn sdf_primitives_have_their_raytk_modes() {
         [(q[0] - 0.1) / 1.92 + 0.5, (q[1] - 0.2) / 1.52 + 0.5, 0.0, 0.0]
     });
 }
+
+// ---------------------------------------------------------------------------
+// Fractals
+
+/// ropkit's Mandelbulb estimate (y up) with its angle shifts in degrees,
+/// the theta shift given per normalised step.
+fn shifted_bulb(p: V3, n: f64, iters: usize, theta: impl Fn(f64) -> f64, phi: f64) -> f64 {
+    let c = [p[0], p[2], p[1]];
+    let mut z = c;
+    let mut dr = 1.0;
+    let mut r = an::len3(z);
+    for i in 0..iters {
+        r = an::len3(z);
+        if r > 2.0 {
+            break;
+        }
+        let rs = r.max(1e-6);
+        let t = i as f64 / (iters.max(2) - 1) as f64;
+        let th = (z[2] / rs).clamp(-1.0, 1.0).acos() * n + theta(t).to_radians();
+        let mut ph = z[1].atan2(z[0]) * n;
+        if i > 0 {
+            ph += phi.to_radians();
+        }
+        dr = rs.powf(n - 1.0) * n * dr + 1.0;
+        let k = rs.powf(n);
+        z = [
+            k * th.sin() * ph.cos() + c[0],
+            k * ph.sin() * th.sin() + c[1],
+            k * th.cos() + c[2],
+        ];
+        r = an::len3(z);
+    }
+    0.5 * r.max(1e-6).ln() * r / dr
+}
+
+#[test]
+fn sdf_fractals_have_their_raytk_modes() {
+    let Some(gpu) = gpu("sdf_fractals_have_their_raytk_modes") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(5201, 150, -1.5, 1.5);
+
+    // formula: mandelbulb's Theta shift and Phi shift turn the powered
+    // angles at every step (phi from the second on).
+    let node = "{ rop: mandelbulb, params: { Power: 6, Iterations: 5, ThetaShift: 30, PhiShift: 20 } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    expect_within("mandelbulb shifts", &pts, &out, 2e-3, |p| {
+        shifted_bulb(v3(p), 6.0, 5, |_| 30.0, 20.0)
+    });
+    // formula: the theta shift driven by the step variable (normstep),
+    // read anew at every step.
+    let extra = "  /v: { rop: variableReference, params: { Name: normstep, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 40 }, inputs: [/v] }\n";
+    let node = "{ rop: mandelbulb, params: { Power: 6, Iterations: 5 }, inputs: { ThetaShift: /m } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_within("mandelbulb normstep", &pts, &out, 2e-3, |p| {
+        shifted_bulb(v3(p), 6.0, 5, |t| 40.0 * t, 0.0)
+    });
+}
