@@ -8,6 +8,7 @@
 use crate::catalog::an::{self, V2, V3};
 use crate::catalog::*;
 use crate::common::*;
+use std::f64::consts::TAU;
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -136,6 +137,50 @@ fn expect_same(what: &str, a: &[[f32; 4]], b: &[[f32; 4]], n: usize, tol: f64) {
     );
 }
 
+/// Signed distance, in the plane through the ring's axis, to the rounded
+/// rectangle that is a twisted band's cross section at the point's azimuth
+/// (ring around y; HalfTwists h, phase and rounding as mobiusRing's). The
+/// band meets that plane in exactly this section, so its 3D distance is
+/// never larger, and has the same sign.
+fn mobius_section(q: V3, radius: f64, w: f64, t: f64, h: f64, phase: f64, round: f64) -> f64 {
+    let phi = q[2].atan2(q[0]);
+    let c = an::rot2(
+        [q[0].hypot(q[2]) - radius, q[1]],
+        -0.5 * h * phi - phase.to_radians(),
+    );
+    box_n(&c, &[0.5 * w - round, 0.5 * t - round]) - round
+}
+
+/// A bound's checks against a reference that the true distance never
+/// exceeds and that has the true sign: the same sign away from the
+/// surface, never above it, and not below `ratio` of it.
+fn expect_under(
+    what: &str,
+    pts: &[[f32; 3]],
+    out: &[[f32; 4]],
+    ratio: f64,
+    reference: impl Fn(&[f32; 3]) -> f64,
+) {
+    let bad: Vec<String> = pts
+        .iter()
+        .zip(out)
+        .filter_map(|(p, v)| {
+            let (got, s) = (v[0] as f64, reference(p));
+            let wrong = (s.abs() > 0.01 && (got > 0.0) != (s > 0.0))
+                || got.abs() > s.abs() + 1e-4
+                || (s.abs() > 0.01 && got.abs() < ratio * s.abs());
+            wrong.then(|| format!("  at {p:?}: got {got}, reference {s}"))
+        })
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{what}: {} of {} points differ:\n{}",
+        bad.len(),
+        pts.len(),
+        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Primitives
 
@@ -165,8 +210,7 @@ fn sdf_primitives_have_their_raytk_modes() {
     // exact distance: the top's size driven by the height variable
     // (normoffset) plus 0.2, at each point the frustum of that top.
     let extra = "  /v: { rop: variableReference, params: { Name: normoffset, Type: float } }\n  /m: { rop: math, params: { Operation: add, Value: 0.2 }, inputs: [/v] }\n";
-    let node =
-        "{ rop: truncatedPyramid, params: { Base: 1.4, Height: 0.9, Axis: z }, inputs: { Top: /m } }";
+    let node = "{ rop: truncatedPyramid, params: { Base: 1.4, Height: 0.9, Axis: z }, inputs: { Top: /m } }";
     let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
     expect_exact("truncatedPyramid normoffset", &pts, &out, |p| {
         let q = v3(p);
@@ -220,7 +264,51 @@ fn sdf_primitives_have_their_raytk_modes() {
     expect_same("boxFrame outset", &outset, &inset, 3, 1e-4);
     expect_vec("boxFrame UvMode bounds", &pts, &outset, 2, 1e-4, |p| {
         let q = v3(p);
-        [(q[0] - 0.1) / 1.92 + 0.5, (q[1] - 0.2) / 1.52 + 0.5, 0.0, 0.0]
+        [
+            (q[0] - 0.1) / 1.92 + 0.5,
+            (q[1] - 0.2) / 1.52 + 0.5,
+            0.0,
+            0.0,
+        ]
+    });
+
+    // bound: mobiusRing with a fractional twist, a phase, rounding and
+    // Axis z (the frame yzx) against its cross section in the plane
+    // through the axis.
+    let node = "{ rop: mobiusRing, params: { Radius: 0.7, Width: 0.5, Thickness: 0.2, HalfTwists: 1.5, TwistPhase: 25, Rounding: 0.06, Axis: z } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    expect_under("mobiusRing twist, phase, rounding", &pts, &out, 0.3, |p| {
+        let q = v3(p);
+        mobius_section([q[1], q[2], q[0]], 0.7, 0.5, 0.2, 1.5, 25.0, 0.06)
+    });
+    // symmetry: a Twist phase of 30 degrees on one half twist is the band
+    // turned by -60 degrees about its axis.
+    let node =
+        "{ rop: mobiusRing, params: { Radius: 0.7, Width: 0.5, Thickness: 0.2, TwistPhase: 30 } }";
+    let phased = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    let turned: Vec<[f32; 3]> = pts
+        .iter()
+        .map(|p| {
+            let (s, c) = 60f64.to_radians().sin_cos();
+            let q = v3(p);
+            [
+                (c * q[0] - s * q[2]) as f32,
+                p[1],
+                (s * q[0] + c * q[2]) as f32,
+            ]
+        })
+        .collect();
+    let node = "{ rop: mobiusRing, params: { Radius: 0.7, Width: 0.5, Thickness: 0.2 } }";
+    let plain = sample(&gpu, &lib, &sdf3(node, ""), &turned);
+    expect_same("mobiusRing TwistPhase", &phased, &plain, 1, 1e-4);
+    // bound: the width driven by the angle variable (normangle), on Axis x.
+    let extra = "  /v: { rop: variableReference, params: { Name: normangle, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.4 }, inputs: [/v] }\n  /w: { rop: math, params: { Operation: add, Value: 0.2 }, inputs: [/m] }\n";
+    let node = "{ rop: mobiusRing, params: { Radius: 0.7, Thickness: 0.2, Axis: x }, inputs: { Width: /w } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_under("mobiusRing normangle", &pts, &out, 0.3, |p| {
+        let q = [p[2] as f64, p[0] as f64, p[1] as f64];
+        let n = q[2].atan2(q[0]) / TAU + 0.5;
+        mobius_section(q, 0.7, 0.2 + 0.4 * n, 0.2, 1.0, 0.0, 0.0)
     });
 }
 
@@ -268,7 +356,8 @@ fn sdf_fractals_have_their_raytk_modes() {
 
     // formula: mandelbulb's Theta shift and Phi shift turn the powered
     // angles at every step (phi from the second on).
-    let node = "{ rop: mandelbulb, params: { Power: 6, Iterations: 5, ThetaShift: 30, PhiShift: 20 } }";
+    let node =
+        "{ rop: mandelbulb, params: { Power: 6, Iterations: 5, ThetaShift: 30, PhiShift: 20 } }";
     let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
     expect_within("mandelbulb shifts", &pts, &out, 2e-3, |p| {
         shifted_bulb(v3(p), 6.0, 5, |_| 30.0, 20.0)
@@ -276,7 +365,8 @@ fn sdf_fractals_have_their_raytk_modes() {
     // formula: the theta shift driven by the step variable (normstep),
     // read anew at every step.
     let extra = "  /v: { rop: variableReference, params: { Name: normstep, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 40 }, inputs: [/v] }\n";
-    let node = "{ rop: mandelbulb, params: { Power: 6, Iterations: 5 }, inputs: { ThetaShift: /m } }";
+    let node =
+        "{ rop: mandelbulb, params: { Power: 6, Iterations: 5 }, inputs: { ThetaShift: /m } }";
     let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
     expect_within("mandelbulb normstep", &pts, &out, 2e-3, |p| {
         shifted_bulb(v3(p), 6.0, 5, |t| 40.0 * t, 0.0)
