@@ -181,6 +181,26 @@ fn expect_under(
     );
 }
 
+/// Exact distance to a tube of radius `t` along an arc of radius `r` in the
+/// xy plane, its middle at +y and `half` radians to each side (the angle
+/// from the middle growing towards -x).
+fn arc_tube(q: V3, r: f64, t: f64, half: f64) -> f64 {
+    let s = (-q[0]).atan2(q[1]);
+    if s.abs() <= half {
+        return (q[0].hypot(q[1]) - r).hypot(q[2]) - t;
+    }
+    let (sn, cs) = half.sin_cos();
+    let e1 = an::len3(an::sub3(q, [-r * sn, r * cs, 0.0]));
+    let e2 = an::len3(an::sub3(q, [r * sn, r * cs, 0.0]));
+    e1.min(e2) - t
+}
+
+/// `q` turned back by `deg` degrees about z (right-handed).
+fn turn_back_z(q: V3, deg: f64) -> V3 {
+    let (s, c) = deg.to_radians().sin_cos();
+    [c * q[0] + s * q[1], -s * q[0] + c * q[1], q[2]]
+}
+
 // ---------------------------------------------------------------------------
 // Primitives
 
@@ -270,6 +290,51 @@ fn sdf_primitives_have_their_raytk_modes() {
             0.0,
             0.0,
         ]
+    });
+
+    // exact distance: cappedTorus turned by Angle offset, around y (the
+    // ring's frame zxy) and around x (the frame yzx).
+    let node = "{ rop: cappedTorus, params: { Radius: 0.9, Thickness: 0.15, Angle: 70, AngleOffset: 40, Axis: y, Translate: [0.1, 0, 0] } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    expect_exact("cappedTorus AngleOffset, Axis y", &pts, &out, |p| {
+        let q = v3(p);
+        arc_tube(
+            turn_back_z([q[2], q[0] - 0.1, q[1]], 40.0),
+            0.9,
+            0.15,
+            70f64.to_radians(),
+        )
+    });
+    let node = "{ rop: cappedTorus, params: { Radius: 0.9, Thickness: 0.15, Angle: 100, AngleOffset: -30, Axis: x } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    expect_exact("cappedTorus AngleOffset, Axis x", &pts, &out, |p| {
+        let q = v3(p);
+        arc_tube(
+            turn_back_z([q[1], q[2], q[0]], -30.0),
+            0.9,
+            0.15,
+            100f64.to_radians(),
+        )
+    });
+    // formula: the tube radius driven by the place along the arc
+    // (normangle, 0 to 1 between the ends), 0.05 + 0.2 of it.
+    let extra = "  /v: { rop: variableReference, params: { Name: normangle, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.2 }, inputs: [/v] }\n  /w: { rop: math, params: { Operation: add, Value: 0.05 }, inputs: [/m] }\n";
+    let node = "{ rop: cappedTorus, inputs: { Thickness: /w } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact("cappedTorus normangle", &pts, &out, |p| {
+        let q = v3(p);
+        let half = 120f64.to_radians();
+        let along = (-q[0]).atan2(q[1]) / (2.0 * half) + 0.5;
+        arc_tube(q, 1.0, 0.05 + 0.2 * along, half)
+    });
+    // formula: torus's tube radius driven by the angle around its axis
+    // (normangle, the UV's u: around x from y towards z).
+    let node = "{ rop: torus, params: { Radius: 0.8, Axis: x }, inputs: { Thickness: /w } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact("torus normangle", &pts, &out, |p| {
+        let q = v3(p);
+        let u = q[2].atan2(q[1]) / TAU + 0.5;
+        (q[1].hypot(q[2]) - 0.8).hypot(q[0]) - (0.05 + 0.2 * u)
     });
 
     // bound: mobiusRing with a fractional twist, a phase, rounding and

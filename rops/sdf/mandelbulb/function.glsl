@@ -10,11 +10,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   // axis plane and to the origin.
   vec4 trap = vec4(abs(z), dot(z, z));
 #endif
-#if defined(THIS_Type_vec4)
-  vec4 previous = THIS_VAR;
-#else
-  float previous = THIS_VAR;
-#endif
+  THIS_Type previous = THIS_VAR;
   for (int i = 0; i < THIS_Iterations; i++) {
     r = length(z);
     if (r > 2.0) break;

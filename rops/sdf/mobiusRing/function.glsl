@@ -1,11 +1,7 @@
+#include "node/axisUp.glsl"
 ReturnT thismap(CoordT p, ContextT ctx) {
-  vec3 q = p - THIS_Translate;
-  // The frame of the Axis, turned so that it stays right-handed.
-#if defined(THIS_Axis_x)
-  q = q.zxy;
-#elif defined(THIS_Axis_z)
-  q = q.yzx;
-#endif
+  // In the frame of the Axis (the ring around its y).
+  vec3 q = THIS_UP(p - THIS_Translate);
   float rho = length(q.xz);
   float phi = atan(q.z, q.x);
   float THIS_n = phi / TAU + 0.5;

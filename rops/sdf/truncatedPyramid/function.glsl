@@ -1,11 +1,7 @@
+#include "node/axisUp.glsl"
 ReturnT thismap(CoordT p, ContextT ctx) {
-  vec3 q = p - THIS_Translate;
-  // The frame of the Axis: width, height, depth.
-#if defined(THIS_Axis_x)
-  q = q.zxy;
-#elif defined(THIS_Axis_z)
-  q = q.yzx;
-#endif
+  // In the frame of the Axis (width, height, depth for the y axis's x, y, z).
+  vec3 q = THIS_UP(p - THIS_Translate);
   float h = max(THIS_Height, 1e-6);
   float previous = THIS_VAR;
   THIS_VAR = clamp(q.y / h, 0.0, 1.0);
