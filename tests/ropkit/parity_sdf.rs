@@ -377,6 +377,38 @@ fn sdf_primitives_have_their_raytk_modes() {
     });
 }
 
+/// gyroid's field over its slope bound, in 2D or 3D: frequency `s`, axis
+/// scale `k`, sine and cosine periods `p1`, `p2` and phases `f1`, `f2`.
+/// In step (the same periods and phases) the slope is the gyroid's own
+/// (sqrt 3, in 2D sqrt 2) times the largest stretch; otherwise each
+/// coordinate's is the sum of its sine's and cosine's rates.
+#[allow(clippy::too_many_arguments)]
+fn gyroid_d(
+    q: &[f64],
+    s: f64,
+    k: &[f64],
+    p1: &[f64],
+    p2: &[f64],
+    f1: &[f64],
+    f2: &[f64],
+    th: f64,
+) -> f64 {
+    let n = q.len();
+    let u: Vec<f64> = (0..n).map(|i| q[i] * s * k[i]).collect();
+    let a: Vec<f64> = (0..n).map(|i| (u[i] + f1[i]) / p1[i]).collect();
+    let b: Vec<f64> = (0..n).map(|i| (u[i] + f2[i]) / p2[i]).collect();
+    let g: f64 = (0..n).map(|i| a[i].sin() * b[(i + 1) % n].cos()).sum();
+    let slope = if p1 == p2 && f1 == f2 {
+        (n as f64).sqrt() * s * (0..n).map(|i| k[i] / p1[i].abs()).fold(0.0, f64::max)
+    } else {
+        s * (0..n)
+            .map(|i| (k[i] * (1.0 / p1[i].abs() + 1.0 / p2[i].abs())).powi(2))
+            .sum::<f64>()
+            .sqrt()
+    };
+    (g.abs() - th) / slope
+}
+
 // ---------------------------------------------------------------------------
 // Fractals
 
@@ -435,5 +467,51 @@ fn sdf_fractals_have_their_raytk_modes() {
     let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
     expect_within("mandelbulb normstep", &pts, &out, 2e-3, |p| {
         shifted_bulb(v3(p), 6.0, 5, |t| 40.0 * t, 0.0)
+    });
+
+    // formula and bound: gyroid with a per-axis scale and the sines and
+    // cosines out of step (their own periods and phases), then in step;
+    // both stay 1-Lipschitz.
+    let pairs = point_pairs(5202, 80, -1.5, 1.5, 0.05);
+    let k = [1.0, 1.5, 0.8];
+    for (p2, f2) in [
+        ([0.5, 1.0, 1.0], [0.0, 1.0, 0.0]),
+        ([1.0, 2.0, 1.5], [0.3, 0.0, -0.5]),
+    ] {
+        let node = format!(
+            "{{ rop: gyroid, params: {{ Scale: 3, Thickness: 0.2, AxisScale: [1, 1.5, 0.8], Period1: [1, 2, 1.5], Period2: {p2:?}, Phase1: [0.3, 0, -0.5], Phase2: {f2:?} }} }}"
+        );
+        let out = sample(&gpu, &lib, &sdf3(&node, ""), &pairs);
+        expect_exact(&format!("gyroid periods {p2:?}"), &pairs, &out, |p| {
+            gyroid_d(
+                &v3(p),
+                3.0,
+                &k,
+                &[1.0, 2.0, 1.5],
+                &p2,
+                &[0.3, 0.0, -0.5],
+                &f2,
+                0.2,
+            )
+        });
+        expect_lipschitz(&format!("gyroid periods {p2:?}"), &pairs, &out);
+    }
+    // formula: the 2D gyroid, sin x cos y + sin y cos x, moved by
+    // Translate's x and y.
+    let pts2 = points2(5203, 150, -1.5, 1.5);
+    let node = "{ rop: gyroid, params: { Scale: 3, Thickness: 0.2, Translate: [0.2, -0.1, 5], Period1: [1, 2, 1], Phase2: [0.5, 0, 0] } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts2);
+    expect_exact("gyroid 2D", &pts2, &out, |p| {
+        let q = v2(p);
+        gyroid_d(
+            &[q[0] - 0.2, q[1] + 0.1],
+            3.0,
+            &[1.0, 1.0],
+            &[1.0, 2.0],
+            &[1.0, 1.0],
+            &[0.0, 0.0],
+            &[0.5, 0.0],
+            0.2,
+        )
     });
 }
