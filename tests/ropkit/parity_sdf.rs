@@ -409,6 +409,45 @@ fn gyroid_d(
     (g.abs() - th) / slope
 }
 
+/// A custom node returning the orbit trap of the 3D shape wired to it, with
+/// the field switched on, under a vec3 -> vec4 probe.
+fn trap_probe(shape: &str) -> String {
+    format!(
+        "  /s:
+    rop: custom
+    custom:
+      coordTypes: [vec3]
+      returnTypes: [vec4]
+      contextTypes: [Context]
+      globalMacros: [[null, ROPKIT_SDF_ORBIT_TRAP]]
+      inputs:
+        - {{ name: shape, coordTypes: [vec3], returnTypes: [Sdf], contextTypes: [Context], required: true }}
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {{
+          return inputOp1(p, ctx).orbitTrap;
+        }}
+    inputs: [/shape]
+  /shape: {shape}
+  /out: {{ rop: probeColor3, inputs: [/s] }}\n"
+    )
+}
+
+/// Points within `r` of `c`.
+fn ball_points(seed: u64, n: usize, c: V3, r: f64) -> Vec<[f32; 3]> {
+    points3(seed, 4 * n, -r, r)
+        .into_iter()
+        .filter(|d| an::len3(v3(d)) < r)
+        .take(n)
+        .map(|d| {
+            [
+                (c[0] + d[0] as f64) as f32,
+                (c[1] + d[1] as f64) as f32,
+                (c[2] + d[2] as f64) as f32,
+            ]
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------------------
 // Fractals
 
@@ -468,6 +507,66 @@ fn sdf_fractals_have_their_raytk_modes() {
     expect_within("mandelbulb normstep", &pts, &out, 2e-3, |p| {
         shifted_bulb(v3(p), 6.0, 5, |t| 40.0 * t, 0.0)
     });
+
+    // symmetry with another ROP: sierpinskiDodecahedron scaling away from
+    // an Offset of 0.8 along the corner (1, 1, 1), its Ratio driven by the
+    // level variable (normstep: 0.2 at the first level, 0.3 at the second),
+    // has near that corner a copy of a copy: a dodecahedron of radius
+    // 0.2 * 0.3 centred at 0.8 (0.8 + 0.2 * 0.7) = 0.752 along the corner.
+    // Inside it, that is the whole distance. The dodecahedron ROP stands
+    // with its faces towards (0, phi, 1), the fractal's towards (0, 1, phi):
+    // the same solid with y and z swapped.
+    let f = 1.0 / 3f64.sqrt();
+    let o = 0.8 * f;
+    let c = [0.752 * f; 3];
+    let near = ball_points(5204, 100, c, 0.04);
+    let extra = "  /v: { rop: variableReference, params: { Name: normstep, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.1 }, inputs: [/v] }\n  /w: { rop: math, params: { Operation: add, Value: 0.2 }, inputs: [/m] }\n";
+    let node = format!(
+        "{{ rop: sierpinskiDodecahedron, params: {{ Iterations: 2, Offset: [{o}, {o}, {o}] }}, inputs: {{ Ratio: /w }} }}"
+    );
+    let flake = sample(&gpu, &lib, &sdf3(&node, extra), &near);
+    let moved: Vec<[f32; 3]> = near
+        .iter()
+        .map(|p| {
+            let q = an::sub3(v3(p), c);
+            [q[0] as f32, q[2] as f32, q[1] as f32]
+        })
+        .collect();
+    let single = sample(
+        &gpu,
+        &lib,
+        &sdf3("{ rop: dodecahedron, params: { Radius: 0.06 } }", ""),
+        &moved,
+    );
+    assert!(
+        flake.iter().all(|v| v[0] < 0.0),
+        "the points lie inside the copy"
+    );
+    expect_same(
+        "sierpinskiDodecahedron Offset and normstep",
+        &flake,
+        &single,
+        1,
+        1e-4,
+    );
+    // formula: the orbit trap's w is the least squared length of the
+    // folded point over the levels: near the one-level copy at 0.64 along
+    // the corner, (|p - c| / Ratio)^2.
+    let c1 = [0.64 * f; 3];
+    let near1 = ball_points(5205, 100, c1, 0.04);
+    let node = format!(
+        "{{ rop: sierpinskiDodecahedron, params: {{ Iterations: 1, Ratio: 0.2, Offset: [{o}, {o}, {o}] }} }}"
+    );
+    let out = sample(&gpu, &lib, &trap_probe(&node), &near1);
+    for (p, v) in near1.iter().zip(&out) {
+        let q = v3(p);
+        let d = an::sub3(q, c1);
+        let want = an::dot3(q, q).min(an::dot3(d, d) / 0.04);
+        assert!(
+            close(v[3] as f64, want, 1e-4),
+            "sierpinskiDodecahedron orbit trap at {p:?}: {v:?}, want w {want}"
+        );
+    }
 
     // formula and bound: gyroid with a per-axis scale and the sines and
     // cosines out of step (their own periods and phases), then in step;

@@ -1,16 +1,36 @@
 ReturnT thismap(CoordT p, ContextT ctx) {
   vec3 z = (p - THIS_Translate) / THIS_Radius;
-  float r = clamp(THIS_Ratio, 0.01, 0.5);
   float scale = THIS_Radius;
+#ifdef ROPKIT_SDF_ORBIT_TRAP
+  // The orbit trap (the orbitTrap buffer): how near the folded point came
+  // to each axis plane and to the centre, over the levels.
+  vec4 trap = vec4(abs(z), dot(z, z));
+#endif
+  THIS_Type previous = THIS_VAR;
   for (int i = 0; i < THIS_Iterations; i++) {
+    float level = float(i) / float(max(THIS_Iterations - 1, 1));
+#if defined(THIS_Type_vec4)
+    THIS_VAR = vec4(float(i), level, 0.0, 0.0);
+#else
+    THIS_VAR = level;
+#endif
+    float r = clamp(THIS_Ratio, 0.01, 0.5);
     // Into the chamber beside one corner; that corner's copy is the nearest.
     z = rkfIcosa(z);
-    z = (z - (1.0 - r) * RKF_ICO_FACE) / r;
+    z = (z - (1.0 - r) * THIS_Offset) / r;
     scale *= r;
+#ifdef ROPKIT_SDF_ORBIT_TRAP
+    trap = min(trap, vec4(abs(z), dot(z, z)));
+#endif
   }
+  THIS_VAR = previous;
   float d = rkfDodecahedronFolded(rkfIcosa(z)) * scale;
 #ifdef THIS_RETURN_TYPE_Sdf
-  return createSdf(d);
+  Sdf res = createSdf(d);
+#ifdef ROPKIT_SDF_ORBIT_TRAP
+  res.orbitTrap = trap;
+#endif
+  return res;
 #else
   return d;
 #endif
