@@ -8,7 +8,7 @@
 use crate::catalog::an::{self, V2, V3};
 use crate::catalog::*;
 use crate::common::*;
-use std::f64::consts::TAU;
+use std::f64::consts::{PI, TAU};
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -201,6 +201,25 @@ fn turn_back_z(q: V3, deg: f64) -> V3 {
     [c * q[0] + s * q[1], -s * q[0] + c * q[1], q[2]]
 }
 
+/// Exact signed distance to a band of half width `w` with flat ends around
+/// the path that starts at the origin heading +y and bends towards +x
+/// through `angle` (> 0) radians over `len`: the nearest of its two arcs
+/// and two end segments, negative inside.
+fn bent_band(p: V2, len: f64, angle: f64, w: f64) -> f64 {
+    let rho = len / angle;
+    let c = [rho, 0.0];
+    let (a0, a1) = (PI - angle, PI);
+    let at = |r: f64, a: f64| [c[0] + r * a.cos(), c[1] + r * a.sin()];
+    let d = an::arc2(p, c, rho - w, a0, a1)
+        .min(an::arc2(p, c, rho + w, a0, a1))
+        .min(an::seg2(p, at(rho - w, a0), at(rho + w, a0)))
+        .min(an::seg2(p, at(rho - w, a1), at(rho + w, a1)));
+    let q = [p[0] - c[0], p[1] - c[1]];
+    let th = (q[1].atan2(q[0]) - a0).rem_euclid(TAU);
+    let inside = th <= angle && (an::len2(q) - rho).abs() <= w;
+    if inside { -d } else { d }
+}
+
 // ---------------------------------------------------------------------------
 // Primitives
 
@@ -318,6 +337,38 @@ fn sdf_primitives_have_their_raytk_modes() {
         let q = v3(p);
         let u = q[2].atan2(q[1]) / TAU + 0.5;
         (q[1].hypot(q[2]) - 0.8).hypot(q[0]) - (0.05 + 0.2 * u)
+    });
+
+    // exact distance: joint with a square section, along z bending towards
+    // x (the frame xzy): the flat band in its plane extruded across it.
+    // formula: its UVs where the point lies beside the arc, the offset
+    // across (towards the bend's side) and the arc length over Length.
+    let node = "{ rop: joint, params: { Length: 1.5, Angle: 2.0, Thickness: 0.2, Shape: square, Direction: zx } }";
+    let out = sample(&gpu, &lib, &uv_probe3(node), &pts);
+    let flat: Vec<[f32; 4]> = out.iter().map(|v| [v[2], 0.0, 0.0, 0.0]).collect();
+    expect_exact("joint square, Direction zx", &pts, &flat, |p| {
+        let q = v3(p);
+        an::extrude(bent_band([q[0], q[2]], 1.5, 2.0, 0.2), q[1], 0.2)
+    });
+    for (p, v) in pts.iter().zip(&out) {
+        let q = v3(p);
+        let c = [q[0] - 0.75, q[2]];
+        let t = c[1].atan2(-c[0]).rem_euclid(TAU);
+        if t <= 2.0 {
+            let want = [0.75 - an::len2(c), 0.75 * t / 1.5];
+            assert!(
+                close(v[0] as f64, want[0], 1e-4) && close(v[1] as f64, want[1], 1e-4),
+                "joint UV at {p:?}: {v:?}, want {want:?}"
+            );
+        }
+    }
+    // exact distance: bending the other way past half a turn, along x
+    // towards y (the frame yxz), is the mirror image across the bend.
+    let node = "{ rop: joint, params: { Length: 1.2, Angle: -4.0, Thickness: 0.15, Shape: square, Direction: xy } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    expect_exact("joint square, Angle -4, Direction xy", &pts, &out, |p| {
+        let q = v3(p);
+        an::extrude(bent_band([-q[1], q[0]], 1.2, 4.0, 0.15), q[2], 0.15)
     });
 
     // bound: mobiusRing with a fractional twist, a phase, rounding and
