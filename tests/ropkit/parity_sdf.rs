@@ -220,6 +220,23 @@ fn bent_band(p: V2, len: f64, angle: f64, w: f64) -> f64 {
     if inside { -d } else { d }
 }
 
+/// Exact signed distance to the solid of revolution about the axis from
+/// `s` to `e` whose profile, in (distance from the axis, height above `s`),
+/// is the polygon `profile`: the profile's distance in the half plane
+/// through the point.
+fn revolved(p: V3, s: V3, e: V3, profile: &[V2]) -> f64 {
+    let axis = an::sub3(e, s);
+    let h = an::len3(axis);
+    let dir = [axis[0] / h, axis[1] / h, axis[2] / h];
+    let d = an::sub3(p, s);
+    let along = an::dot3(d, dir);
+    let across = an::len3(an::sub3(
+        d,
+        [dir[0] * along, dir[1] * along, dir[2] * along],
+    ));
+    an::polygon([across, along], profile)
+}
+
 // ---------------------------------------------------------------------------
 // Primitives
 
@@ -369,6 +386,36 @@ fn sdf_primitives_have_their_raytk_modes() {
     expect_exact("joint square, Angle -4, Direction xy", &pts, &out, |p| {
         let q = v3(p);
         an::extrude(bent_band([-q[1], q[0]], 1.2, 4.0, 0.15), q[2], 0.15)
+    });
+
+    // exact distance: cappedCone with Mode points, from Start to End, its
+    // top radius driven by the height variable (normoffset, 0 at the base
+    // and 1 at the top): 0.1 + 0.4 of it.
+    let (s0, e0) = ([0.2, -0.5, 0.1], [-0.4, 0.7, 0.5]);
+    let extra = "  /v: { rop: variableReference, params: { Name: normoffset, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.4 }, inputs: [/v] }\n  /w: { rop: math, params: { Operation: add, Value: 0.1 }, inputs: [/m] }\n";
+    let node = "{ rop: cappedCone, params: { Mode: points, Start: [0.2, -0.5, 0.1], End: [-0.4, 0.7, 0.5], BottomRadius: 0.5 }, inputs: { TopRadius: /w } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact("cappedCone points, normoffset", &pts, &out, |p| {
+        let q = v3(p);
+        let axis = an::sub3(e0, s0);
+        let h = an::len3(axis);
+        let t = 0.1 + 0.4 * (an::dot3(an::sub3(q, s0), axis) / (h * h)).clamp(0.0, 1.0);
+        revolved(q, s0, e0, &[[0.0, 0.0], [0.5, 0.0], [t, h], [0.0, h]])
+    });
+    // exact distance: cone along x, its radius driven by the angle around
+    // the axis (the vec4 variable's z: from y towards z, 0..1).
+    let extra = "  /v: { rop: variableReference, params: { Name: normoffset, Type: vec4 } }\n  /c: { rop: vectorToFloat, params: { Part: z }, inputs: [/v] }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.4 }, inputs: [/c] }\n  /w: { rop: math, params: { Operation: add, Value: 0.1 }, inputs: [/m] }\n";
+    let node = "{ rop: cone, params: { Height: 1.2, Axis: x, Translate: [-0.3, 0.1, 0], Type: vec4 }, inputs: { Radius: /w } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact("cone Axis x, normangle", &pts, &out, |p| {
+        let q = [p[0] as f64 + 0.3, p[1] as f64 - 0.1, p[2] as f64];
+        let t = 0.1 + 0.4 * (q[2].atan2(q[1]) / TAU + 0.5);
+        revolved(
+            q,
+            [0.0; 3],
+            [1.2, 0.0, 0.0],
+            &[[0.0, 0.0], [t, 0.0], [0.0, 1.2]],
+        )
     });
 
     // bound: mobiusRing with a fractional twist, a phase, rounding and
