@@ -292,9 +292,9 @@ fn sdf_primitives_have_their_raytk_modes() {
     });
 
     // exact distance (the same min of tubes): boxFrame's round bars are
-    // tubes of radius Thickness around the edges of the box inset by it,
-    // centred on the box's edges or outset by it.
-    for (mode, grow) in [("inset", 0.0), ("centered", 1.0), ("outset", 2.0)] {
+    // tubes of radius Thickness around the edges of the box inset by it
+    // (here centred on the box's edges, or outset by it).
+    for (mode, grow) in [("centered", 1.0), ("outset", 2.0)] {
         let node = format!(
             "{{ rop: boxFrame, params: {{ Size: [1.6, 1.2, 1.0], Thickness: 0.08, BarShape: round, ThicknessMode: {mode}, Translate: [0.1, 0, -0.1] }} }}"
         );
@@ -529,6 +529,30 @@ fn ball_points(seed: u64, n: usize, c: V3, r: f64) -> Vec<[f32; 3]> {
         .collect()
 }
 
+/// A custom node returning (distance, orbit trap w, orbit trap x) of the 3D
+/// shape wired to it, with the trap switched on, under a vec3 -> vec4 probe.
+fn dist_trap_probe(shape: &str) -> String {
+    trap_probe(shape).replace(
+        "return inputOp1(p, ctx).orbitTrap;",
+        "Sdf r = inputOp1(p, ctx);\n          return vec4(r.x, r.orbitTrap.w, r.orbitTrap.x, 0.0);",
+    )
+}
+
+/// Rotation about x, y or z by `deg` degrees (right-handed), applied to v.
+fn rot_axis(v: V3, axis: usize, deg: f64) -> V3 {
+    let (s, c) = deg.to_radians().sin_cos();
+    match axis {
+        0 => [v[0], c * v[1] - s * v[2], s * v[1] + c * v[2]],
+        1 => [c * v[0] + s * v[2], v[1], -s * v[0] + c * v[2]],
+        _ => [c * v[0] - s * v[1], s * v[0] + c * v[1], v[2]],
+    }
+}
+
+/// The turn by Euler angles in degrees, about x first, then y, then z.
+fn euler_xyz(v: V3, deg: V3) -> V3 {
+    (0..3).fold(v, |acc, axis| rot_axis(acc, axis, deg[axis]))
+}
+
 // ---------------------------------------------------------------------------
 // Fractals
 
@@ -648,6 +672,45 @@ fn sdf_fractals_have_their_raytk_modes() {
             "sierpinskiDodecahedron orbit trap at {p:?}: {v:?}, want w {want}"
         );
     }
+
+    // symmetry: dodecahedronFractal's Rotate 2 turns the point after the
+    // scaling, so a level with Rotate 2 R and Offset o is a level with
+    // Rotate R (after the fold) and Offset R o. The second runs the fold
+    // with Phi a hair off the golden ratio (the general mirrors, which
+    // must then agree with the group's).
+    let deg = [25.0, -40.0, 15.0];
+    let ro = euler_xyz([0.0, 0.52573, 0.85065], deg);
+    let node = "{ rop: dodecahedronFractal, params: { Iterations: 4, Rotate2: [25, -40, 15] } }";
+    let after = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    let node = format!(
+        "{{ rop: dodecahedronFractal, params: {{ Iterations: 4, Rotate: [25, -40, 15], Offset: [{}, {}, {}], Phi: 1.61805 }} }}",
+        ro[0], ro[1], ro[2]
+    );
+    let before = sample(&gpu, &lib, &sdf3(&node, ""), &pts);
+    expect_same(
+        "dodecahedronFractal Rotate2 and Phi",
+        &after,
+        &before,
+        1,
+        1e-3,
+    );
+    // symmetry: with Bailout 0 the levels stop once the point is past
+    // distance 1, which far from the centre is after the first: the
+    // distance and the orbit trap are those of one level. That level, with
+    // its mirrors shaped by Phi 1.4, stays 1-Lipschitz.
+    let far: Vec<[f32; 3]> = point_pairs(5206, 400, -3.0, 3.0, 0.05)
+        .chunks(2)
+        .filter(|w| w.iter().all(|p| (2.0..3.0).contains(&an::len3(v3(p)))))
+        .take(80)
+        .flatten()
+        .copied()
+        .collect();
+    let node = "{ rop: dodecahedronFractal, params: { Iterations: 5, Bailout: 0, Phi: 1.4 } }";
+    let bailed = sample(&gpu, &lib, &dist_trap_probe(node), &far);
+    let node = "{ rop: dodecahedronFractal, params: { Iterations: 1, Phi: 1.4 } }";
+    let one = sample(&gpu, &lib, &dist_trap_probe(node), &far);
+    expect_same("dodecahedronFractal Bailout", &bailed, &one, 3, 1e-5);
+    expect_lipschitz("dodecahedronFractal Phi 1.4", &far, &one);
 
     // formula and bound: gyroid with a per-axis scale and the sines and
     // cosines out of step (their own periods and phases), then in step;
