@@ -305,14 +305,40 @@ fn sdf_primitives_have_their_raytk_modes() {
             box_edges([q[0] - 0.1, q[1], q[2] + 0.1], h) - 0.08
         });
     }
-    // symmetry: square bars outset are the inset frame of a box larger by
-    // four thicknesses; the UVs of mode bounds span that outer box.
+    // exact distance outside (the nearest of the twelve square bars, each a
+    // box; inside, the sign): square bars outset lie outside the box of
+    // Size, so they are the bars of the box larger by four thicknesses;
+    // the UVs of mode bounds span that outer box.
     let node = "{ rop: boxFrame, params: { Size: [1.6, 1.2, 1.0], Thickness: 0.08, ThicknessMode: outset, UvMode: bounds, Translate: [0.1, 0.2, 0] } }";
-    let outset = sample(&gpu, &lib, &uv_probe3(node), &pts);
-    let node = "{ rop: boxFrame, params: { Size: [1.92, 1.52, 1.32], Thickness: 0.08, UvMode: bounds, Translate: [0.1, 0.2, 0] } }";
-    let inset = sample(&gpu, &lib, &uv_probe3(node), &pts);
-    expect_same("boxFrame outset", &outset, &inset, 3, 1e-4);
-    expect_vec("boxFrame UvMode bounds", &pts, &outset, 2, 1e-4, |p| {
+    let out = sample(&gpu, &lib, &uv_probe3(node), &pts);
+    let outer = [0.96, 0.76, 0.66];
+    let bars = |q: V3| {
+        let mut best = f64::MAX;
+        for axis in 0..3 {
+            let mut h = [0.08; 3];
+            h[axis] = outer[axis];
+            for s1 in [-1.0, 1.0] {
+                for s2 in [-1.0, 1.0] {
+                    let mut c = [0.0; 3];
+                    c[(axis + 1) % 3] = s1 * (outer[(axis + 1) % 3] - 0.08);
+                    c[(axis + 2) % 3] = s2 * (outer[(axis + 2) % 3] - 0.08);
+                    best = best.min(box_n(&an::sub3(q, c), &h));
+                }
+            }
+        }
+        best
+    };
+    for (p, v) in pts.iter().zip(&out) {
+        let q = an::sub3(v3(p), [0.1, 0.2, 0.0]);
+        let want = bars(q);
+        let ok = if want > 0.0 {
+            close(v[2] as f64, want, TOL)
+        } else {
+            v[2] <= 1e-4
+        };
+        assert!(ok, "boxFrame outset at {p:?}: {}, want {want}", v[2]);
+    }
+    expect_vec("boxFrame UvMode bounds", &pts, &out, 2, 1e-4, |p| {
         let q = v3(p);
         [
             (q[0] - 0.1) / 1.92 + 0.5,
@@ -427,26 +453,6 @@ fn sdf_primitives_have_their_raytk_modes() {
         let q = v3(p);
         mobius_section([q[1], q[2], q[0]], 0.7, 0.5, 0.2, 1.5, 25.0, 0.06)
     });
-    // symmetry: a Twist phase of 30 degrees on one half twist is the band
-    // turned by -60 degrees about its axis.
-    let node =
-        "{ rop: mobiusRing, params: { Radius: 0.7, Width: 0.5, Thickness: 0.2, TwistPhase: 30 } }";
-    let phased = sample(&gpu, &lib, &sdf3(node, ""), &pts);
-    let turned: Vec<[f32; 3]> = pts
-        .iter()
-        .map(|p| {
-            let (s, c) = 60f64.to_radians().sin_cos();
-            let q = v3(p);
-            [
-                (c * q[0] - s * q[2]) as f32,
-                p[1],
-                (s * q[0] + c * q[2]) as f32,
-            ]
-        })
-        .collect();
-    let node = "{ rop: mobiusRing, params: { Radius: 0.7, Width: 0.5, Thickness: 0.2 } }";
-    let plain = sample(&gpu, &lib, &sdf3(node, ""), &turned);
-    expect_same("mobiusRing TwistPhase", &phased, &plain, 1, 1e-4);
     // bound: the width driven by the angle variable (normangle), on Axis x.
     let extra = "  /v: { rop: variableReference, params: { Name: normangle, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.4 }, inputs: [/v] }\n  /w: { rop: math, params: { Operation: add, Value: 0.2 }, inputs: [/m] }\n";
     let node = "{ rop: mobiusRing, params: { Radius: 0.7, Thickness: 0.2, Axis: x }, inputs: { Width: /w } }";
@@ -551,6 +557,105 @@ fn rot_axis(v: V3, axis: usize, deg: f64) -> V3 {
 /// The turn by Euler angles in degrees, about x first, then y, then z.
 fn euler_xyz(v: V3, deg: V3) -> V3 {
     (0..3).fold(v, |acc, axis| rot_axis(acc, axis, deg[axis]))
+}
+
+/// Distance from q to the helix H(a) = (r cos a, k a - half, r sin a) for a
+/// in lo..hi: a dense scan, then a ternary search around the best sample.
+fn helix_d(q: V3, r: f64, k: f64, lo: f64, hi: f64, half: f64) -> f64 {
+    let f = |a: f64| {
+        an::dot3(
+            an::sub3(q, [r * a.cos(), k * a - half, r * a.sin()]),
+            an::sub3(q, [r * a.cos(), k * a - half, r * a.sin()]),
+        )
+    };
+    let n = ((hi - lo) / 0.01) as usize + 1;
+    let at = |i: usize| lo + (hi - lo) * i as f64 / n as f64;
+    let best = (0..=n)
+        .min_by(|&i, &j| f(at(i)).total_cmp(&f(at(j))))
+        .unwrap();
+    let (mut a, mut b) = (at(best.saturating_sub(1)), at((best + 1).min(n)));
+    for _ in 0..60 {
+        let (m1, m2) = (a + (b - a) / 3.0, b - (b - a) / 3.0);
+        if f(m1) < f(m2) {
+            b = m2;
+        } else {
+            a = m1;
+        }
+    }
+    f(0.5 * (a + b)).sqrt()
+}
+
+// ---------------------------------------------------------------------------
+// Coils
+
+#[test]
+fn sdf_coils_have_their_raytk_modes() {
+    let Some(gpu) = gpu("sdf_coils_have_their_raytk_modes") else {
+        return;
+    };
+    let lib = catalog_library();
+    let pts = points3(5301, 60, -1.2, 1.2);
+
+    // exact distance (brute force along the helix): spring around x,
+    // wound the other way (the coil mirrored across its own z), its wire
+    // radius driven by the height variable (normoffset, 0 at the lower end
+    // and 1 at the upper): 0.03 + 0.08 of it.
+    let extra = "  /v: { rop: variableReference, params: { Name: normoffset, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.08 }, inputs: [/v] }\n  /w: { rop: math, params: { Operation: add, Value: 0.03 }, inputs: [/m] }\n";
+    let node = "{ rop: spring, params: { Radius: 0.5, Pitch: 0.3, Turns: 3.5, Axis: x, Reverse: true }, inputs: { Thickness: /w } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    let k = 0.3 / TAU;
+    let amax = TAU * 3.5;
+    let half = 0.5 * k * amax;
+    expect_exact("spring Axis x, Reverse, normoffset", &pts, &out, |p| {
+        let q = [p[2] as f64, p[0] as f64, -(p[1] as f64)];
+        let t = 0.03 + 0.08 * ((q[1] + half) / (2.0 * half)).clamp(0.0, 1.0);
+        helix_d(q, 0.5, k, 0.0, amax, half) - t
+    });
+    // exact distance (brute force): the endless double helix, two wires at
+    // Radius times 1 -+ Dual spread.
+    let node = "{ rop: spring, params: { Radius: 0.5, Pitch: 0.4, Thickness: 0.05, Infinite: true, DualSpread: 0.2 } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    let k = 0.4 / TAU;
+    expect_exact("spring Infinite, DualSpread", &pts, &out, |p| {
+        let q = v3(p);
+        let a0 = q[1] / k;
+        let (lo, hi) = (a0 - 2.0 * TAU, a0 + 2.0 * TAU);
+        helix_d(q, 0.4, k, lo, hi, 0.0).min(helix_d(q, 0.6, k, lo, hi, 0.0)) - 0.05
+    });
+    // formula: a cross section wired in is read in the plane across the
+    // wire at its nearest point, x out from the axis and y along the
+    // binormal: at points built in that plane close to the wire, the
+    // spring's value is the profile's (a 0.2 x 0.1 rectangle) there.
+    let (r, k) = (0.6, 0.5 / TAU);
+    let mut rng = Rng::new(5302);
+    let mut built = Vec::new();
+    let mut want = Vec::new();
+    for _ in 0..80 {
+        let (a, x, y) = (
+            rng.range(-3.0, 3.0),
+            rng.range(-0.15, 0.15),
+            rng.range(-0.12, 0.12),
+        );
+        let l = r.hypot(k);
+        let n = [a.cos(), 0.0, a.sin()];
+        let t = [-r * a.sin() / l, k / l, r * a.cos() / l];
+        let b = an::cross(t, n);
+        let p: Vec<f64> = (0..3)
+            .map(|i| [r * a.cos(), k * a, r * a.sin()][i] + x * n[i] + y * b[i])
+            .collect();
+        built.push([p[0] as f32, p[1] as f32, p[2] as f32]);
+        want.push(box_n(&[x, y], &[0.1, 0.05]));
+    }
+    let extra = "  /r: { rop: rectangle, params: { Size: [0.2, 0.1] } }\n";
+    let node = "{ rop: spring, params: { Radius: 0.6, Pitch: 0.5, Infinite: true }, inputs: { crossSection: /r } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &built);
+    for ((p, v), w) in built.iter().zip(&out).zip(&want) {
+        assert!(
+            close(v[0] as f64, *w, TOL),
+            "spring cross section at {p:?}: {}, want {w}",
+            v[0]
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------
