@@ -237,6 +237,17 @@ fn revolved(p: V3, s: V3, e: V3, profile: &[V2]) -> f64 {
     an::polygon([across, along], profile)
 }
 
+/// The corners of the regular polygon with `n` sides and corner radius `r`,
+/// one side facing +x.
+fn ngon(n: usize, r: f64) -> Vec<V2> {
+    (0..n)
+        .map(|k| {
+            let a = PI / n as f64 + TAU * k as f64 / n as f64;
+            [r * a.cos(), r * a.sin()]
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------------------
 // Primitives
 
@@ -442,6 +453,30 @@ fn sdf_primitives_have_their_raytk_modes() {
             [1.2, 0.0, 0.0],
             &[[0.0, 0.0], [t, 0.0], [0.0, 1.2]],
         )
+    });
+
+    // exact distance: prism along x (the cross section in y, z), endless
+    // and hollow, its radius driven by the position along the axis (the
+    // vec4 variable's x): 0.6 + 0.3 of it; the hole's corners lie Thickness
+    // inside. formula: its cylindrical UVs, the angle around x from y
+    // towards z and (endless) the position along x.
+    let extra = "  /v: { rop: variableReference, params: { Name: normoffset, Type: vec4 } }\n  /c: { rop: vectorToFloat, params: { Part: x }, inputs: [/v] }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.3 }, inputs: [/c] }\n  /w: { rop: math, params: { Operation: add, Value: 0.6 }, inputs: [/m] }\n";
+    let node = "{ rop: prism, params: { Sides: 5, Axis: x, Infinite: true, Hollow: true, Thickness: 0.2, UvMode: cylindrical, Type: vec4 }, inputs: { Radius: /w } }";
+    let out = sample(&gpu, &lib, &format!("{}{extra}", uv_probe3(node)), &pts);
+    let flat: Vec<[f32; 4]> = out.iter().map(|v| [v[2], 0.0, 0.0, 0.0]).collect();
+    expect_exact(
+        "prism Axis x, Infinite, Hollow, axispos",
+        &pts,
+        &flat,
+        |p| {
+            let q = [p[1] as f64, p[2] as f64];
+            let r = 0.6 + 0.3 * p[0] as f64;
+            an::polygon(q, &ngon(5, r)).max(-an::polygon(q, &ngon(5, r - 0.2)))
+        },
+    );
+    expect_vec("prism UvMode cylindrical", &pts, &out, 2, 1e-4, |p| {
+        let q = v3(p);
+        [q[2].atan2(q[1]) / TAU + 0.5, q[0], 0.0, 0.0]
     });
 
     // bound: mobiusRing with a fractional twist, a phase, rounding and
@@ -701,21 +736,13 @@ fn sdf_fractals_have_their_raytk_modes() {
     let pts = points3(5201, 150, -1.5, 1.5);
 
     // formula: mandelbulb's Theta shift and Phi shift turn the powered
-    // angles at every step (phi from the second on).
-    let node =
-        "{ rop: mandelbulb, params: { Power: 6, Iterations: 5, ThetaShift: 30, PhiShift: 20 } }";
-    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
-    expect_within("mandelbulb shifts", &pts, &out, 2e-3, |p| {
-        shifted_bulb(v3(p), 6.0, 5, |_| 30.0, 20.0)
-    });
-    // formula: the theta shift driven by the step variable (normstep),
-    // read anew at every step.
+    // angles at every step (phi from the second on), the theta shift here
+    // driven by the step variable (normstep), read anew at every step.
     let extra = "  /v: { rop: variableReference, params: { Name: normstep, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 40 }, inputs: [/v] }\n";
-    let node =
-        "{ rop: mandelbulb, params: { Power: 6, Iterations: 5 }, inputs: { ThetaShift: /m } }";
+    let node = "{ rop: mandelbulb, params: { Power: 6, Iterations: 5, PhiShift: 20 }, inputs: { ThetaShift: /m } }";
     let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
-    expect_within("mandelbulb normstep", &pts, &out, 2e-3, |p| {
-        shifted_bulb(v3(p), 6.0, 5, |t| 40.0 * t, 0.0)
+    expect_within("mandelbulb shifts, normstep", &pts, &out, 2e-3, |p| {
+        shifted_bulb(v3(p), 6.0, 5, |t| 40.0 * t, 20.0)
     });
 
     // symmetry with another ROP: sierpinskiDodecahedron scaling away from
