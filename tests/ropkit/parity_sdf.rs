@@ -287,20 +287,27 @@ fn sdf_primitives_have_their_raytk_modes() {
         let q = v3(p);
         box_n(&[q[0] - 0.1, q[2] + 0.2], &[0.6, 0.675])
     });
-    // formula: the cheap box is the largest distance to a face plane.
-    let node = "{ rop: box, params: { Size: [0.8, 0.6, 0.9], BoxType: cheap, InfiniteAxis: z } }";
-    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
-    expect_exact("box BoxType cheap", &pts, &out, |p| {
-        let q = v3(p);
-        (q[0].abs() - 0.4).max(q[1].abs() - 0.3)
-    });
-    // formula: UV mode bounds is the place across the box on x and y.
-    let node = "{ rop: box, params: { Size: [0.8, 0.6, 0.9], UvMode: bounds, Translate: [0.1, 0.3, -0.2] } }";
+    // formula: the cheap box is the largest distance to a face plane (here
+    // endless along z); UV mode bounds is the place across the box on x
+    // and y.
+    let node = "{ rop: box, params: { Size: [0.8, 0.6, 0.9], BoxType: cheap, InfiniteAxis: z, UvMode: bounds, Translate: [0.1, 0.3, -0.2] } }";
     let out = sample(&gpu, &lib, &uv_probe3(node), &pts);
-    expect_vec("box UvMode bounds", &pts, &out, 2, 1e-4, |p| {
-        let q = v3(p);
-        [(q[0] - 0.1) / 0.8 + 0.5, (q[1] - 0.3) / 0.6 + 0.5, 0.0, 0.0]
-    });
+    expect_vec(
+        "box BoxType cheap, UvMode bounds",
+        &pts,
+        &out,
+        3,
+        1e-4,
+        |p| {
+            let q = an::sub3(v3(p), [0.1, 0.3, -0.2]);
+            [
+                q[0] / 0.8 + 0.5,
+                q[1] / 0.6 + 0.5,
+                (q[0].abs() - 0.4).max(q[1].abs() - 0.3),
+                0.0,
+            ]
+        },
+    );
 
     // exact distance (the same min of tubes): boxFrame's round bars are
     // tubes of radius Thickness around the edges of the box inset by it
@@ -478,6 +485,24 @@ fn sdf_primitives_have_their_raytk_modes() {
         let q = v3(p);
         [q[2].atan2(q[1]) / TAU + 0.5, q[0], 0.0, 0.0]
     });
+
+    // formula (each bar's exact distance, joined by the round union):
+    // axisCross with endless square bars whose half widths differ per
+    // axis, on the axes z and x only, joined with fillets of radius 0.1.
+    let node = "{ rop: axisCross, params: { Thickness: 0.1, Size: [1, 1.5, 2], Infinite: true, SmoothRadius: 0.1, Axes: zx, Translate: [0.05, 0, 0] } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    expect_exact(
+        "axisCross Infinite, Size, SmoothRadius, Axes zx",
+        &pts,
+        &out,
+        |p| {
+            let q = an::sub3(v3(p), [0.05, 0.0, 0.0]);
+            let bx = box_n(&[q[1], q[2]], &[0.15, 0.2]);
+            let bz = box_n(&[q[0], q[1]], &[0.1, 0.15]);
+            let u = [(0.1 - bz).max(0.0), (0.1 - bx).max(0.0)];
+            bz.min(bx).max(0.1) - an::len2(u)
+        },
+    );
 
     // bound: mobiusRing with a fractional twist, a phase, rounding and
     // Axis z (the frame yzx) against its cross section in the plane
