@@ -504,6 +504,26 @@ fn sdf_primitives_have_their_raytk_modes() {
         },
     );
 
+    // formula: endless rings laid out as nested diamonds across x (the
+    // frame zxy), the cross section a wired-in circle at (offset out from
+    // the ring, position along the axis) whose radius is driven by the
+    // ring number (ring, from -1 here, the innermost ring at radius 0.05):
+    // 0.03 + 0.02 of it.
+    let extra = "  /v: { rop: variableReference, params: { Name: ring, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.02 }, inputs: [/v] }\n  /w: { rop: math, params: { Operation: add, Value: 0.03 }, inputs: [/m] }\n  /c: { rop: circle, inputs: { Radius: /w } }\n";
+    let node = "{ rop: rings, params: { Layout: diamond, Infinite: true, Axis: x, Start: 0.25, Spacing: 0.2 }, inputs: { crossSection: /c } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact(
+        "rings Layout diamond, Infinite, crossSection, ring",
+        &pts,
+        &out,
+        |p| {
+            let q = [p[2] as f64, p[0] as f64, p[1] as f64];
+            let r = (q[0].abs() + q[2].abs()) * 0.5f64.sqrt();
+            let k = ((r - 0.25) / 0.2 + 0.5).floor().max(-1.0);
+            (r - (0.25 + k * 0.2)).hypot(q[1]) - (0.03 + 0.02 * k)
+        },
+    );
+
     // bound: mobiusRing with a fractional twist, a phase, rounding and
     // Axis z (the frame yzx) against its cross section in the plane
     // through the axis.
