@@ -260,24 +260,23 @@ fn sdf_primitives_have_their_raytk_modes() {
     let pts = points3(5101, 150, -1.5, 1.5);
 
     // exact distance: truncatedPyramid with a rectangular footprint, moved,
-    // and turned onto x (the frame zxy), against the convex solid.
-    let node = "{ rop: truncatedPyramid, params: { Base: 1.4, Top: 0.4, BaseDepth: 0.8, TopDepth: 0.6, Height: 0.9, Footprint: rectangle, Axis: x, Translate: [0.1, -0.2, 0.05] } }";
-    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
-    let faces = frustum_faces([0.7, 0.4], [0.2, 0.3], 0.9);
-    expect_exact("truncatedPyramid rectangle, Axis x", &pts, &out, |p| {
-        let q = v3(p);
-        an::convex([q[2] - 0.05, q[0] - 0.1, q[1] + 0.2], &faces)
-    });
-    // exact distance: the top's size driven by the height variable
-    // (normoffset) plus 0.2, at each point the frustum of that top.
+    // and turned onto x (the frame zxy), against the convex solid; its top
+    // width driven by the height variable (normoffset) plus 0.2, at each
+    // point the frustum of that top.
     let extra = "  /v: { rop: variableReference, params: { Name: normoffset, Type: float } }\n  /m: { rop: math, params: { Operation: add, Value: 0.2 }, inputs: [/v] }\n";
-    let node = "{ rop: truncatedPyramid, params: { Base: 1.4, Height: 0.9, Axis: z }, inputs: { Top: /m } }";
+    let node = "{ rop: truncatedPyramid, params: { Base: 1.4, BaseDepth: 0.8, TopDepth: 0.6, Height: 0.9, Footprint: rectangle, Axis: x, Translate: [0.1, -0.2, 0.05] }, inputs: { Top: /m } }";
     let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
-    expect_exact("truncatedPyramid normoffset", &pts, &out, |p| {
-        let q = v3(p);
-        let t = 0.5 * (0.2 + (q[2] / 0.9).clamp(0.0, 1.0));
-        an::convex([q[1], q[2], q[0]], &frustum_faces([0.7, 0.7], [t, t], 0.9))
-    });
+    expect_exact(
+        "truncatedPyramid rectangle, Axis x, normoffset",
+        &pts,
+        &out,
+        |p| {
+            let q = v3(p);
+            let local = [q[2] - 0.05, q[0] - 0.1, q[1] + 0.2];
+            let t = 0.5 * (0.2 + (local[1] / 0.9).clamp(0.0, 1.0));
+            an::convex(local, &frustum_faces([0.7, 0.4], [t, 0.3], 0.9))
+        },
+    );
 
     // exact distance: box endless along y (a rectangle across x and z),
     // with Uniform scale multiplying Size.
