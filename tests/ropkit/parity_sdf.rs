@@ -268,6 +268,27 @@ fn torus_wires(q: V3, big: f64, r: f64, nr: usize, nb: usize, sx: f64, sy: f64) 
     rings.chain(bands).fold(f64::MAX, f64::min)
 }
 
+/// The arch's centre line folded to x >= 0 (a leg at x = r from y = -legs,
+/// a corner arc of radius rc, the top at y = r; closed: and the bottom):
+/// the distance to it, and whether the point lies inside the closed
+/// outline.
+fn arch_outline(p: V2, r: f64, rc: f64, legs: f64, closed: bool) -> (f64, bool) {
+    let q = [p[0].abs(), p[1]];
+    let k = r - rc;
+    let mut d = an::seg2(q, [r, -legs], [r, k])
+        .min(an::seg2(q, [0.0, r], [k, r]))
+        .min(an::arc2(q, [k, k], rc, 0.0, PI / 2.0));
+    if closed {
+        d = d.min(an::seg2(q, [0.0, -legs], [r, -legs]));
+    }
+    let c = [q[0] - k, q[1] - k];
+    let inside = q[0] <= r
+        && q[1] >= -legs
+        && q[1] <= r
+        && (c[0] <= 0.0 || c[1] <= 0.0 || an::len2(c) <= rc);
+    (d, inside)
+}
+
 // ---------------------------------------------------------------------------
 // Primitives
 
@@ -555,6 +576,26 @@ fn sdf_primitives_have_their_raytk_modes() {
         let psi = q[1].atan2(q[0].hypot(q[2]) - 0.7) - 0.1 * TAU;
         let row = (psi / (TAU / 5.0) + 0.5).floor().rem_euclid(5.0);
         torus_wires(q, 0.7, 0.3, 7, 5, 0.05, 0.1) - (0.02 + 0.01 * row)
+    });
+
+    // exact distance: arch with its top corners rounded to 0.4 of Radius,
+    // the band (half width t) around the open outline cut flat at the foot,
+    // and the panel filling the closed outline with its own depth.
+    let node = "{ rop: arch, params: { Rounding: 0.4, Panel: true, PanelDepth: 0.1, Translate: [0.1, 0, 0] } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    expect_exact("arch Rounding, Panel", &pts, &out, |p| {
+        let q = an::sub3(v3(p), [0.1, 0.0, 0.0]);
+        let (r, rc, legs, t) = (0.5, 0.2, 0.5, 0.1);
+        let foot = q[1] + legs;
+        let across = ((q[0].abs() - r).abs() - t).max(0.0);
+        let band = if foot < 0.0 {
+            across.hypot(foot)
+        } else {
+            let side = arch_outline([q[0], q[1]], r, rc, legs, false).0 - t;
+            if side > 0.0 { side } else { -(-side).min(foot) }
+        };
+        let (e, inside) = arch_outline([q[0], q[1]], r, rc, legs, true);
+        an::extrude(band, q[2], 0.15).min(an::extrude(if inside { -e } else { e }, q[2], 0.05))
     });
 
     // bound: mobiusRing with a fractional twist, a phase, rounding and
