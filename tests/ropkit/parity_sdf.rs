@@ -319,21 +319,14 @@ fn sdf_primitives_have_their_raytk_modes() {
         },
     );
 
-    // exact distance: box endless along y (a rectangle across x and z),
-    // with Uniform scale multiplying Size.
-    let node = "{ rop: box, params: { Size: [0.8, 0.6, 0.9], UniformScale: 1.5, InfiniteAxis: y, Translate: [0.1, 0.3, -0.2] } }";
-    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
-    expect_exact("box InfiniteAxis y", &pts, &out, |p| {
-        let q = v3(p);
-        box_n(&[q[0] - 0.1, q[2] + 0.2], &[0.6, 0.675])
-    });
-    // formula: the cheap box is the largest distance to a face plane (here
-    // endless along z); UV mode bounds is the place across the box on x
-    // and y.
-    let node = "{ rop: box, params: { Size: [0.8, 0.6, 0.9], BoxType: cheap, InfiniteAxis: z, UvMode: bounds, Translate: [0.1, 0.3, -0.2] } }";
+    // formula: box endless along y with Uniform scale multiplying Size, as
+    // a cheap box: the largest distance to a face plane (the two across
+    // y); UV mode bounds is the place across the box on x, and along the
+    // endless y the coordinate itself.
+    let node = "{ rop: box, params: { Size: [0.8, 0.6, 0.9], UniformScale: 1.5, InfiniteAxis: y, BoxType: cheap, UvMode: bounds, Translate: [0.1, 0.3, -0.2] } }";
     let out = sample(&gpu, &lib, &uv_probe3(node), &pts);
     expect_vec(
-        "box BoxType cheap, UvMode bounds",
+        "box InfiniteAxis y, UniformScale, cheap, bounds",
         &pts,
         &out,
         3,
@@ -341,9 +334,9 @@ fn sdf_primitives_have_their_raytk_modes() {
         |p| {
             let q = an::sub3(v3(p), [0.1, 0.3, -0.2]);
             [
-                q[0] / 0.8 + 0.5,
-                q[1] / 0.6 + 0.5,
-                (q[0].abs() - 0.4).max(q[1].abs() - 0.3),
+                q[0] / 1.2 + 0.5,
+                q[1],
+                (q[0].abs() - 0.6).max(q[2].abs() - 0.675),
                 0.0,
             ]
         },
@@ -591,6 +584,32 @@ fn sdf_primitives_have_their_raytk_modes() {
         };
         let (e, inside) = arch_outline([q[0], q[1]], r, rc, legs, true);
         an::extrude(band, q[2], 0.15).min(an::extrude(if inside { -e } else { e }, q[2], 0.05))
+    });
+
+    // exact distance away from the joints (here there are none): lattice
+    // as a grid across x (the frame zxy) with only its bars along z, of
+    // diamond section, repeating along y every Spacing times Axis
+    // spacing's y.
+    let node = "{ rop: lattice, params: { Layout: grid, Axis: x, Pattern: hbars, Shape: diamond, Spacing: 0.4, AxisSpacing: [1, 1.5, 2], Thickness: 0.08, Translate: [0.1, 0.2, 0] } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    expect_exact("lattice grid, Axis x, hbars, diamond", &pts, &out, |p| {
+        let q = an::sub3(v3(p), [0.1, 0.2, 0.0]);
+        let y = q[1] - 0.6 * (q[1] / 0.6 + 0.5).floor();
+        // The diamond: the square of half diagonal 0.08 turned 45 degrees.
+        let r = [
+            (y.abs() + q[0].abs()) * 0.5f64.sqrt(),
+            (q[0].abs() - y.abs()) * 0.5f64.sqrt(),
+        ];
+        box_n(&r, &[0.08 * 0.5f64.sqrt(); 2])
+    });
+    // exact distance: the 2D lattice, lines across x only (vbars), every
+    // Spacing times Axis spacing's x.
+    let pts2 = points2(5103, 150, -1.2, 1.2);
+    let node = "{ rop: lattice, params: { Spacing: 0.3, AxisSpacing: [2, 1, 1], Thickness: 0.02, Pattern: vbars, Translate: [0.05, 0, 0] } }";
+    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts2);
+    expect_exact("lattice 2D vbars", &pts2, &out, |p| {
+        let x = p[0] as f64 - 0.05;
+        (x - 0.6 * (x / 0.6 + 0.5).floor()).abs() - 0.02
     });
 
     // bound: mobiusRing with a fractional twist, a phase, rounding and
