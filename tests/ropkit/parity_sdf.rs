@@ -289,6 +289,45 @@ fn arch_outline(p: V2, r: f64, rc: f64, legs: f64, closed: bool) -> (f64, bool) 
     (d, inside)
 }
 
+fn smoothstep(e0: f64, e1: f64, x: f64) -> f64 {
+    let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
+/// The polynomial smooth minimum of lattice's blends.
+fn smin(a: f64, b: f64, k: f64) -> f64 {
+    if k <= 0.0 {
+        return a.min(b);
+    }
+    let h = (k - (a - b).abs()).max(0.0) / k;
+    a.min(b) - h * h * k * 0.25
+}
+
+/// RayTK's lattice kinds through a node at the origin (round bars of
+/// radius t, joints blended by k): 4, the axis bars (cc) with the body
+/// diagonals (bcc); 5, the face diagonals (fcc) with the body diagonals.
+fn lattice_kind(c: V3, kind: usize, t: f64, k: f64) -> f64 {
+    let o = c.map(f64::abs);
+    let line = |a: usize, b: usize, n: usize| {
+        let m = 0.5 * (o[a] + o[b]);
+        ((o[a] - m).powi(2) + (o[b] - m).powi(2) + o[n].powi(2)).sqrt()
+    };
+    let fcc = |k: f64| smin(smin(line(0, 1, 2), line(0, 2, 1), k), line(1, 2, 0), k) - t;
+    let cc = |k: f64| {
+        smin(
+            smin(o[1].hypot(o[2]), o[0].hypot(o[1]), k),
+            o[0].hypot(o[2]),
+            k,
+        ) - t
+    };
+    let mean = (o[0] + o[1] + o[2]) / 3.0;
+    let bcc = o.iter().map(|x| (x - mean).powi(2)).sum::<f64>().sqrt() - t;
+    match kind {
+        4 => smin(cc(0.5 * k), bcc, k),
+        _ => smin(fcc(0.5 * k), bcc, k),
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Primitives
 
@@ -610,6 +649,17 @@ fn sdf_primitives_have_their_raytk_modes() {
     expect_exact("lattice 2D vbars", &pts2, &out, |p| {
         let x = p[0] as f64 - 0.05;
         (x - 0.6 * (x / 0.6 + 0.5).floor()).abs() - 0.02
+    });
+
+    // formula: lattice Kind 4.6 eases from kind 4 (axis bars and body
+    // diagonals) towards kind 5 (face and body diagonals) by
+    // smoothstep(0.6^3), in each cell around its node.
+    let node = "{ rop: lattice, params: { Kind: 4.6, Spacing: 0.6, Thickness: 0.04, Blend: 0.1 } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    expect_exact("lattice Kind 4.6", &pts, &out, |p| {
+        let c = v3(p).map(|x| x - 0.6 * (x / 0.6 + 0.5).floor());
+        let u = smoothstep(0.0, 1.0, 0.6f64.powi(3));
+        lattice_kind(c, 4, 0.04, 0.1) * (1.0 - u) + lattice_kind(c, 5, 0.04, 0.1) * u
     });
 
     // bound: mobiusRing with a fractional twist, a phase, rounding and
