@@ -434,29 +434,22 @@ fn sdf_primitives_have_their_raytk_modes() {
     });
 
     // exact distance: cappedTorus turned by Angle offset around x (the
-    // ring's frame yzx).
-    let node = "{ rop: cappedTorus, params: { Radius: 0.9, Thickness: 0.15, Angle: 100, AngleOffset: -30, Axis: x } }";
-    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
-    expect_exact("cappedTorus AngleOffset, Axis x", &pts, &out, |p| {
-        let q = v3(p);
-        arc_tube(
-            turn_back_z([q[1], q[2], q[0]], -30.0),
-            0.9,
-            0.15,
-            100f64.to_radians(),
-        )
-    });
-    // formula: the tube radius driven by the place along the arc
-    // (normangle, 0 to 1 between the ends), 0.05 + 0.2 of it.
+    // ring's frame yzx), its tube radius driven by the place along the arc
+    // (normangle, 0 to 1 between the ends): 0.05 + 0.2 of it.
     let extra = "  /v: { rop: variableReference, params: { Name: normangle, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.2 }, inputs: [/v] }\n  /w: { rop: math, params: { Operation: add, Value: 0.05 }, inputs: [/m] }\n";
-    let node = "{ rop: cappedTorus, inputs: { Thickness: /w } }";
+    let node = "{ rop: cappedTorus, params: { Radius: 0.9, Angle: 100, AngleOffset: -30, Axis: x }, inputs: { Thickness: /w } }";
     let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
-    expect_exact("cappedTorus normangle", &pts, &out, |p| {
-        let q = v3(p);
-        let half = 120f64.to_radians();
-        let along = (-q[0]).atan2(q[1]) / (2.0 * half) + 0.5;
-        arc_tube(q, 1.0, 0.05 + 0.2 * along, half)
-    });
+    expect_exact(
+        "cappedTorus AngleOffset, Axis x, normangle",
+        &pts,
+        &out,
+        |p| {
+            let q = turn_back_z([p[1] as f64, p[2] as f64, p[0] as f64], -30.0);
+            let half = 100f64.to_radians();
+            let along = (-q[0]).atan2(q[1]) / (2.0 * half) + 0.5;
+            arc_tube(q, 0.9, 0.05 + 0.2 * along, half)
+        },
+    );
     // formula: torus's tube radius driven by the angle around its axis
     // (normangle, the UV's u: around x from y towards z).
     let node = "{ rop: torus, params: { Radius: 0.8, Axis: x }, inputs: { Thickness: /w } }";
@@ -663,23 +656,23 @@ fn sdf_primitives_have_their_raytk_modes() {
     });
 
     // bound: mobiusRing with a fractional twist, a phase, rounding and
-    // Axis z (the frame yzx) against its cross section in the plane
+    // Axis x (the frame zxy), its width driven by the angle variable
+    // (normangle): 0.2 + 0.4 of it, against its cross section in the plane
     // through the axis.
-    let node = "{ rop: mobiusRing, params: { Radius: 0.7, Width: 0.5, Thickness: 0.2, HalfTwists: 1.5, TwistPhase: 25, Rounding: 0.06, Axis: z } }";
-    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
-    expect_under("mobiusRing twist, phase, rounding", &pts, &out, 0.3, |p| {
-        let q = v3(p);
-        mobius_section([q[1], q[2], q[0]], 0.7, 0.5, 0.2, 1.5, 25.0, 0.06)
-    });
-    // bound: the width driven by the angle variable (normangle), on Axis x.
     let extra = "  /v: { rop: variableReference, params: { Name: normangle, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.4 }, inputs: [/v] }\n  /w: { rop: math, params: { Operation: add, Value: 0.2 }, inputs: [/m] }\n";
-    let node = "{ rop: mobiusRing, params: { Radius: 0.7, Thickness: 0.2, Axis: x }, inputs: { Width: /w } }";
+    let node = "{ rop: mobiusRing, params: { Radius: 0.7, Thickness: 0.2, HalfTwists: 1.5, TwistPhase: 25, Rounding: 0.06, Axis: x }, inputs: { Width: /w } }";
     let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
-    expect_under("mobiusRing normangle", &pts, &out, 0.3, |p| {
-        let q = [p[2] as f64, p[0] as f64, p[1] as f64];
-        let n = q[2].atan2(q[0]) / TAU + 0.5;
-        mobius_section(q, 0.7, 0.2 + 0.4 * n, 0.2, 1.0, 0.0, 0.0)
-    });
+    expect_under(
+        "mobiusRing twist, phase, rounding, normangle",
+        &pts,
+        &out,
+        0.3,
+        |p| {
+            let q = [p[2] as f64, p[0] as f64, p[1] as f64];
+            let n = q[2].atan2(q[0]) / TAU + 0.5;
+            mobius_section(q, 0.7, 0.2 + 0.4 * n, 0.2, 1.5, 25.0, 0.06)
+        },
+    );
 }
 
 /// gyroid's field over its slope bound, in 2D or 3D: frequency `s`, axis
@@ -815,32 +808,28 @@ fn sdf_coils_have_their_raytk_modes() {
     let pts = points3(5301, 60, -1.2, 1.2);
 
     // exact distance (brute force along the helix): spring around x,
-    // wound the other way (the coil mirrored across its own z), its wire
-    // radius driven by the height variable (normoffset, 0 at the lower end
-    // and 1 at the upper): 0.03 + 0.08 of it.
+    // wound the other way (the coil mirrored across its own z), with two
+    // wires at Radius times 1 -+ Dual spread, their radius driven by the
+    // height variable (normoffset, 0 at the lower end and 1 at the upper):
+    // 0.03 + 0.08 of it.
     let extra = "  /v: { rop: variableReference, params: { Name: normoffset, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.08 }, inputs: [/v] }\n  /w: { rop: math, params: { Operation: add, Value: 0.03 }, inputs: [/m] }\n";
-    let node = "{ rop: spring, params: { Radius: 0.5, Pitch: 0.3, Turns: 3.5, Axis: x, Reverse: true }, inputs: { Thickness: /w } }";
+    let node = "{ rop: spring, params: { Radius: 0.5, Pitch: 0.3, Turns: 3.5, Axis: x, Reverse: true, DualSpread: 0.2 }, inputs: { Thickness: /w } }";
     let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
     let k = 0.3 / TAU;
     let amax = TAU * 3.5;
     let half = 0.5 * k * amax;
-    expect_exact("spring Axis x, Reverse, normoffset", &pts, &out, |p| {
-        let q = [p[2] as f64, p[0] as f64, -(p[1] as f64)];
-        let t = 0.03 + 0.08 * ((q[1] + half) / (2.0 * half)).clamp(0.0, 1.0);
-        helix_d(q, 0.5, k, 0.0, amax, half) - t
-    });
-    // exact distance (brute force): the endless double helix, two wires at
-    // Radius times 1 -+ Dual spread.
-    let node = "{ rop: spring, params: { Radius: 0.5, Pitch: 0.4, Thickness: 0.05, Infinite: true, DualSpread: 0.2 } }";
-    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
-    let k = 0.4 / TAU;
-    expect_exact("spring Infinite, DualSpread", &pts, &out, |p| {
-        let q = v3(p);
-        let a0 = q[1] / k;
-        let (lo, hi) = (a0 - 2.0 * TAU, a0 + 2.0 * TAU);
-        helix_d(q, 0.4, k, lo, hi, 0.0).min(helix_d(q, 0.6, k, lo, hi, 0.0)) - 0.05
-    });
-    // formula: a cross section wired in is read in the plane across the
+    expect_exact(
+        "spring Axis x, Reverse, DualSpread, normoffset",
+        &pts,
+        &out,
+        |p| {
+            let q = [p[2] as f64, p[0] as f64, -(p[1] as f64)];
+            let t = 0.03 + 0.08 * ((q[1] + half) / (2.0 * half)).clamp(0.0, 1.0);
+            helix_d(q, 0.4, k, 0.0, amax, half).min(helix_d(q, 0.6, k, 0.0, amax, half)) - t
+        },
+    );
+    // formula: a cross section wired in replaces the wire of the endless
+    // coil (Infinite); it is read in the plane across the
     // wire at its nearest point, x out from the axis and y along the
     // binormal: at points built in that plane close to the wire, the
     // spring's value is the profile's (a 0.2 x 0.1 rectangle) there.
