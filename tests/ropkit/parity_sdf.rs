@@ -1021,26 +1021,22 @@ fn sdf_fractals_have_their_raytk_modes() {
     // 1-Lipschitz.
     let pairs = point_pairs(5202, 80, -1.5, 1.5, 0.05);
     let k = [1.0, 1.5, 0.8];
-    {
-        let (p2, f2) = ([0.5, 1.0, 1.0], [0.0, 1.0, 0.0]);
-        let node = format!(
-            "{{ rop: gyroid, params: {{ Scale: 3, Thickness: 0.2, AxisScale: [1, 1.5, 0.8], Period1: [1, 2, 1.5], Period2: {p2:?}, Phase1: [0.3, 0, -0.5], Phase2: {f2:?} }} }}"
-        );
-        let out = sample(&gpu, &lib, &sdf3(&node, ""), &pairs);
-        expect_exact(&format!("gyroid periods {p2:?}"), &pairs, &out, |p| {
-            gyroid_d(
-                &v3(p),
-                3.0,
-                &k,
-                &[1.0, 2.0, 1.5],
-                &p2,
-                &[0.3, 0.0, -0.5],
-                &f2,
-                0.2,
-            )
-        });
-        expect_lipschitz(&format!("gyroid periods {p2:?}"), &pairs, &out);
-    }
+    let (p2, f2) = ([0.5, 1.0, 1.0], [0.0, 1.0, 0.0]);
+    let node = "{ rop: gyroid, params: { Scale: 3, Thickness: 0.2, AxisScale: [1, 1.5, 0.8], Period1: [1, 2, 1.5], Period2: [0.5, 1, 1], Phase1: [0.3, 0, -0.5], Phase2: [0, 1, 0] } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pairs);
+    expect_exact("gyroid periods and phases", &pairs, &out, |p| {
+        gyroid_d(
+            &v3(p),
+            3.0,
+            &k,
+            &[1.0, 2.0, 1.5],
+            &p2,
+            &[0.3, 0.0, -0.5],
+            &f2,
+            0.2,
+        )
+    });
+    expect_lipschitz("gyroid periods and phases", &pairs, &out);
     // formula: the 2D gyroid, sin x cos y + sin y cos x, moved by
     // Translate's x and y.
     let pts2 = points2(5203, 150, -1.5, 1.5);
