@@ -1016,6 +1016,30 @@ fn sdf_fractals_have_their_raytk_modes() {
     expect_same("dodecahedronFractal Bailout", &bailed, &one, 3, 1e-5);
     expect_lipschitz("dodecahedronFractal Phi 1.4", &far, &one);
 
+    // formula: kaliGenerator with Kali's sphere fold (mirror, move back by
+    // Step, scale by Scale / clamp(r^2, 0.4, 1), shift, turn) in 1.5-wide
+    // mirrored tiles across xz (the tiling's 2/3 given back at the end).
+    let node = "{ rop: kaliGenerator, params: { Fold: sphere, Tile: true, Iterations: 5, Scale: 2, Rotate: [0, 30, 0], Translate: [0.1, 0, 0] } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    expect_within("kaliGenerator Fold sphere, Tile", &pts, &out, 2e-3, |p| {
+        let mut z = an::sub3(v3(p), [0.1, 0.0, 0.0]).map(|x| x / 0.5);
+        let mut scale = 0.5 * 1.5;
+        for i in [0, 2] {
+            let t = z[i] / 1.5;
+            z[i] = (0.5 - (t - t.floor())).abs();
+        }
+        for _ in 0..5 {
+            z = [z[0].abs() - 0.6, z[1].abs() - 0.5, z[2].abs() - 0.3];
+            let f = 2.0 / an::dot3(z, z).clamp(0.4, 1.0);
+            z = euler_xyz(
+                [z[0] * f - 0.5, z[1] * f - 1.0, z[2] * f - 0.4],
+                [0.0, 30.0, 0.0],
+            );
+            scale /= f;
+        }
+        box_n(&z, &[0.3; 3]) * scale - 0.02 * scale
+    });
+
     // formula and bound: gyroid with a per-axis scale and the sines and
     // cosines out of step (their own periods and phases), which stays
     // 1-Lipschitz.
