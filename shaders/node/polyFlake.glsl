@@ -35,13 +35,5 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   }
   THIS_VAR = previous;
   float d = THIS_SOLID(rkfIcosa(z)) * scale;
-#ifdef THIS_RETURN_TYPE_Sdf
-  Sdf res = createSdf(d);
-#ifdef ROPKIT_SDF_ORBIT_TRAP
-  res.orbitTrap = trap;
-#endif
-  return res;
-#else
-  return d;
-#endif
+#include "node/trapReturn.glsl"
 }

@@ -933,7 +933,12 @@ fn sdf_fractals_have_their_raytk_modes() {
     let node = format!(
         "{{ rop: sierpinskiDodecahedron, params: {{ Iterations: 2, Offset: [{o}, {o}, {o}] }}, inputs: {{ Ratio: /w }} }}"
     );
-    let flake = sample(&gpu, &lib, &sdf3(&node, extra), &near);
+    let flake = sample(
+        &gpu,
+        &lib,
+        &format!("{}{extra}", dist_trap_probe(&node)),
+        &near,
+    );
     let moved: Vec<[f32; 3]> = near
         .iter()
         .map(|p| {
@@ -959,20 +964,17 @@ fn sdf_fractals_have_their_raytk_modes() {
         1e-4,
     );
     // formula: the orbit trap's w is the least squared length of the
-    // folded point over the levels: near the one-level copy at 0.64 along
-    // the corner, (|p - c| / Ratio)^2.
-    let c1 = [0.64 * f; 3];
-    let near1 = ball_points(5205, 100, c1, 0.04);
-    let node = format!(
-        "{{ rop: sierpinskiDodecahedron, params: {{ Iterations: 1, Ratio: 0.2, Offset: [{o}, {o}, {o}] }} }}"
-    );
-    let out = sample(&gpu, &lib, &trap_probe(&node), &near1);
-    for (p, v) in near1.iter().zip(&out) {
-        let q = v3(p);
-        let d = an::sub3(q, c1);
-        let want = an::dot3(q, q).min(an::dot3(d, d) / 0.04);
+    // folded point over the levels; near the copy's corner the folds leave
+    // the distance to the corner's axis alone, so the levels' points are
+    // p, (p - 0.64 f) / 0.2 and that less 0.56 f over 0.3 (f the corner's
+    // unit direction).
+    for (p, v) in near.iter().zip(&flake) {
+        let z0 = v3(p);
+        let z1 = an::sub3(z0, [0.64 * f; 3]).map(|x| x / 0.2);
+        let z2 = an::sub3(z1, [0.56 * f; 3]).map(|x| x / 0.3);
+        let want = an::dot3(z0, z0).min(an::dot3(z1, z1)).min(an::dot3(z2, z2));
         assert!(
-            close(v[3] as f64, want, 1e-4),
+            close(v[1] as f64, want, 1e-3),
             "sierpinskiDodecahedron orbit trap at {p:?}: {v:?}, want w {want}"
         );
     }
@@ -1015,6 +1017,38 @@ fn sdf_fractals_have_their_raytk_modes() {
     let one = sample(&gpu, &lib, &dist_trap_probe(node), &far);
     expect_same("dodecahedronFractal Bailout", &bailed, &one, 3, 1e-5);
     expect_lipschitz("dodecahedronFractal Phi 1.4", &far, &one);
+
+    // formula: amazingSurface's Mode kali (x and z folded at Step
+    // translate's x and z, y moved down by its y, the inversion clamped to
+    // Min radius^2 .. Clamp max, the turn) with the z tiling, its slab end
+    // over the running scale, and the orbit trap's w (the least |z|^2).
+    let node = "{ rop: amazingSurface, params: { Mode: kali, Tile: true, Iterations: 6, StepScale: 2, StepTranslate: [1.0, 0.3, 0.9], Rotate: [10, 20, 0], MinRadius: 0.5, ClampMax: 1.2, Scale: 0.8, Translate: [0, 0.1, 0] } }";
+    let wide = points3(5207, 150, -2.0, 2.0);
+    let out = sample(&gpu, &lib, &dist_trap_probe(node), &wide);
+    let kali = |p: &[f32; 3]| {
+        let mut z = an::sub3(v3(p), [0.0, 0.1, 0.0]).map(|x| x / 0.8);
+        z[2] = (3.0 - z[2].rem_euclid(6.0)).abs();
+        let (mut dr, mut w) = (1.0, an::dot3(z, z));
+        for _ in 0..6 {
+            for (i, t) in [(0, 1.0), (2, 0.9)] {
+                z[i] = (z[i] + t).abs() - (z[i] - t).abs() - z[i];
+            }
+            z[1] -= 0.3;
+            let k = 2.0 / an::dot3(z, z).clamp(0.25, 1.2);
+            z = euler_xyz(z.map(|x| x * k), [10.0, 20.0, 0.0]);
+            dr *= k;
+            w = w.min(an::dot3(z, z));
+        }
+        let d = ((z[1] - 1.5).max(0.0).hypot((z[2] - 1.5).max(0.0)) - 1.0) / dr * 0.8;
+        (d, w)
+    };
+    expect_within("amazingSurface Mode kali, Tile", &wide, &out, 2e-3, |p| {
+        kali(p).0
+    });
+    let trap: Vec<[f32; 4]> = out.iter().map(|v| [v[1], 0.0, 0.0, 0.0]).collect();
+    expect_within("amazingSurface orbit trap", &wide, &trap, 2e-3, |p| {
+        kali(p).1
+    });
 
     // formula: kaliGenerator with Kali's sphere fold (mirror, move back by
     // Step, scale by Scale / clamp(r^2, 0.4, 1), shift, turn) in 1.5-wide

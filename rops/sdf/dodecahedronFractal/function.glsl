@@ -25,13 +25,5 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   }
   float b = max(THIS_BaseSize, 1e-4);
   float d = rkfDodecahedronFolded(rkfIcosa(z) / b) * b * scale;
-#ifdef THIS_RETURN_TYPE_Sdf
-  Sdf res = createSdf(d);
-#ifdef ROPKIT_SDF_ORBIT_TRAP
-  res.orbitTrap = trap;
-#endif
-  return res;
-#else
-  return d;
-#endif
+#include "node/trapReturn.glsl"
 }
