@@ -328,6 +328,35 @@ fn lattice_kind(c: V3, kind: usize, t: f64, k: f64) -> f64 {
     }
 }
 
+/// The struts of a cubic cell of side `s` with its corner at `o`: its
+/// twelve edges and the diagonals of its faces that avoid the corners `o`
+/// and `o + (s, s, s)`.
+fn cell_struts(o: V3, s: f64) -> Vec<(V3, V3)> {
+    let at = |x: f64, y: f64, z: f64| [o[0] + x * s, o[1] + y * s, o[2] + z * s];
+    let mut out = Vec::new();
+    for axis in 0..3 {
+        for (a, b) in [(0.0, 0.0), (0.0, 1.0), (1.0, 0.0), (1.0, 1.0)] {
+            let mut u = [0.0; 3];
+            u[(axis + 1) % 3] = a;
+            u[(axis + 2) % 3] = b;
+            let mut v = u;
+            v[axis] = 1.0;
+            out.push((at(u[0], u[1], u[2]), at(v[0], v[1], v[2])));
+        }
+    }
+    for (u, v) in [
+        ([0.0, 1.0, 0.0], [0.0, 0.0, 1.0]),
+        ([0.0, 0.0, 1.0], [1.0, 0.0, 0.0]),
+        ([1.0, 0.0, 0.0], [0.0, 1.0, 0.0]),
+        ([1.0, 0.0, 1.0], [1.0, 1.0, 0.0]),
+        ([1.0, 1.0, 0.0], [0.0, 1.0, 1.0]),
+        ([0.0, 1.0, 1.0], [1.0, 0.0, 1.0]),
+    ] {
+        out.push((at(u[0], u[1], u[2]), at(v[0], v[1], v[2])));
+    }
+    out
+}
+
 // ---------------------------------------------------------------------------
 // Primitives
 
@@ -653,6 +682,30 @@ fn sdf_primitives_have_their_raytk_modes() {
         let c = v3(p).map(|x| x - 0.6 * (x / 0.6 + 0.5).floor());
         let u = smoothstep(0.0, 1.0, 0.6f64.powi(3));
         lattice_kind(c, 4, 0.04, 0.1) * (1.0 - u) + lattice_kind(c, 5, 0.04, 0.1) * u
+    });
+
+    // exact distance (brute force over every strut of every cell): the
+    // cubic space frame, two cells along x, one along y and endless along
+    // z (here eleven cells), each with its edges and face diagonals.
+    let node = "{ rop: spaceFrame, params: { Layout: cubic, Spacing: 0.7, Thickness: 0.05, Cells: [2, 1, 0], Translate: [0, 0.2, 0] } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    let struts: Vec<(V3, V3)> = (0..2)
+        .flat_map(|i| {
+            (-5..=5).flat_map(move |k| {
+                cell_struts(
+                    [(i - 1) as f64 * 0.7, -0.35 + 0.2, (k as f64 - 0.5) * 0.7],
+                    0.7,
+                )
+            })
+        })
+        .collect();
+    expect_exact("spaceFrame cubic, Cells", &pts, &out, |p| {
+        let q = v3(p);
+        struts
+            .iter()
+            .map(|(a, b)| an::seg3(q, *a, *b))
+            .fold(f64::MAX, f64::min)
+            - 0.05
     });
 
     // bound: mobiusRing with a fractional twist, a phase, rounding and
