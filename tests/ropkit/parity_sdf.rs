@@ -490,36 +490,29 @@ fn sdf_primitives_have_their_raytk_modes() {
     });
 
     // exact distance: joint with a square section, along z bending towards
-    // x (the frame xzy): the flat band in its plane extruded across it.
-    // formula: its UVs where the point lies beside the arc, the offset
-    // across (towards the bend's side) and the arc length over Length.
-    let node = "{ rop: joint, params: { Length: 1.5, Angle: 2.0, Thickness: 0.2, Shape: square, Direction: zx } }";
+    // -x (a negative Angle; the frame xzy): the mirror image of the flat
+    // band bending towards +x, extruded across its plane. formula: its UVs
+    // where the point lies beside the arc, the offset across (towards the
+    // side it bends to) and the arc length over Length.
+    let node = "{ rop: joint, params: { Length: 1.5, Angle: -2.0, Thickness: 0.2, Shape: square, Direction: zx } }";
     let out = sample(&gpu, &lib, &uv_probe3(node), &pts);
     let flat: Vec<[f32; 4]> = out.iter().map(|v| [v[2], 0.0, 0.0, 0.0]).collect();
-    expect_exact("joint square, Direction zx", &pts, &flat, |p| {
+    expect_exact("joint square, Angle -2, Direction zx", &pts, &flat, |p| {
         let q = v3(p);
-        an::extrude(bent_band([q[0], q[2]], 1.5, 2.0, 0.2), q[1], 0.2)
+        an::extrude(bent_band([-q[0], q[2]], 1.5, 2.0, 0.2), q[1], 0.2)
     });
     for (p, v) in pts.iter().zip(&out) {
         let q = v3(p);
-        let c = [q[0] - 0.75, q[2]];
-        let t = c[1].atan2(-c[0]).rem_euclid(TAU);
+        let c = [q[0] + 0.75, q[2]];
+        let t = c[1].atan2(c[0]).rem_euclid(TAU);
         if t <= 2.0 {
-            let want = [0.75 - an::len2(c), 0.75 * t / 1.5];
+            let want = [an::len2(c) - 0.75, 0.75 * t / 1.5];
             assert!(
                 close(v[0] as f64, want[0], 1e-4) && close(v[1] as f64, want[1], 1e-4),
                 "joint UV at {p:?}: {v:?}, want {want:?}"
             );
         }
     }
-    // exact distance: bending the other way past half a turn, along x
-    // towards y (the frame yxz), is the mirror image across the bend.
-    let node = "{ rop: joint, params: { Length: 1.2, Angle: -4.0, Thickness: 0.15, Shape: square, Direction: xy } }";
-    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
-    expect_exact("joint square, Angle -4, Direction xy", &pts, &out, |p| {
-        let q = v3(p);
-        an::extrude(bent_band([-q[1], q[0]], 1.2, 4.0, 0.15), q[2], 0.15)
-    });
 
     // exact distance: cappedCone with Mode points, from Start to End, its
     // top radius driven by the height variable (normoffset, 0 at the base
