@@ -357,6 +357,38 @@ fn cell_struts(o: V3, s: f64) -> Vec<(V3, V3)> {
     out
 }
 
+/// The distance from p to bezierTube's default curve (A (-0.8, -0.3, 0),
+/// Control (0, 0.8, 0.3), B (0.8, -0.3, 0)) and the parameter of its
+/// nearest point: a dense scan, then a ternary search.
+fn bezier_near(p: V3) -> (f64, f64) {
+    let (a, c, b) = ([-0.8, -0.3, 0.0], [0.0, 0.8, 0.3], [0.8, -0.3, 0.0]);
+    let at = |t: f64| -> V3 {
+        [0, 1, 2].map(|i| (1.0 - t) * (1.0 - t) * a[i] + 2.0 * (1.0 - t) * t * c[i] + t * t * b[i])
+    };
+    let f = |t: f64| {
+        let d = an::sub3(p, at(t));
+        an::dot3(d, d)
+    };
+    let n = 2000;
+    let best = (0..=n)
+        .min_by(|&i, &j| f(i as f64 / n as f64).total_cmp(&f(j as f64 / n as f64)))
+        .unwrap();
+    let (mut lo, mut hi) = (
+        best.saturating_sub(1) as f64 / n as f64,
+        (best + 1).min(n) as f64 / n as f64,
+    );
+    for _ in 0..60 {
+        let (m1, m2) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+        if f(m1) < f(m2) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    let t = 0.5 * (lo + hi);
+    (f(t).sqrt(), t)
+}
+
 // ---------------------------------------------------------------------------
 // Primitives
 
@@ -699,6 +731,18 @@ fn sdf_primitives_have_their_raytk_modes() {
             .map(|(a, b)| an::seg3(q, *a, *b))
             .fold(f64::MAX, f64::min)
             - 0.05
+    });
+
+    // formula (the nearest curve point by brute force): bezierTube's radius
+    // tapers from Thickness at A to twice it at B, Thickness itself driven
+    // by the curve parameter of the nearest point (normoffset): 0.05 +
+    // 0.05 of it.
+    let extra = "  /v: { rop: variableReference, params: { Name: normoffset, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.05 }, inputs: [/v] }\n  /w: { rop: math, params: { Operation: add, Value: 0.05 }, inputs: [/m] }\n";
+    let node = "{ rop: bezierTube, params: { EndScale: 2 }, inputs: { Thickness: /w } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact("bezierTube EndScale, normoffset", &pts, &out, |p| {
+        let (d, t) = bezier_near(v3(p));
+        d - (0.05 + 0.05 * t) * (1.0 + t)
     });
 
     // bound: mobiusRing with a fractional twist, a phase, rounding and
