@@ -745,6 +745,29 @@ fn sdf_primitives_have_their_raytk_modes() {
         d - (0.05 + 0.05 * t) * (1.0 + t)
     });
 
+    // exact distance: polyline with Mode pairs, separate segments from
+    // point 1 to 2, 3 to 4 and 5 to 6 (Count 6, the default points), the
+    // radius driven by the nearest segment's number (the vec4 variable's
+    // x): 0.03 + 0.02 of it.
+    let extra = "  /v: { rop: variableReference, params: { Name: normoffset, Type: vec4 } }\n  /c: { rop: vectorToFloat, params: { Part: x }, inputs: [/v] }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.02 }, inputs: [/c] }\n  /w: { rop: math, params: { Operation: add, Value: 0.03 }, inputs: [/m] }\n";
+    let node = "{ rop: polyline, params: { Mode: pairs, Count: 6, Type: vec4 }, inputs: { Thickness: /w } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    let ends: [V3; 6] = [
+        [-0.8, -0.4, 0.0],
+        [-0.3, 0.4, 0.0],
+        [0.2, -0.4, 0.0],
+        [0.7, 0.4, 0.0],
+        [0.7, 0.4, 0.6],
+        [0.2, -0.4, 0.6],
+    ];
+    expect_exact("polyline Mode pairs, segment index", &pts, &out, |p| {
+        let q = v3(p);
+        let (d, i) = (0..3)
+            .map(|i| (an::seg3(q, ends[2 * i], ends[2 * i + 1]), i))
+            .fold((f64::MAX, 0), |a, b| if b.0 < a.0 { b } else { a });
+        d - (0.03 + 0.02 * i as f64)
+    });
+
     // bound: mobiusRing with a fractional twist, a phase, rounding and
     // Axis x (the frame zxy), its width driven by the angle variable
     // (normangle): 0.2 + 0.4 of it, against its cross section in the plane

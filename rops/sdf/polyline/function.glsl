@@ -14,6 +14,19 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   // the whole length.
   vec4 at = vec4(0.0);
   float run = 0.0;
+#if defined(THIS_Mode_pairs)
+  // Separate segments: points 1 to 2, 3 to 4, and so on.
+  for (int i = 0; i < 4; i++) {
+    if (2 * i + 1 >= n) break;
+    vec3 a = pts[2 * i];
+    vec3 b = pts[2 * i + 1];
+    vec2 s = THIS_segment(p, a, b);
+    if (s.x < best) at = vec4(float(i), s.y, run, 0.0);
+    best = min(best, s.x);
+    run += length(b - a);
+  }
+  int first = 2 * int(at.x);
+#else
   for (int i = 0; i < 7; i++) {
     if (i + 1 >= n) break;
     vec2 s = THIS_segment(p, pts[i], pts[i + 1]);
@@ -21,7 +34,9 @@ ReturnT thismap(CoordT p, ContextT ctx) {
     best = min(best, s.x);
     run += length(pts[i + 1] - pts[i]);
   }
-  float along = at.z + at.y * length(pts[int(at.x) + 1] - pts[int(at.x)]);
+  int first = int(at.x);
+#endif
+  float along = at.z + at.y * length(pts[first + 1] - pts[first]);
   float normAlong = along / max(run, 1e-12);
 #if defined(THIS_Type_vec4)
   vec4 previous = THIS_VAR;
