@@ -768,6 +768,27 @@ fn sdf_primitives_have_their_raytk_modes() {
         d - (0.03 + 0.02 * i as f64)
     });
 
+    // exact distance: pointPolyline with Mode pairs, separate segments
+    // between the points two by two (an odd last point left out).
+    let list: [V3; 7] = [
+        [-0.8, -0.4, 0.0],
+        [-0.3, 0.4, 0.1],
+        [0.2, -0.4, 0.0],
+        [0.7, 0.4, 0.3],
+        [0.7, 0.4, 0.6],
+        [0.2, -0.4, 0.6],
+        [1.0, 1.0, 1.0],
+    ];
+    let node = "{ rop: pointPolyline, params: { Mode: pairs, Thickness: 0.04, Points: [[-0.8, -0.4, 0], [-0.3, 0.4, 0.1], [0.2, -0.4, 0], [0.7, 0.4, 0.3], [0.7, 0.4, 0.6], [0.2, -0.4, 0.6], [1, 1, 1]] } }";
+    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
+    expect_exact("pointPolyline Mode pairs", &pts, &out, |p| {
+        let q = v3(p);
+        (0..3)
+            .map(|i| an::seg3(q, list[2 * i], list[2 * i + 1]))
+            .fold(f64::MAX, f64::min)
+            - 0.04
+    });
+
     // bound: mobiusRing with a fractional twist, a phase, rounding and
     // Axis x (the frame zxy), its width driven by the angle variable
     // (normangle): 0.2 + 0.4 of it, against its cross section in the plane
@@ -1094,29 +1115,12 @@ fn sdf_fractals_have_their_raytk_modes() {
 
     // symmetry: dodecahedronFractal's Rotate 2 turns the point after the
     // scaling, so a level with Rotate 2 R and Offset o is a level with
-    // Rotate R (after the fold) and Offset R o. The second runs the fold
-    // with Phi a hair off the golden ratio (the general mirrors, which
-    // must then agree with the group's).
-    let deg = [25.0, -40.0, 15.0];
-    let ro = euler_xyz([0.0, 0.52573, 0.85065], deg);
-    let node = "{ rop: dodecahedronFractal, params: { Iterations: 4, Rotate2: [25, -40, 15] } }";
-    let after = sample(&gpu, &lib, &sdf3(node, ""), &pts);
-    let node = format!(
-        "{{ rop: dodecahedronFractal, params: {{ Iterations: 4, Rotate: [25, -40, 15], Offset: [{}, {}, {}], Phi: 1.61805 }} }}",
-        ro[0], ro[1], ro[2]
-    );
-    let before = sample(&gpu, &lib, &sdf3(&node, ""), &pts);
-    expect_same(
-        "dodecahedronFractal Rotate2 and Phi",
-        &after,
-        &before,
-        1,
-        1e-3,
-    );
-    // symmetry: with Bailout 0 the levels stop once the point is past
-    // distance 1, which far from the centre is after the first: the
-    // distance and the orbit trap are those of one level. That level, with
-    // its mirrors shaped by Phi 1.4, stays 1-Lipschitz.
+    // Rotate R (after the fold) and Offset R o; and with Bailout 0 the
+    // levels stop once the point is past distance 1, which far from the
+    // centre is after the first. So five levels so turned and bailing out
+    // give the distance and orbit trap of that one level; it runs the fold
+    // with Phi a hair off the golden ratio (the general mirrors, which must
+    // then agree with the group's) and stays 1-Lipschitz.
     let far: Vec<[f32; 3]> = point_pairs(5206, 400, -3.0, 3.0, 0.05)
         .chunks(2)
         .filter(|w| w.iter().all(|p| (2.0..3.0).contains(&an::len3(v3(p)))))
@@ -1124,12 +1128,22 @@ fn sdf_fractals_have_their_raytk_modes() {
         .flatten()
         .copied()
         .collect();
-    let node = "{ rop: dodecahedronFractal, params: { Iterations: 5, Bailout: 0, Phi: 1.4 } }";
+    let ro = euler_xyz([0.0, 0.52573, 0.85065], [25.0, -40.0, 15.0]);
+    let node = "{ rop: dodecahedronFractal, params: { Iterations: 5, Bailout: 0, Rotate2: [25, -40, 15] } }";
     let bailed = sample(&gpu, &lib, &dist_trap_probe(node), &far);
-    let node = "{ rop: dodecahedronFractal, params: { Iterations: 1, Phi: 1.4 } }";
-    let one = sample(&gpu, &lib, &dist_trap_probe(node), &far);
-    expect_same("dodecahedronFractal Bailout", &bailed, &one, 3, 1e-5);
-    expect_lipschitz("dodecahedronFractal Phi 1.4", &far, &one);
+    let node = format!(
+        "{{ rop: dodecahedronFractal, params: {{ Iterations: 1, Rotate: [25, -40, 15], Offset: [{}, {}, {}], Phi: 1.61805 }} }}",
+        ro[0], ro[1], ro[2]
+    );
+    let one = sample(&gpu, &lib, &dist_trap_probe(&node), &far);
+    expect_same(
+        "dodecahedronFractal Rotate2, Bailout, Phi",
+        &bailed,
+        &one,
+        3,
+        1e-3,
+    );
+    expect_lipschitz("dodecahedronFractal Phi", &far, &one);
 
     // formula: amazingSurface's Mode kali (x and z folded at Step
     // translate's x and z, y moved down by its y, the inversion clamped to
