@@ -222,9 +222,10 @@ fn bent_band(p: V2, len: f64, angle: f64, w: f64) -> f64 {
 
 /// Exact signed distance to the solid of revolution about the axis from
 /// `s` to `e` whose profile, in (distance from the axis, height above `s`),
-/// is the polygon `profile`: the profile's distance in the half plane
-/// through the point.
-fn revolved(p: V3, s: V3, e: V3, profile: &[V2]) -> f64 {
+/// runs along `half` from the axis out and back to the axis: the distance,
+/// in the half plane through the point, to that profile mirrored across
+/// the axis.
+fn revolved(p: V3, s: V3, e: V3, half: &[V2]) -> f64 {
     let axis = an::sub3(e, s);
     let h = an::len3(axis);
     let dir = [axis[0] / h, axis[1] / h, axis[2] / h];
@@ -234,7 +235,15 @@ fn revolved(p: V3, s: V3, e: V3, profile: &[V2]) -> f64 {
         d,
         [dir[0] * along, dir[1] * along, dir[2] * along],
     ));
-    an::polygon([across, along], profile)
+    let mut full = half.to_vec();
+    full.extend(
+        half.iter()
+            .rev()
+            .skip(1)
+            .take(half.len() - 2)
+            .map(|v| [-v[0], v[1]]),
+    );
+    an::polygon([across, along], &full)
 }
 
 /// The corners of the regular polygon with `n` sides and corner radius `r`,
@@ -787,6 +796,49 @@ fn sdf_primitives_have_their_raytk_modes() {
             .map(|i| an::seg3(q, list[2 * i], list[2 * i + 1]))
             .fold(f64::MAX, f64::min)
             - 0.04
+    });
+
+    // formula (the union of every part, each exact, over all twenty
+    // directions): geodesicSphere with Shape faces at Frequency 1 is the
+    // icosahedron (facets normal to the dodecahedron's corners), with a
+    // cone along each facet normal (base 0.3 out, 0.6 long, radius 0.15)
+    // and a wired-in ball of radius 0.1 at each tip.
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    let mut dirs: Vec<V3> = Vec::new();
+    for a in [-1.0, 1.0] {
+        for b in [-1.0, 1.0] {
+            for c in [-1.0, 1.0] {
+                dirs.push([a, b, c]);
+            }
+            dirs.push([0.0, a * phi, b / phi]);
+            dirs.push([a * phi, b / phi, 0.0]);
+            dirs.push([b / phi, 0.0, a * phi]);
+        }
+    }
+    let dirs: Vec<V3> = dirs.iter().map(|v| v.map(|x| x / an::len3(*v))).collect();
+    let extra = "  /t: { rop: sphere, params: { Radius: 0.1 } }\n";
+    let node = "{ rop: geodesicSphere, params: { Frequency: 1, Shape: faces, Radius: 0.5, Spikes: true, SpikeOffset: 0.3, SpikeLength: 0.6, SpikeRadius: 0.15 }, inputs: { tip: /t } }";
+    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    expect_exact("geodesicSphere Shape faces, Spikes, tip", &pts, &out, |p| {
+        let q = v3(p);
+        let facets = dirs
+            .iter()
+            .map(|n| an::dot3(q, *n))
+            .fold(f64::MIN, f64::max)
+            - 0.5;
+        let spikes = dirs
+            .iter()
+            .map(|n| {
+                let cone = revolved(
+                    q,
+                    n.map(|x| x * 0.3),
+                    n.map(|x| x * 0.9),
+                    &[[0.0, 0.0], [0.15, 0.0], [0.0, 0.6]],
+                );
+                cone.min(an::len3(an::sub3(q, n.map(|x| x * 0.9))) - 0.1)
+            })
+            .fold(f64::MAX, f64::min);
+        facets.min(spikes)
     });
 
     // bound: mobiusRing with a fractional twist, a phase, rounding and
