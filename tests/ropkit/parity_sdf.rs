@@ -1197,6 +1197,62 @@ fn sdf_fractals_have_their_raytk_modes() {
     );
     expect_lipschitz("dodecahedronFractal Phi", &far, &one);
 
+    // formula: sierpinskiOctahedron's Mode sponge (per level: turns in xz
+    // and yz, the octahedral mirrors, scaling away from Offset, the
+    // reflection through (1, 1, 1), turns again), its Scale driven by the
+    // level variable (normstep): 2 + 0.4 of it; the distance over the
+    // growth, and the orbit trap's w (the least |z|^2).
+    let extra = "  /v: { rop: variableReference, params: { Name: normstep, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.4 }, inputs: [/v] }\n  /w: { rop: math, params: { Operation: add, Value: 2.0 }, inputs: [/m] }\n";
+    let node = "{ rop: sierpinskiOctahedron, params: { Mode: sponge, Iterations: 4, Offset: [1, 0.9, 1.1], Rotate: [10, -15, 20, 5], Radius: 0.8, Translate: [0.1, 0, 0] }, inputs: { Scale: /w } }";
+    let out = sample(
+        &gpu,
+        &lib,
+        &format!("{}{extra}", dist_trap_probe(node)),
+        &pts,
+    );
+    let sponge = |p: &[f32; 3]| {
+        let turn = |v: [f64; 2], deg: f64| an::rot2(v, deg.to_radians());
+        let mut z = an::sub3(v3(p), [0.1, 0.0, 0.0]).map(|x| 2.0 * x / 0.8);
+        let (mut w, mut grow, mut s) = (an::dot3(z, z), 1.0, 1.0);
+        for i in 0..4 {
+            s = 2.0 + 0.4 * i as f64 / 3.0;
+            let [x, y] = turn([z[0], z[2]], 10.0);
+            z = [x, z[1], y];
+            let [x, y] = turn([z[1], z[2]], -15.0);
+            z = [z[0], x, y];
+            z = z.map(f64::abs);
+            if z[0] < z[1] {
+                z.swap(0, 1);
+            }
+            if z[2] < z[0] {
+                z.swap(0, 2);
+            }
+            z = [0, 1, 2].map(|k| 2.0 - (z[k] * s - [1.0, 0.9, 1.1][k] * (s - 1.0)));
+            let [x, y] = turn([z[0], z[2]], 20.0);
+            z = [x, z[1], y];
+            let [x, y] = turn([z[1], z[2]], 5.0);
+            z = [z[0], x, y];
+            grow *= s;
+            w = w.min(an::dot3(z, z));
+        }
+        (0.7 * an::len3(z) / (grow * s) * 0.5 * 0.8, w)
+    };
+    expect_within(
+        "sierpinskiOctahedron Mode sponge, normstep",
+        &pts,
+        &out,
+        2e-3,
+        |p| sponge(p).0,
+    );
+    let trap: Vec<[f32; 4]> = out.iter().map(|v| [v[1], 0.0, 0.0, 0.0]).collect();
+    expect_within(
+        "sierpinskiOctahedron sponge orbit trap",
+        &pts,
+        &trap,
+        2e-3,
+        |p| sponge(p).1,
+    );
+
     // formula: amazingSurface's Mode kali (x and z folded at Step
     // translate's x and z, y moved down by its y, the inversion clamped to
     // Min radius^2 .. Clamp max, the turn) with the z tiling, its slab end
