@@ -398,6 +398,38 @@ fn bezier_near(p: V3) -> (f64, f64) {
     (f(t).sqrt(), t)
 }
 
+/// Two 3D shapes under one probe (one shader for two checks): a custom node
+/// returning (a's distance, b's distance, b's orbit trap w), with the trap
+/// switched on.
+fn pair_probe(a: &str, b: &str) -> String {
+    format!(
+        "  /s:
+    rop: custom
+    custom:
+      coordTypes: [vec3]
+      returnTypes: [vec4]
+      contextTypes: [Context]
+      globalMacros: [[null, ROPKIT_SDF_ORBIT_TRAP]]
+      inputs:
+        - {{ name: a, coordTypes: [vec3], returnTypes: [Sdf], contextTypes: [Context], required: true }}
+        - {{ name: b, coordTypes: [vec3], returnTypes: [Sdf], contextTypes: [Context], required: true }}
+      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {{
+          Sdf r = inputOp2(p, ctx);
+          return vec4(inputOp1(p, ctx).x, r.x, r.orbitTrap.w, 0.0);
+        }}
+    inputs: [/a, /b]
+  /a: {a}
+  /b: {b}
+  /out: {{ rop: probeColor3, inputs: [/s] }}\n"
+    )
+}
+
+/// Channel `i` of each sample, moved to the first channel.
+fn channel(out: &[[f32; 4]], i: usize) -> Vec<[f32; 4]> {
+    out.iter().map(|v| [v[i], 0.0, 0.0, 0.0]).collect()
+}
+
 // ---------------------------------------------------------------------------
 // Primitives
 
@@ -505,14 +537,27 @@ fn sdf_primitives_have_their_raytk_modes() {
 
     // exact distance: cappedTorus turned by Angle offset around x (the
     // ring's frame yzx), its tube radius driven by the place along the arc
-    // (normangle, 0 to 1 between the ends): 0.05 + 0.2 of it.
+    // (normangle, 0 to 1 between the ends): 0.05 + 0.2 of it. formula:
+    // torus's tube radius driven the same way by the angle around its axis
+    // (normangle, the UV's u: around x from y towards z).
     let extra = "  /v: { rop: variableReference, params: { Name: normangle, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.2 }, inputs: [/v] }\n  /w: { rop: math, params: { Operation: add, Value: 0.05 }, inputs: [/m] }\n";
-    let node = "{ rop: cappedTorus, params: { Radius: 0.9, Angle: 100, AngleOffset: -30, Axis: x }, inputs: { Thickness: /w } }";
-    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    let ring = "{ rop: torus, params: { Radius: 0.8, Axis: x }, inputs: { Thickness: /w } }";
+    let arc = "{ rop: cappedTorus, params: { Radius: 0.9, Angle: 100, AngleOffset: -30, Axis: x }, inputs: { Thickness: /w } }";
+    let out = sample(
+        &gpu,
+        &lib,
+        &format!("{}{extra}", pair_probe(ring, arc)),
+        &pts,
+    );
+    expect_exact("torus normangle", &pts, &channel(&out, 0), |p| {
+        let q = v3(p);
+        let u = q[2].atan2(q[1]) / TAU + 0.5;
+        (q[1].hypot(q[2]) - 0.8).hypot(q[0]) - (0.05 + 0.2 * u)
+    });
     expect_exact(
         "cappedTorus AngleOffset, Axis x, normangle",
         &pts,
-        &out,
+        &channel(&out, 1),
         |p| {
             let q = turn_back_z([p[1] as f64, p[2] as f64, p[0] as f64], -30.0);
             let half = 100f64.to_radians();
@@ -520,15 +565,6 @@ fn sdf_primitives_have_their_raytk_modes() {
             arc_tube(q, 0.9, 0.05 + 0.2 * along, half)
         },
     );
-    // formula: torus's tube radius driven by the angle around its axis
-    // (normangle, the UV's u: around x from y towards z).
-    let node = "{ rop: torus, params: { Radius: 0.8, Axis: x }, inputs: { Thickness: /w } }";
-    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
-    expect_exact("torus normangle", &pts, &out, |p| {
-        let q = v3(p);
-        let u = q[2].atan2(q[1]) / TAU + 0.5;
-        (q[1].hypot(q[2]) - 0.8).hypot(q[0]) - (0.05 + 0.2 * u)
-    });
 
     // exact distance: joint with a square section, along z bending towards
     // -x (a negative Angle; the frame xzy): the mirror image of the flat
@@ -684,18 +720,31 @@ fn sdf_primitives_have_their_raytk_modes() {
     // exact distance away from the joints (here there are none): lattice
     // as a grid across x (the frame zxy) with only its bars along z, of
     // diamond section, repeating along y every Spacing times Axis
-    // spacing's y.
-    let node = "{ rop: lattice, params: { Layout: grid, Axis: x, Pattern: hbars, Shape: diamond, Spacing: 0.4, AxisSpacing: [1, 1.5, 2], Thickness: 0.08, Translate: [0.1, 0.2, 0] } }";
-    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
-    expect_exact("lattice grid, Axis x, hbars, diamond", &pts, &out, |p| {
-        let q = an::sub3(v3(p), [0.1, 0.2, 0.0]);
-        let y = q[1] - 0.6 * (q[1] / 0.6 + 0.5).floor();
-        // The diamond: the square of half diagonal 0.08 turned 45 degrees.
-        let r = [
-            (y.abs() + q[0].abs()) * 0.5f64.sqrt(),
-            (q[0].abs() - y.abs()) * 0.5f64.sqrt(),
-        ];
-        box_n(&r, &[0.08 * 0.5f64.sqrt(); 2])
+    // spacing's y. formula: lattice Kind 4.6 eases from kind 4 (axis bars
+    // and body diagonals) towards kind 5 (face and body diagonals) by
+    // smoothstep(0.6^3), in each cell around its node.
+    let grid = "{ rop: lattice, params: { Layout: grid, Axis: x, Pattern: hbars, Shape: diamond, Spacing: 0.4, AxisSpacing: [1, 1.5, 2], Thickness: 0.08, Translate: [0.1, 0.2, 0] } }";
+    let kind = "{ rop: lattice, params: { Kind: 4.6, Spacing: 0.6, Thickness: 0.04, Blend: 0.1 } }";
+    let out = sample(&gpu, &lib, &pair_probe(grid, kind), &pts);
+    expect_exact(
+        "lattice grid, Axis x, hbars, diamond",
+        &pts,
+        &channel(&out, 0),
+        |p| {
+            let q = an::sub3(v3(p), [0.1, 0.2, 0.0]);
+            let y = q[1] - 0.6 * (q[1] / 0.6 + 0.5).floor();
+            // The diamond: the square of half diagonal 0.08 turned 45 degrees.
+            let r = [
+                (y.abs() + q[0].abs()) * 0.5f64.sqrt(),
+                (q[0].abs() - y.abs()) * 0.5f64.sqrt(),
+            ];
+            box_n(&r, &[0.08 * 0.5f64.sqrt(); 2])
+        },
+    );
+    expect_exact("lattice Kind 4.6", &pts, &channel(&out, 1), |p| {
+        let c = v3(p).map(|x| x - 0.6 * (x / 0.6 + 0.5).floor());
+        let u = smoothstep(0.0, 1.0, 0.6f64.powi(3));
+        lattice_kind(c, 4, 0.04, 0.1) * (1.0 - u) + lattice_kind(c, 5, 0.04, 0.1) * u
     });
     // exact distance: the 2D lattice, lines across x only (vbars), every
     // Spacing times Axis spacing's x.
@@ -705,17 +754,6 @@ fn sdf_primitives_have_their_raytk_modes() {
     expect_exact("lattice 2D vbars", &pts2, &out, |p| {
         let x = p[0] as f64 - 0.05;
         (x - 0.6 * (x / 0.6 + 0.5).floor()).abs() - 0.02
-    });
-
-    // formula: lattice Kind 4.6 eases from kind 4 (axis bars and body
-    // diagonals) towards kind 5 (face and body diagonals) by
-    // smoothstep(0.6^3), in each cell around its node.
-    let node = "{ rop: lattice, params: { Kind: 4.6, Spacing: 0.6, Thickness: 0.04, Blend: 0.1 } }";
-    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
-    expect_exact("lattice Kind 4.6", &pts, &out, |p| {
-        let c = v3(p).map(|x| x - 0.6 * (x / 0.6 + 0.5).floor());
-        let u = smoothstep(0.0, 1.0, 0.6f64.powi(3));
-        lattice_kind(c, 4, 0.04, 0.1) * (1.0 - u) + lattice_kind(c, 5, 0.04, 0.1) * u
     });
 
     // exact distance (brute force over every strut of every cell): the
@@ -757,10 +795,18 @@ fn sdf_primitives_have_their_raytk_modes() {
     // exact distance: polyline with Mode pairs, separate segments from
     // point 1 to 2, 3 to 4 and 5 to 6 (Count 6, the default points), the
     // radius driven by the nearest segment's number (the vec4 variable's
-    // x): 0.03 + 0.02 of it.
+    // x): 0.03 + 0.02 of it; and pointPolyline with Mode pairs, separate
+    // segments between its listed points two by two (an odd last point
+    // left out).
     let extra = "  /v: { rop: variableReference, params: { Name: normoffset, Type: vec4 } }\n  /c: { rop: vectorToFloat, params: { Part: x }, inputs: [/v] }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.02 }, inputs: [/c] }\n  /w: { rop: math, params: { Operation: add, Value: 0.03 }, inputs: [/m] }\n";
-    let node = "{ rop: polyline, params: { Mode: pairs, Count: 6, Type: vec4 }, inputs: { Thickness: /w } }";
-    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
+    let eight = "{ rop: polyline, params: { Mode: pairs, Count: 6, Type: vec4 }, inputs: { Thickness: /w } }";
+    let listed = "{ rop: pointPolyline, params: { Mode: pairs, Thickness: 0.04, Points: [[-0.8, -0.4, 0], [-0.3, 0.4, 0.1], [0.2, -0.4, 0], [0.7, 0.4, 0.3], [0.7, 0.4, 0.6], [0.2, -0.4, 0.6], [1, 1, 1]] } }";
+    let out = sample(
+        &gpu,
+        &lib,
+        &format!("{}{extra}", pair_probe(eight, listed)),
+        &pts,
+    );
     let ends: [V3; 6] = [
         [-0.8, -0.4, 0.0],
         [-0.3, 0.4, 0.0],
@@ -769,16 +815,18 @@ fn sdf_primitives_have_their_raytk_modes() {
         [0.7, 0.4, 0.6],
         [0.2, -0.4, 0.6],
     ];
-    expect_exact("polyline Mode pairs, segment index", &pts, &out, |p| {
-        let q = v3(p);
-        let (d, i) = (0..3)
-            .map(|i| (an::seg3(q, ends[2 * i], ends[2 * i + 1]), i))
-            .fold((f64::MAX, 0), |a, b| if b.0 < a.0 { b } else { a });
-        d - (0.03 + 0.02 * i as f64)
-    });
-
-    // exact distance: pointPolyline with Mode pairs, separate segments
-    // between the points two by two (an odd last point left out).
+    expect_exact(
+        "polyline Mode pairs, segment index",
+        &pts,
+        &channel(&out, 0),
+        |p| {
+            let q = v3(p);
+            let (d, i) = (0..3)
+                .map(|i| (an::seg3(q, ends[2 * i], ends[2 * i + 1]), i))
+                .fold((f64::MAX, 0), |a, b| if b.0 < a.0 { b } else { a });
+            d - (0.03 + 0.02 * i as f64)
+        },
+    );
     let list: [V3; 7] = [
         [-0.8, -0.4, 0.0],
         [-0.3, 0.4, 0.1],
@@ -788,9 +836,7 @@ fn sdf_primitives_have_their_raytk_modes() {
         [0.2, -0.4, 0.6],
         [1.0, 1.0, 1.0],
     ];
-    let node = "{ rop: pointPolyline, params: { Mode: pairs, Thickness: 0.04, Points: [[-0.8, -0.4, 0], [-0.3, 0.4, 0.1], [0.2, -0.4, 0], [0.7, 0.4, 0.3], [0.7, 0.4, 0.6], [0.2, -0.4, 0.6], [1, 1, 1]] } }";
-    let out = sample(&gpu, &lib, &sdf3(node, ""), &pts);
-    expect_exact("pointPolyline Mode pairs", &pts, &out, |p| {
+    expect_exact("pointPolyline Mode pairs", &pts, &channel(&out, 1), |p| {
         let q = v3(p);
         (0..3)
             .map(|i| an::seg3(q, list[2 * i], list[2 * i + 1]))
@@ -1095,13 +1141,64 @@ fn sdf_fractals_have_their_raytk_modes() {
 
     // formula: mandelbulb's Theta shift and Phi shift turn the powered
     // angles at every step (phi from the second on), the theta shift here
-    // driven by the step variable (normstep), read anew at every step.
+    // driven by the step variable (normstep), read anew at every step; and
+    // mandelettuce's Style lettuce (TheArchCoder's: the point folded 8-fold
+    // around x, then the triplex squaring plus Offset as a Julia constant),
+    // its estimate held to at most 1, and its orbit trap's w.
     let extra = "  /v: { rop: variableReference, params: { Name: normstep, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 40 }, inputs: [/v] }\n";
-    let node = "{ rop: mandelbulb, params: { Power: 6, Iterations: 5, PhiShift: 20 }, inputs: { ThetaShift: /m } }";
-    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
-    expect_within("mandelbulb shifts, normstep", &pts, &out, 2e-3, |p| {
-        shifted_bulb(v3(p), 6.0, 5, |t| 40.0 * t, 20.0)
-    });
+    let bulb = "{ rop: mandelbulb, params: { Power: 6, Iterations: 5, PhiShift: 20 }, inputs: { ThetaShift: /m } }";
+    let lettuce = "{ rop: mandelettuce, params: { Style: lettuce, Iterations: 8, Offset: [-0.5, -0.1, -0.1], Scale: 0.9, Translate: [0, 0, 0.1] } }";
+    let out = sample(
+        &gpu,
+        &lib,
+        &format!("{}{extra}", pair_probe(bulb, lettuce)),
+        &pts,
+    );
+    expect_within(
+        "mandelbulb shifts, normstep",
+        &pts,
+        &channel(&out, 0),
+        2e-3,
+        |p| shifted_bulb(v3(p), 6.0, 5, |t| 40.0 * t, 20.0),
+    );
+    let lettuce_ref = |p: &[f32; 3]| {
+        let mut z = an::sub3(v3(p), [0.0, 0.0, 0.1]).map(|x| x / 0.9);
+        let (mut dr, mut r, mut w) = (1.0, an::len3(z), an::dot3(z, z));
+        let sector = PI / 4.0;
+        for _ in 0..8 {
+            if r > 20.0 {
+                break;
+            }
+            dr *= 2.0 * r;
+            let psi = ((z[2].atan2(z[1]) + 0.5 * sector).rem_euclid(sector) - 0.5 * sector).abs();
+            let l = z[1].hypot(z[2]);
+            z = [z[0], psi.cos() * l, psi.sin() * l];
+            let sq = z.map(|x| x * x);
+            let flat = 1.0 - sq[2] / (sq[0] + sq[1] + sq[2]).max(1e-12);
+            z = [
+                (sq[0] - sq[1]) * flat - 0.5,
+                2.0 * z[0] * z[1] * flat - 0.1,
+                2.0 * z[2] * (sq[0] + sq[1]).sqrt() - 0.1,
+            ];
+            r = an::len3(z);
+            w = w.min(an::dot3(z, z));
+        }
+        ((0.5 * r.max(1e-6).ln() * r / dr.max(1.0)).min(1.0) * 0.9, w)
+    };
+    expect_within(
+        "mandelettuce Style lettuce",
+        &pts,
+        &channel(&out, 1),
+        2e-3,
+        |p| lettuce_ref(p).0,
+    );
+    expect_within(
+        "mandelettuce orbit trap",
+        &pts,
+        &channel(&out, 2),
+        2e-3,
+        |p| lettuce_ref(p).1,
+    );
 
     // symmetry with another ROP: sierpinskiDodecahedron scaling away from
     // an Offset of 0.8 along the corner (1, 1, 1), its Ratio driven by the
