@@ -18,12 +18,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
 #endif
   THIS_Type previous = THIS_VAR;
   for (int i = 0; i < THIS_Iterations; i++) {
-    float level = float(i) / float(max(THIS_Iterations - 1, 1));
-#if defined(THIS_Type_vec4)
-    THIS_VAR = vec4(float(i), level, 0.0, 0.0);
-#else
-    THIS_VAR = level;
-#endif
+#include "node/stepVariable.glsl"
     float r = clamp(THIS_Ratio, 0.01, 0.5);
     // Into the chamber beside one corner; that corner's copy is the nearest.
     z = rkfIcosa(z);

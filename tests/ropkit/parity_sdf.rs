@@ -593,24 +593,32 @@ fn sdf_primitives_have_their_raytk_modes() {
 
     // exact distance: cappedCone with Mode points, from Start to End, its
     // top radius driven by the height variable (normoffset, 0 at the base
-    // and 1 at the top): 0.1 + 0.4 of it.
+    // and 1 at the top): 0.1 + 0.4 of it; and cone along x, its radius
+    // driven by the angle around the axis (the vec4 variable's z, here
+    // named axisvars: from y towards z, 0..1).
     let (s0, e0) = ([0.2, -0.5, 0.1], [-0.4, 0.7, 0.5]);
-    let extra = "  /v: { rop: variableReference, params: { Name: normoffset, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.4 }, inputs: [/v] }\n  /w: { rop: math, params: { Operation: add, Value: 0.1 }, inputs: [/m] }\n";
-    let node = "{ rop: cappedCone, params: { Mode: points, Start: [0.2, -0.5, 0.1], End: [-0.4, 0.7, 0.5], BottomRadius: 0.5 }, inputs: { TopRadius: /w } }";
-    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
-    expect_exact("cappedCone points, normoffset", &pts, &out, |p| {
-        let q = v3(p);
-        let axis = an::sub3(e0, s0);
-        let h = an::len3(axis);
-        let t = 0.1 + 0.4 * (an::dot3(an::sub3(q, s0), axis) / (h * h)).clamp(0.0, 1.0);
-        revolved(q, s0, e0, &[[0.0, 0.0], [0.5, 0.0], [t, h], [0.0, h]])
-    });
-    // exact distance: cone along x, its radius driven by the angle around
-    // the axis (the vec4 variable's z: from y towards z, 0..1).
-    let extra = "  /v: { rop: variableReference, params: { Name: normoffset, Type: vec4 } }\n  /c: { rop: vectorToFloat, params: { Part: z }, inputs: [/v] }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.4 }, inputs: [/c] }\n  /w: { rop: math, params: { Operation: add, Value: 0.1 }, inputs: [/m] }\n";
-    let node = "{ rop: cone, params: { Height: 1.2, Axis: x, Translate: [-0.3, 0.1, 0], Type: vec4 }, inputs: { Radius: /w } }";
-    let out = sample(&gpu, &lib, &sdf3(node, extra), &pts);
-    expect_exact("cone Axis x, normangle", &pts, &out, |p| {
+    let extra = "  /v: { rop: variableReference, params: { Name: normoffset, Type: float } }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.4 }, inputs: [/v] }\n  /w: { rop: math, params: { Operation: add, Value: 0.1 }, inputs: [/m] }\n  /v2: { rop: variableReference, params: { Name: axisvars, Type: vec4 } }\n  /c2: { rop: vectorToFloat, params: { Part: z }, inputs: [/v2] }\n  /m2: { rop: math, params: { Operation: multiply, Value: 0.4 }, inputs: [/c2] }\n  /w2: { rop: math, params: { Operation: add, Value: 0.1 }, inputs: [/m2] }\n";
+    let capped = "{ rop: cappedCone, params: { Mode: points, Start: [0.2, -0.5, 0.1], End: [-0.4, 0.7, 0.5], BottomRadius: 0.5 }, inputs: { TopRadius: /w } }";
+    let pointed = "{ rop: cone, params: { Height: 1.2, Axis: x, Translate: [-0.3, 0.1, 0], Name: axisvars, Type: vec4 }, inputs: { Radius: /w2 } }";
+    let out = sample(
+        &gpu,
+        &lib,
+        &format!("{}{extra}", pair_probe(capped, pointed)),
+        &pts,
+    );
+    expect_exact(
+        "cappedCone points, normoffset",
+        &pts,
+        &channel(&out, 0),
+        |p| {
+            let q = v3(p);
+            let axis = an::sub3(e0, s0);
+            let h = an::len3(axis);
+            let t = 0.1 + 0.4 * (an::dot3(an::sub3(q, s0), axis) / (h * h)).clamp(0.0, 1.0);
+            revolved(q, s0, e0, &[[0.0, 0.0], [0.5, 0.0], [t, h], [0.0, h]])
+        },
+    );
+    expect_exact("cone Axis x, normangle", &pts, &channel(&out, 1), |p| {
         let q = [p[0] as f64 + 0.3, p[1] as f64 - 0.1, p[2] as f64];
         let t = 0.1 + 0.4 * (q[2].atan2(q[1]) / TAU + 0.5);
         revolved(
@@ -1348,6 +1356,92 @@ fn sdf_fractals_have_their_raytk_modes() {
         &trap,
         2e-3,
         |p| sponge(p).1,
+    );
+
+    // formula: mengerSponge's RayTK variants, both with turns after and
+    // before each step and a Step offset: Klems' (this level's cube less
+    // its cross, times the level's scale, then the repeat every 2 into
+    // cells 6 wide) and TheArchCoder's (the point halved, scaled by Scale
+    // and moved from the corner or edge cube, the distance over the
+    // growth), and the latter's orbit trap w (the least |z|^2).
+    let klems = "{ rop: mengerSponge, params: { Variant: klems, Iterations: 4, Size: 2.4, Translate: [0.1, 0, 0], StepOffset: [0.1, 0, 0.2], PreRotate: [10, 0], PostRotate: [0, 15] } }";
+    let arch = "{ rop: mengerSponge, params: { Variant: thearchcoder, Iterations: 4, Size: 2.4, Translate: [0.1, 0, 0], StepOffset: [0.1, 0, 0.2], PreRotate: [10, 0], PostRotate: [0, 15] } }";
+    let out = sample(&gpu, &lib, &pair_probe(klems, arch), &pts);
+    let menger = |p: &[f32; 3], archcoder: bool| {
+        let turn = |v: [f64; 2], deg: f64| an::rot2(v, deg.to_radians());
+        let mut z = an::sub3(v3(p), [0.1, 0.0, 0.0]).map(|x| x / 1.2);
+        if archcoder {
+            z = z.map(|x| 0.5 * x);
+        }
+        let (mut s, mut dist, mut w) = (3.0, 0.0f64, an::dot3(z, z));
+        for _ in 0..4 {
+            let [x, y] = turn([z[0], z[2]], 0.0);
+            z = [x, z[1], y];
+            let [x, y] = turn([z[1], z[2]], 15.0);
+            z = [z[0], x, y];
+            z = z.map(f64::abs);
+            if z[1] > z[0] {
+                z.swap(0, 1);
+            }
+            if z[2] > z[1] {
+                z.swap(1, 2);
+            }
+            if archcoder {
+                let shift = if s * z[2] > 0.5 * (s - 1.0) {
+                    [1.0, 1.0, 1.0]
+                } else {
+                    [1.0, 1.0, 0.0]
+                };
+                z = [0, 1, 2].map(|k| z[k] * s - shift[k] * (s - 1.0));
+            } else {
+                let a = z.map(f64::abs);
+                let (yz, xz, xy) = (a[1].max(a[2]), a[0].max(a[2]), a[0].max(a[1]));
+                let mut across = 0.0;
+                if a[0] >= yz {
+                    across += yz;
+                }
+                if a[1] >= xz {
+                    across += xz;
+                }
+                if a[2] >= xy {
+                    across += xy;
+                }
+                dist = dist.max((1.0 - across).max(xy.max(a[2]) - 1.0) * s);
+                z = z.map(|x| (((x - 1.0) * 0.5).rem_euclid(1.0)) * 6.0 - 3.0);
+                s /= 3.0;
+            }
+            w = w.min(an::dot3(z, z));
+            let [x, y] = turn([z[0], z[2]], 10.0);
+            z = [x, z[1], y];
+            let [x, y] = turn([z[1], z[2]], 0.0);
+            z = [z[0], x, y];
+            z = an::sub3(z, [0.1, 0.0, 0.2]);
+        }
+        if archcoder {
+            dist = an::len3(z) / s.powi(4);
+        }
+        (0.5 * dist * 1.2, w)
+    };
+    expect_within(
+        "mengerSponge Variant klems",
+        &pts,
+        &channel(&out, 0),
+        2e-3,
+        |p| menger(p, false).0,
+    );
+    expect_within(
+        "mengerSponge Variant thearchcoder",
+        &pts,
+        &channel(&out, 1),
+        2e-3,
+        |p| menger(p, true).0,
+    );
+    expect_within(
+        "mengerSponge thearchcoder orbit trap",
+        &pts,
+        &channel(&out, 2),
+        2e-3,
+        |p| menger(p, true).1,
     );
 
     // formula: amazingSurface's Mode kali (x and z folded at Step

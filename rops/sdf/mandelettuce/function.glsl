@@ -11,12 +11,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   THIS_Type previous = THIS_VAR;
   for (int i = 0; i < THIS_Iterations; i++) {
     if (r > 20.0) break;
-    float level = float(i) / float(max(THIS_Iterations - 1, 1));
-#if defined(THIS_Type_vec4)
-    THIS_VAR = vec4(float(i), level, 0.0, 0.0);
-#else
-    THIS_VAR = level;
-#endif
+#include "node/stepVariable.glsl"
     dr *= 2.0 * r;
     // The angle around x, folded into the sector of half width pi / 8.
     float sector = 0.78539816;
@@ -25,10 +20,10 @@ ReturnT thismap(CoordT p, ContextT ctx) {
     vec3 sq = z * z;
     float flat_ = 1.0 - sq.z / max(sq.x + sq.y + sq.z, 1e-12);
     z = vec3(vec2(sq.x - sq.y, 2.0 * z.x * z.y) * flat_, 2.0 * z.z * sqrt(sq.x + sq.y)) + THIS_Offset;
-    r = length(z);
 #ifdef ROPKIT_SDF_ORBIT_TRAP
     trap = min(trap, vec4(abs(z), dot(z, z)));
 #endif
+    r = length(z);
   }
   THIS_VAR = previous;
   float d = min(0.5 * log(max(r, 1e-6)) * r / max(dr, 1.0), 1.0) * THIS_Scale;

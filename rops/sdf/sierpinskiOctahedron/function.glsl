@@ -16,12 +16,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float grow = 1.0;
   float s = 1.0;
   for (int i = 0; i < THIS_Iterations; i++) {
-    float level = float(i) / float(max(THIS_Iterations - 1, 1));
-#if defined(THIS_Type_vec4)
-    THIS_VAR = vec4(float(i), level, 0.0, 0.0);
-#else
-    THIS_VAR = level;
-#endif
+#include "node/stepVariable.glsl"
     s = THIS_Scale;
     vec4 a = radians(THIS_Rotate);
     z.xz = THIS_turn(z.xz, a.x);
