@@ -402,17 +402,26 @@ fn bezier_near(p: V3) -> (f64, f64) {
 /// returning (a's distance, b's distance, b's orbit trap w), with the trap
 /// switched on.
 fn pair_probe(a: &str, b: &str) -> String {
+    pair_probe_in("vec3", "probeColor3", a, b)
+}
+
+/// [`pair_probe`] for two 2D shapes.
+fn pair_probe2(a: &str, b: &str) -> String {
+    pair_probe_in("vec2", "probeColor2", a, b)
+}
+
+fn pair_probe_in(coord: &str, probe: &str, a: &str, b: &str) -> String {
     format!(
         "  /s:
     rop: custom
     custom:
-      coordTypes: [vec3]
+      coordTypes: [{coord}]
       returnTypes: [vec4]
       contextTypes: [Context]
       globalMacros: [[null, ROPKIT_SDF_ORBIT_TRAP]]
       inputs:
-        - {{ name: a, coordTypes: [vec3], returnTypes: [Sdf], contextTypes: [Context], required: true }}
-        - {{ name: b, coordTypes: [vec3], returnTypes: [Sdf], contextTypes: [Context], required: true }}
+        - {{ name: a, coordTypes: [{coord}], returnTypes: [Sdf], contextTypes: [Context], required: true }}
+        - {{ name: b, coordTypes: [{coord}], returnTypes: [Sdf], contextTypes: [Context], required: true }}
       function: |
         ReturnT thismap(CoordT p, ContextT ctx) {{
           Sdf r = inputOp2(p, ctx);
@@ -421,7 +430,7 @@ fn pair_probe(a: &str, b: &str) -> String {
     inputs: [/a, /b]
   /a: {a}
   /b: {b}
-  /out: {{ rop: probeColor3, inputs: [/s] }}\n"
+  /out: {{ rop: {probe}, inputs: [/s] }}\n"
     )
 }
 
@@ -754,16 +763,6 @@ fn sdf_primitives_have_their_raytk_modes() {
         let u = smoothstep(0.0, 1.0, 0.6f64.powi(3));
         lattice_kind(c, 4, 0.04, 0.1) * (1.0 - u) + lattice_kind(c, 5, 0.04, 0.1) * u
     });
-    // exact distance: the 2D lattice, lines across x only (vbars), every
-    // Spacing times Axis spacing's x.
-    let pts2 = points2(5103, 150, -1.2, 1.2);
-    let node = "{ rop: lattice, params: { Spacing: 0.3, AxisSpacing: [2, 1, 1], Thickness: 0.02, Pattern: vbars, Translate: [0.05, 0, 0] } }";
-    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts2);
-    expect_exact("lattice 2D vbars", &pts2, &out, |p| {
-        let x = p[0] as f64 - 0.05;
-        (x - 0.6 * (x / 0.6 + 0.5).floor()).abs() - 0.02
-    });
-
     // exact distance (brute force over every strut of every cell): the
     // cubic space frame, two cells along x, one along y and endless along
     // z (here eleven cells), each with its edges and face diagonals.
@@ -894,6 +893,60 @@ fn sdf_primitives_have_their_raytk_modes() {
             .fold(f64::MAX, f64::min);
         facets.min(spikes)
     });
+
+    // exact distance: stack with Mode slices, RayTK's row along x of one
+    // slice per listed size (half sizes; the entry with x <= 0 left out),
+    // widened to Total width 1.2, times Size multiplier less Size offset,
+    // with nothing wired in: boxes. And the same slices holding a wired-in
+    // ball whose radius is the slice's y size (the size variable's y).
+    let sizes = "[[0.3, 0.5, 0.5], [0.2, 0.35, 0.35], [-1, 0, 0], [0.4, 0.25, 0.25]]";
+    let boxes = format!(
+        "{{ rop: stack, params: {{ Mode: slices, Sizes: {sizes}, WidthMode: normalized, TotalWidth: 1.2, SizeMult: [1, 1.2, 0.8], SizeOffset: [0.02, 0, 0], Translate: [0, 0.1, 0] }} }}"
+    );
+    let balls =
+        format!("{{ rop: stack, params: {{ Mode: slices, Sizes: {sizes} }}, inputs: [/sp] }}");
+    let extra = "  /v: { rop: variableReference, params: { Name: size, Type: vec4 } }\n  /c: { rop: vectorToFloat, params: { Part: y }, inputs: [/v] }\n  /sp: { rop: sphere, inputs: { Radius: /c } }\n";
+    let out = sample(
+        &gpu,
+        &lib,
+        &format!("{}{extra}", pair_probe(&boxes, &balls)),
+        &pts,
+    );
+    let list: [V3; 3] = [[0.3, 0.5, 0.5], [0.2, 0.35, 0.35], [0.4, 0.25, 0.25]];
+    expect_exact(
+        "stack slices, normalized, boxes",
+        &pts,
+        &channel(&out, 0),
+        |p| {
+            let q = an::sub3(v3(p), [0.0, 0.1, 0.0]);
+            let stretch = 1.2 / 0.9;
+            let mut x = q[0] + 1.2;
+            let mut best = f64::MAX;
+            for s in list {
+                x -= s[0] * stretch;
+                let inner = [s[0] * stretch - 0.02, s[1] * 1.2, s[2] * 0.8];
+                best = best.min(box_n(&[x, q[1], q[2]], &inner));
+                x -= s[0] * stretch;
+            }
+            best
+        },
+    );
+    expect_exact(
+        "stack slices, size variable",
+        &pts,
+        &channel(&out, 1),
+        |p| {
+            let q = v3(p);
+            let mut x = q[0] + 0.9;
+            let mut best = f64::MAX;
+            for s in list {
+                x -= s[0];
+                best = best.min(an::len3([x, q[1], q[2]]) - s[1]);
+                x -= s[0];
+            }
+            best
+        },
+    );
 
     // bound: mobiusRing with a fractional twist, a phase, rounding and
     // Axis x (the frame zxy), its width driven by the angle variable
@@ -1522,11 +1575,13 @@ fn sdf_fractals_have_their_raytk_modes() {
     });
     expect_lipschitz("gyroid periods and phases", &pairs, &out);
     // formula: the 2D gyroid, sin x cos y + sin y cos x, moved by
-    // Translate's x and y.
+    // Translate's x and y; and exact distance: the 2D lattice, lines across
+    // x only (vbars), every Spacing times Axis spacing's x.
     let pts2 = points2(5203, 150, -1.5, 1.5);
-    let node = "{ rop: gyroid, params: { Scale: 3, Thickness: 0.2, Translate: [0.2, -0.1, 5], Period1: [1, 2, 1], Phase2: [0.5, 0, 0] } }";
-    let out = sample(&gpu, &lib, &sdf2(node, ""), &pts2);
-    expect_exact("gyroid 2D", &pts2, &out, |p| {
+    let gyroid2 = "{ rop: gyroid, params: { Scale: 3, Thickness: 0.2, Translate: [0.2, -0.1, 5], Period1: [1, 2, 1], Phase2: [0.5, 0, 0] } }";
+    let lines = "{ rop: lattice, params: { Spacing: 0.3, AxisSpacing: [2, 1, 1], Thickness: 0.02, Pattern: vbars, Translate: [0.05, 0, 0] } }";
+    let out = sample(&gpu, &lib, &pair_probe2(gyroid2, lines), &pts2);
+    expect_exact("gyroid 2D", &pts2, &channel(&out, 0), |p| {
         let q = v2(p);
         gyroid_d(
             &[q[0] - 0.2, q[1] + 0.1],
@@ -1538,5 +1593,9 @@ fn sdf_fractals_have_their_raytk_modes() {
             &[0.5, 0.0],
             0.2,
         )
+    });
+    expect_exact("lattice 2D vbars", &pts2, &channel(&out, 1), |p| {
+        let x = p[0] as f64 - 0.05;
+        (x - 0.6 * (x / 0.6 + 0.5).floor()).abs() - 0.02
     });
 }
