@@ -434,6 +434,36 @@ fn pair_probe_in(coord: &str, probe: &str, a: &str, b: &str) -> String {
     )
 }
 
+/// Three 3D shapes under one probe: (a's, b's and c's distances).
+fn trio_probe(a: &str, b: &str, c: &str) -> String {
+    let input = |n: &str| {
+        format!(
+            "        - {{ name: {n}, coordTypes: [vec3], returnTypes: [Sdf], contextTypes: [Context], required: true }}\n"
+        )
+    };
+    format!(
+        "  /s:
+    rop: custom
+    custom:
+      coordTypes: [vec3]
+      returnTypes: [vec4]
+      contextTypes: [Context]
+      inputs:
+{}{}{}      function: |
+        ReturnT thismap(CoordT p, ContextT ctx) {{
+          return vec4(inputOp1(p, ctx).x, inputOp2(p, ctx).x, inputOp3(p, ctx).x, 0.0);
+        }}
+    inputs: [/shape1, /shape2, /shape3]
+  /shape1: {a}
+  /shape2: {b}
+  /shape3: {c}
+  /out: {{ rop: probeColor3, inputs: [/s] }}\n",
+        input("a"),
+        input("b"),
+        input("c")
+    )
+}
+
 /// Channel `i` of each sample, moved to the first channel.
 fn channel(out: &[[f32; 4]], i: usize) -> Vec<[f32; 4]> {
     out.iter().map(|v| [v[i], 0.0, 0.0, 0.0]).collect()
@@ -802,18 +832,28 @@ fn sdf_primitives_have_their_raytk_modes() {
     // exact distance: polyline with Mode pairs, separate segments from
     // point 1 to 2, 3 to 4 and 5 to 6 (Count 6, the default points), the
     // radius driven by the nearest segment's number (the vec4 variable's
-    // x): 0.03 + 0.02 of it; and pointPolyline with Mode pairs, separate
+    // x): 0.03 + 0.02 of it; pointPolyline with Mode pairs, separate
     // segments between its listed points two by two (an odd last point
-    // left out).
-    let extra = "  /v: { rop: variableReference, params: { Name: normoffset, Type: vec4 } }\n  /c: { rop: vectorToFloat, params: { Part: x }, inputs: [/v] }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.02 }, inputs: [/c] }\n  /w: { rop: math, params: { Operation: add, Value: 0.03 }, inputs: [/m] }\n";
+    // left out); and polyline with Mode fields, five segments from Point A,
+    // driven by the segment's number i (the variable's x while the points
+    // are read) to (0.4 i - 0.8, 0, 0), to a fixed Point B.
+    let extra = "  /v: { rop: variableReference, params: { Name: normoffset, Type: vec4 } }\n  /c: { rop: vectorToFloat, params: { Part: x }, inputs: [/v] }\n  /m: { rop: math, params: { Operation: multiply, Value: 0.02 }, inputs: [/c] }\n  /w: { rop: math, params: { Operation: add, Value: 0.03 }, inputs: [/m] }\n  /m4: { rop: math, params: { Operation: multiply, Value: 0.4 }, inputs: [/c] }\n  /x4: { rop: math, params: { Operation: add, Value: -0.8 }, inputs: [/m4] }\n  /a4: { rop: floatToVector, params: { SourceY: zero, SourceZ: zero }, inputs: { input1: /x4 } }\n";
     let eight = "{ rop: polyline, params: { Mode: pairs, Count: 6, Type: vec4 }, inputs: { Thickness: /w } }";
     let listed = "{ rop: pointPolyline, params: { Mode: pairs, Thickness: 0.04, Points: [[-0.8, -0.4, 0], [-0.3, 0.4, 0.1], [0.2, -0.4, 0], [0.7, 0.4, 0.3], [0.7, 0.4, 0.6], [0.2, -0.4, 0.6], [1, 1, 1]] } }";
+    let fielded = "{ rop: polyline, params: { Mode: fields, Segments: 5, PointB: [0, 0.8, 0.3], Thickness: 0.05, Type: vec4 }, inputs: { PointA: /a4 } }";
     let out = sample(
         &gpu,
         &lib,
-        &format!("{}{extra}", pair_probe(eight, listed)),
+        &format!("{}{extra}", trio_probe(eight, listed, fielded)),
         &pts,
     );
+    expect_exact("polyline Mode fields", &pts, &channel(&out, 2), |p| {
+        let q = v3(p);
+        (0..5)
+            .map(|i| an::seg3(q, [0.4 * i as f64 - 0.8, 0.0, 0.0], [0.0, 0.8, 0.3]))
+            .fold(f64::MAX, f64::min)
+            - 0.05
+    });
     let ends: [V3; 6] = [
         [-0.8, -0.4, 0.0],
         [-0.3, 0.4, 0.0],
