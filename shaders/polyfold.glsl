@@ -60,6 +60,36 @@ vec3 rkfIcosa(vec3 p) {
   return p;
 }
 
+// rkfIcosa with the mirrors' golden ratio replaced by phi: the planes
+// normal to the cyclic permutations of (+-phi, +-1, +-1/phi), normalised,
+// and the coordinate planes, in the same order. At phi = (1 + sqrt 5) / 2
+// it is rkfIcosa; elsewhere the mirrors no longer close into a group, and
+// the fold bends the kaleidoscope's cells (still a union of mirror images,
+// so distances only shrink).
+vec3 rkfIcosaPhi(vec3 p, float phi) {
+  float ph = max(phi, 1e-3);
+  vec3 n = vec3(ph, 1.0, 1.0 / ph) / length(vec3(ph, 1.0, 1.0 / ph));
+  float a = n.x;
+  float b = n.y;
+  float c = n.z;
+  for (int i = 0; i < 3; i++) {
+    p = abs(p);
+    p = rkfIcosaMirror(p, vec3(a, b, c));
+    p = rkfIcosaMirror(p, vec3(a, b, -c));
+    p = rkfIcosaMirror(p, vec3(a, -b, c));
+    p = rkfIcosaMirror(p, vec3(-a, b, c));
+    p = rkfIcosaMirror(p, vec3(c, a, b));
+    p = rkfIcosaMirror(p, vec3(c, a, -b));
+    p = rkfIcosaMirror(p, vec3(-c, a, -b));
+    p = rkfIcosaMirror(p, vec3(-c, a, b));
+    p = rkfIcosaMirror(p, vec3(b, c, a));
+    p = rkfIcosaMirror(p, vec3(-b, -c, a));
+    p = rkfIcosaMirror(p, vec3(b, -c, a));
+    p = rkfIcosaMirror(p, vec3(-b, c, a));
+  }
+  return p;
+}
+
 // Exact distances to the icosahedron and the dodecahedron with corners at
 // distance 1 from a point already folded by rkfIcosa. Both solids have the
 // group's symmetry, so the nearest surface point of a folded point lies in

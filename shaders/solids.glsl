@@ -54,9 +54,10 @@ float rksTruncatedPyramid(vec3 p, float a, float b, float h) {
 }
 
 // Unsigned distance to the quadratic Bezier curve from a through control b
-// to c: the nearest parameter is a root of a cubic (the derivative of the
-// squared distance), solved in closed form; clamped roots cover the ends.
-float rksBezier(vec3 p, vec3 a, vec3 b, vec3 c) {
+// to c (rksBezierT: and the curve parameter 0..1 of the nearest point): the
+// nearest parameter is a root of a cubic (the derivative of the squared
+// distance), solved in closed form; clamped roots cover the ends.
+vec2 rksBezierT(vec3 p, vec3 a, vec3 b, vec3 c) {
   vec3 e = b - a;
   vec3 f = a - 2.0 * b + c;
   vec3 g = a - p;
@@ -64,7 +65,7 @@ float rksBezier(vec3 p, vec3 a, vec3 b, vec3 c) {
   if (dot(f, f) < 1e-8) {
     vec3 ca = c - a;
     float s = clamp(dot(-g, ca) / max(dot(ca, ca), 1e-12), 0.0, 1.0);
-    return length(g + ca * s);
+    return vec2(length(g + ca * s), s);
   }
   // |B(t) - p|^2 with B(t) - p = g + 2 e t + f t^2; its derivative / 4 is
   // kk t^3 + 3 kx t^2 + ky t + kz (all over kk below).
@@ -76,6 +77,7 @@ float rksBezier(vec3 p, vec3 a, vec3 b, vec3 c) {
   float qq = kx * (2.0 * kx * kx - 3.0 * ky) + kz;
   float h = qq * qq + 4.0 * pp * pp * pp;
   float best;
+  float bestT;
   if (h >= 0.0) {
     float sh = sqrt(h);
     vec2 x = (vec2(sh, -sh) - qq) * 0.5;
@@ -83,6 +85,7 @@ float rksBezier(vec3 p, vec3 a, vec3 b, vec3 c) {
     float t = clamp(uv.x + uv.y - kx, 0.0, 1.0);
     vec3 d = g + (2.0 * e + f * t) * t;
     best = dot(d, d);
+    bestT = t;
   } else {
     float z = sqrt(-pp);
     float v = acos(clamp(qq / (pp * z * 2.0), -1.0, 1.0)) / 3.0;
@@ -92,9 +95,36 @@ float rksBezier(vec3 p, vec3 a, vec3 b, vec3 c) {
     vec3 d1 = g + (2.0 * e + f * t.x) * t.x;
     vec3 d2 = g + (2.0 * e + f * t.y) * t.y;
     vec3 d3 = g + (2.0 * e + f * t.z) * t.z;
-    best = min(dot(d1, d1), min(dot(d2, d2), dot(d3, d3)));
+    best = dot(d1, d1);
+    bestT = t.x;
+    if (dot(d2, d2) < best) { best = dot(d2, d2); bestT = t.y; }
+    if (dot(d3, d3) < best) { best = dot(d3, d3); bestT = t.z; }
   }
   // The ends, in case rounding pushed a root past them.
-  best = min(best, min(dot(g, g), dot(c - p, c - p)));
-  return sqrt(best);
+  if (dot(g, g) < best) { best = dot(g, g); bestT = 0.0; }
+  if (dot(c - p, c - p) < best) { best = dot(c - p, c - p); bestT = 1.0; }
+  return vec2(sqrt(best), bestT);
+}
+
+float rksBezier(vec3 p, vec3 a, vec3 b, vec3 c) {
+  return rksBezierT(p, a, b, c).x;
+}
+
+// A rectangular frustum standing on y = 0: a base of half sizes a (x, z), a
+// top of half sizes b at y = h. Folded into x, z >= 0, where the nearest
+// faces are the top, the bottom, the +x side and the +z side.
+float rksTruncatedPyramidRect(vec3 p, vec2 a, vec2 b, float h) {
+  vec3 q = vec3(abs(p.x), p.y, abs(p.z));
+  vec2 nx = normalize(vec2(h, a.x - b.x));
+  vec2 nz = normalize(vec2(h, a.y - b.y));
+  float sides = max(dot(vec2(q.x - a.x, q.y), nx), dot(vec2(q.z - a.y, q.y), nz));
+  float planes = max(max(-q.y, q.y - h), sides);
+  if (planes <= 0.0) return planes;
+  vec2 eb = max(q.xz - a, 0.0);
+  float bottom = length(vec3(eb.x, q.y, eb.y));
+  vec2 et = max(q.xz - b, 0.0);
+  float top = length(vec3(et.x, q.y - h, et.y));
+  float faceX = rksQuad(q, vec3(a.x, 0.0, -a.y), vec3(a.x, 0.0, a.y), vec3(b.x, h, b.y), vec3(b.x, h, -b.y));
+  float faceZ = rksQuad(q, vec3(-a.x, 0.0, a.y), vec3(a.x, 0.0, a.y), vec3(b.x, h, b.y), vec3(-b.x, h, b.y));
+  return min(min(bottom, top), min(faceX, faceZ));
 }

@@ -37,6 +37,7 @@ mod param_fields;
 mod parity;
 mod parity_field;
 mod parity_filter;
+mod parity_sdf;
 mod pbr;
 mod raytk_names;
 mod raytk_new_a;

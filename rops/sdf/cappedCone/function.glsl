@@ -1,8 +1,14 @@
+#define THIS_CENTRED
+#include "node/axisOrPoints.glsl"
 ReturnT thismap(CoordT p, ContextT ctx) {
-  p -= THIS_Translate;
-  float h = THIS_Height * 0.5;
+  float height;
+  p = THIS_frame(p, height);
+  float h = height * 0.5;
+  THIS_Type previous = THIS_VAR;
+  THIS_setVar(p, height);
   float r1 = THIS_BottomRadius;
   float r2 = THIS_TopRadius;
+  THIS_VAR = previous;
   vec2 q = vec2(length(p.xz), p.y);
   vec2 k1 = vec2(r2, h);
   vec2 k2 = vec2(r2 - r1, 2.0 * h);
