@@ -1890,17 +1890,31 @@ fn the_new_categories_hold_their_rops() {
     // and blend of functions also run on 2D and 3D points with vector
     // values, as RayTK's do, but float -> float first; the palettes give a
     // colour; extend and modulate pass on whatever their input function
-    // gives (a float, a colour or an SDF).
+    // gives (a float, a colour or an SDF); flip flips a float or a colour.
     use ropkit::types::{CoordType as C, ReturnType as R};
     let points: &[C] = &[C::Float, C::Vec2, C::Vec3];
     let signatures: &[(&[&str], &[C], &[R])] = &[
         (
-            &["waveFunction", "sumFunction", "productFunction", "blendFunction"],
+            &[
+                "waveFunction",
+                "sumFunction",
+                "productFunction",
+                "blendFunction",
+            ],
             points,
             &[R::Float, R::Vec4],
         ),
-        (&["rainbowFunction", "cosinePaletteFunction"], points, &[R::Vec4]),
-        (&["extendFunction", "modulateFunction"], points, &[R::Float, R::Vec4, R::Sdf]),
+        (
+            &["rainbowFunction", "cosinePaletteFunction"],
+            points,
+            &[R::Vec4],
+        ),
+        (
+            &["extendFunction", "modulateFunction"],
+            points,
+            &[R::Float, R::Vec4, R::Sdf],
+        ),
+        (&["flipFunction"], &[C::Float], &[R::Float, R::Vec4]),
     ];
     for def in lib
         .rops

@@ -378,7 +378,7 @@ fn bezier_near(p: V3) -> (f64, f64) {
         let d = an::sub3(p, at(t));
         an::dot3(d, d)
     };
-    let n = 2000;
+    let n: usize = 2000;
     let best = (0..=n)
         .min_by(|&i, &j| f(i as f64 / n as f64).total_cmp(&f(j as f64 / n as f64)))
         .unwrap();
@@ -1166,7 +1166,7 @@ fn sdf_coils_have_their_raytk_modes() {
     // wire at its nearest point, x out from the axis and y along the
     // binormal: at points built in that plane close to the wire, the
     // spring's value is the profile's (a 0.2 x 0.1 rectangle) there.
-    let (r, k) = (0.6, 0.5 / TAU);
+    let (r, k): (f64, f64) = (0.6, 0.5 / TAU);
     let mut rng = Rng::new(5302);
     let mut built = Vec::new();
     let mut want = Vec::new();

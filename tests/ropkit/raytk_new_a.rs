@@ -574,11 +574,7 @@ fn raytk_new_more_rops() {
             .map(|i| i as f64 / 4000.0)
             .fold((f64::MAX, 0.0), |m, t| {
                 let d = an::len3(an::sub3(q, bezier_at(a, b, c, t)));
-                if d < m.0 {
-                    (d, t)
-                } else {
-                    m
-                }
+                if d < m.0 { (d, t) } else { m }
             })
             .1;
         let tangent = [0, 1, 2].map(|i| (2.0 - 2.0 * t) * (b[i] - a[i]) + 2.0 * t * (c[i] - b[i]));
@@ -639,7 +635,9 @@ fn raytk_new_more_rops() {
 /// direction field reads only the image's y, so the checks hold whatever
 /// the sampler's aspect ratio.
 fn y_camera(id: &str, dx: f64, dz: f64) -> String {
-    format!("{{ rop: fieldCamera, inputs: {{ directionField: /d{id} }} }}\n  /d{id}: {{ rop: custom, custom: {{ coordTypes: [vec2], returnTypes: [vec4], contextTypes: [CameraContext], function: \"ReturnT thismap(CoordT p, ContextT ctx) {{ return vec4({dx:.1} + p.y, p.y, {dz:.1}, 0.0); }}\" }} }}")
+    format!(
+        "{{ rop: fieldCamera, inputs: {{ directionField: /d{id} }} }}\n  /d{id}: {{ rop: custom, custom: {{ coordTypes: [vec2], returnTypes: [vec4], contextTypes: [CameraContext], function: \"ReturnT thismap(CoordT p, ContextT ctx) {{ return vec4({dx:.1} + p.y, p.y, {dz:.1}, 0.0); }}\" }} }}"
+    )
 }
 
 /// The unit direction (dx + y, y, dz) of [`y_camera`].
