@@ -288,9 +288,11 @@ pub fn view(def: &RopDef) -> Result<View, SceneError> {
     let coord = |t| def.coord_types.contains(&t);
     let v = if def.is_output() {
         View::Output
-    } else if ret(ReturnType::Ray) {
+    } else if ret(ReturnType::Ray) && !ret(ReturnType::Sdf) {
+        // (A filter that also passes cameras and lights through, as
+        // iterationSwitch does, is shown on a shape.)
         View::Camera
-    } else if ret(ReturnType::Light) {
+    } else if ret(ReturnType::Light) && !ret(ReturnType::Sdf) {
         View::Light
     } else if def.is_material() {
         View::Material

@@ -488,11 +488,42 @@ fn godot4_differs_from_godot3_only_where_the_dialects_do() {
         }
         // Line by line, the rest differs only in the header's name, the
         // colour and texture uniforms, the spelling of unsigned literals and
-        // the indexing of vectors.
+        // the indexing of vectors (a store `v[k] = x;` in Godot 4 is a chain
+        // of `if (int(k) == 0) { v.x = x; } else if ...` in Godot 3).
         let (l4, l3): (Vec<&str>, Vec<&str>) = (g4.lines().collect(), g3.lines().collect());
-        assert_eq!(l4.len(), l3.len(), "{name}");
-        for (a, b) in l4.iter().zip(&l3) {
+        let (mut i, mut j) = (0, 0);
+        while i < l4.len() && j < l3.len() {
+            let (a, b) = (l4[i], l3[j]);
+            i += 1;
+            j += 1;
             if a == b || (a.starts_with("//") && b.starts_with("//")) {
+                continue;
+            }
+            // A store through a vector index: the chain runs from `if` to
+            // the `}` at its indentation, one branch per component, each
+            // storing the same value.
+            if let Some((target, value)) = a
+                .trim()
+                .strip_suffix(';')
+                .and_then(|t| t.split_once("] = "))
+                && let Some((vector, index)) = target.split_once('[')
+                && b.trim() == format!("if (int({index}) == 0) {{")
+            {
+                let indent = &b[..b.len() - b.trim_start().len()];
+                let mut stores = 0;
+                while j < l3.len() && l3[j] != format!("{indent}}}") {
+                    let t = l3[j].trim();
+                    if let Some(rest) = t.strip_prefix(&format!("{vector}.")) {
+                        assert!(
+                            rest.ends_with(&format!(" = {value};")),
+                            "{name}: `{a}` stores `{t}`"
+                        );
+                        stores += 1;
+                    }
+                    j += 1;
+                }
+                j += 1;
+                assert!((2..=4).contains(&stores), "{name}: `{a}` in Godot 3");
                 continue;
             }
             let uniform = a.starts_with("uniform ") && b.starts_with("uniform ");
@@ -509,6 +540,11 @@ fn godot4_differs_from_godot3_only_where_the_dialects_do() {
                 "{name}: Godot 4 `{a}` against Godot 3 `{b}`"
             );
         }
+        assert_eq!(
+            (i, j),
+            (l4.len(), l3.len()),
+            "{name}: both texts end together"
+        );
         glslang_gl(&godot_as_glsl(&g4), &format!("{name} Godot 4"));
     }
 }

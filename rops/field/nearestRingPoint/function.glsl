@@ -21,7 +21,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec3 dir = length(inPlane) > 1e-9 ? normalize(inPlane) : fallback;
   if (THIS_Points > 0) {
     // The nearest of Points points spaced evenly from u.
-    float step = TAU / float(THIS_Points);
+    float step = TAU / float(max(THIS_Points, 1));
     float k = round(atan(dot(dir, v), dot(dir, fallback)) / step);
     dir = cos(k * step) * fallback + sin(k * step) * v;
   }
@@ -31,7 +31,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   vec2 q = p - THIS_Center.xy;
   vec2 dir = length(q) > 1e-9 ? normalize(q) : vec2(1.0, 0.0);
   if (THIS_Points > 0) {
-    float step = TAU / float(THIS_Points);
+    float step = TAU / float(max(THIS_Points, 1));
     float k = round(atan(dir.y, dir.x) / step);
     dir = vec2(cos(k * step), sin(k * step));
   }
