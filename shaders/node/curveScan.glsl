@@ -14,7 +14,8 @@
 // the pieces near the point instead of all of them, and finds what the
 // scan below finds. The measured scan needs the length of every piece before
 // the nearest, so it visits every piece; so does an Acceleration menu set
-// to scan (THIS_Acceleration_scan), for comparison.
+// to scan (THIS_Acceleration_scan), for comparison, or to auto below 64
+// points, where the scan costs about as much a step and compiles faster.
 #ifndef THIS_STEP
 #define THIS_STEP 1
 #endif
@@ -28,7 +29,7 @@ void THIS_box(vec3 a, vec3 b, vec3 c, vec3 d, out vec3 lo, out vec3 hi) {
   hi = max(max(a, b), max(c, d)) + m;
 }
 
-#if defined(THIS_Points_tree) && !defined(THIS_MEASURED) && !defined(THIS_Acceleration_scan)
+#if defined(THIS_Points_tree) && !defined(THIS_MEASURED) && !defined(THIS_Acceleration_scan) && !(defined(THIS_Acceleration_auto) && THIS_Points_count < 64)
 // vec4(distance, piece index, t in the piece, crossings), through the
 // tree: a node is skipped when its box is no nearer than the best distance
 // so far and (filled) the ray from p towards +x misses it; a leaf's pieces

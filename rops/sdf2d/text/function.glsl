@@ -1,4 +1,4 @@
-// Exact. With Acceleration tree (the default), the glyphs are searched
+// Exact. With Acceleration tree (auto: from 32 glyphs on), the glyphs are searched
 // through a tree over their boxes, and each glyph's segments through a tree
 // over theirs (shaders/glyphs.glsl, rkOutlinesDistance), so a step visits
 // the few glyphs and segments near the point. With scan, every glyph's box
@@ -6,7 +6,13 @@
 // the nearest segment's. A glyph adds to the winding only where its box
 // holds the point (a closed contour winds zero times around a point outside
 // its box); the text is filled where any glyph is, by the nonzero rule.
-#ifdef THIS_Acceleration_scan
+// Acceleration auto: the tree from 32 glyphs on; below, the scan costs about
+// as much a step and compiles faster.
+#if defined(THIS_Acceleration_scan) || (defined(THIS_Acceleration_auto) && THIS_Font_glyphs < 32)
+#define THIS_SCAN
+#endif
+
+#ifdef THIS_SCAN
 // Searches glyph g: lowers best, adds to winding.
 void THIS_glyph(vec2 q, int g, bool inBox, inout float best, inout int winding) {
   vec4 place = THIS_Font_place(g);
@@ -53,7 +59,7 @@ float THIS_scan(vec2 q) {
 
 ReturnT thismap(CoordT p, ContextT ctx) {
   float size = max(THIS_Size, 1e-6);
-#ifdef THIS_Acceleration_scan
+#ifdef THIS_SCAN
   float d = THIS_scan(p / size) * size;
 #else
   float d = rkOutlinesDistance(p / size, THIS_Font_first, THIS_Font_tree, 1e6) * size;
