@@ -22,7 +22,7 @@ type UvCase = (&'static str, Box<dyn Fn(V2) -> V2>);
 type Curve = (&'static str, Box<dyn Fn(f64) -> f64>);
 
 /// Every sampled vector equals `want` in its first `n` channels.
-fn expect_vec(
+pub(crate) fn expect_vec(
     what: &str,
     pts: &[[f32; 3]],
     got: &[[f32; 4]],
@@ -50,7 +50,7 @@ fn expect_vec(
 }
 
 /// Two samplings agree value by value (a symmetry between two settings).
-fn expect_same(what: &str, a: &[[f32; 4]], b: &[[f32; 4]], n: usize, tol: f64) {
+pub(crate) fn expect_same(what: &str, a: &[[f32; 4]], b: &[[f32; 4]], n: usize, tol: f64) {
     let bad: Vec<String> = a
         .iter()
         .zip(b)
@@ -74,7 +74,7 @@ fn pts_of(v: &[V3]) -> Vec<[f32; 3]> {
 }
 
 /// Rotation about x, y or z by `deg` degrees (right-handed), applied to v.
-fn rot_axis(v: V3, axis: usize, deg: f64) -> V3 {
+pub(crate) fn rot_axis(v: V3, axis: usize, deg: f64) -> V3 {
     let (s, c) = deg.to_radians().sin_cos();
     match axis {
         0 => [v[0], c * v[1] - s * v[2], s * v[1] + c * v[2]],
@@ -99,12 +99,12 @@ fn euler_inv(v: V3, deg: V3) -> V3 {
     rot_axis(v, 0, -deg[0])
 }
 
-fn norm3(a: V3) -> V3 {
+pub(crate) fn norm3(a: V3) -> V3 {
     let l = an::len3(a);
     [a[0] / l, a[1] / l, a[2] / l]
 }
 
-fn smoothstep(e0: f64, e1: f64, x: f64) -> f64 {
+pub(crate) fn smoothstep(e0: f64, e1: f64, x: f64) -> f64 {
     let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
     t * t * (3.0 - 2.0 * t)
 }

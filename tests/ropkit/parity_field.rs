@@ -9,76 +9,11 @@ use crate::catalog::an::{self, V3};
 use crate::catalog::*;
 use crate::catalog_b::Image;
 use crate::common::*;
+use crate::parity::{expect_same, expect_vec, norm3, rot_axis, smoothstep};
 use std::f64::consts::{PI, TAU};
 
 // ---------------------------------------------------------------------------
 // Helpers
-
-/// Every sampled vector equals `want` in its first `n` channels.
-fn expect_vec(
-    what: &str,
-    pts: &[[f32; 3]],
-    got: &[[f32; 4]],
-    n: usize,
-    tol: f64,
-    want: impl Fn(&[f32; 3]) -> [f64; 4],
-) {
-    let bad: Vec<String> = pts
-        .iter()
-        .zip(got)
-        .filter_map(|(p, g)| {
-            let w = want(p);
-            (0..n)
-                .any(|i| !close(g[i] as f64, w[i], tol))
-                .then(|| format!("  at {p:?}: got {g:?}, want {w:?}"))
-        })
-        .collect();
-    assert!(
-        bad.is_empty(),
-        "{what}: {} of {} points differ:\n{}",
-        bad.len(),
-        pts.len(),
-        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
-    );
-}
-
-/// Two samplings agree value by value (a symmetry between two settings).
-fn expect_same(what: &str, a: &[[f32; 4]], b: &[[f32; 4]], n: usize, tol: f64) {
-    let bad: Vec<String> = a
-        .iter()
-        .zip(b)
-        .enumerate()
-        .filter(|(_, (x, y))| (0..n).any(|i| !close(x[i] as f64, y[i] as f64, tol)))
-        .map(|(i, (x, y))| format!("  #{i}: {x:?} vs {y:?}"))
-        .collect();
-    assert!(
-        bad.is_empty(),
-        "{what}: {} of {} values differ:\n{}",
-        bad.len(),
-        a.len(),
-        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
-    );
-}
-
-fn norm3(a: V3) -> V3 {
-    let l = an::len3(a);
-    [a[0] / l, a[1] / l, a[2] / l]
-}
-
-fn smoothstep(e0: f64, e1: f64, x: f64) -> f64 {
-    let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
-    t * t * (3.0 - 2.0 * t)
-}
-
-/// Rotation about x, y or z by `deg` degrees (right-handed), applied to v.
-fn rot_axis(v: V3, axis: usize, deg: f64) -> V3 {
-    let (s, c) = deg.to_radians().sin_cos();
-    match axis {
-        0 => [v[0], c * v[1] - s * v[2], s * v[1] + c * v[2]],
-        1 => [c * v[0] + s * v[2], v[1], -s * v[0] + c * v[2]],
-        _ => [c * v[0] - s * v[1], s * v[0] + c * v[1], v[2]],
-    }
-}
 
 /// The nodes of a field `a - b` (math subtract) over the nodes `a` and `b`
 /// plus `extra`, under `probe_rop`: a symmetry between two settings in one

@@ -9,53 +9,11 @@
 use crate::catalog::an::{self, V2, V3};
 use crate::catalog::*;
 use crate::common::*;
+use crate::parity::{expect_vec, norm3, rot_axis};
 use std::f64::consts::{PI, TAU};
 
 // ---------------------------------------------------------------------------
 // Helpers
-
-/// Every sampled vector equals `want` in its first `n` channels.
-fn expect_vec(
-    what: &str,
-    pts: &[[f32; 3]],
-    got: &[[f32; 4]],
-    n: usize,
-    tol: f64,
-    want: impl Fn(&[f32; 3]) -> [f64; 4],
-) {
-    let bad: Vec<String> = pts
-        .iter()
-        .zip(got)
-        .filter_map(|(p, g)| {
-            let w = want(p);
-            (0..n)
-                .any(|i| !close(g[i] as f64, w[i], tol))
-                .then(|| format!("  at {p:?}: got {g:?}, want {w:?}"))
-        })
-        .collect();
-    assert!(
-        bad.is_empty(),
-        "{what}: {} of {} points differ:\n{}",
-        bad.len(),
-        pts.len(),
-        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
-    );
-}
-
-/// Rotation about x, y or z by `deg` degrees (right-handed), applied to v.
-fn rot_axis(v: V3, axis: usize, deg: f64) -> V3 {
-    let (s, c) = deg.to_radians().sin_cos();
-    match axis {
-        0 => [v[0], c * v[1] - s * v[2], s * v[1] + c * v[2]],
-        1 => [c * v[0] + s * v[2], v[1], -s * v[0] + c * v[2]],
-        _ => [c * v[0] - s * v[1], s * v[0] + c * v[1], v[2]],
-    }
-}
-
-fn norm3(a: V3) -> V3 {
-    let l = an::len3(a);
-    [a[0] / l, a[1] / l, a[2] / l]
-}
 
 /// Up to four 3D SDF nodes (/q0 ...) sampled in one shader: a custom node
 /// returns their distances as the four channels, under a vec3 -> vec4

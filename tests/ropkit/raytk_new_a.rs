@@ -7,43 +7,11 @@
 use crate::catalog::an::{self, V2, V3};
 use crate::catalog::*;
 use crate::common::*;
+use crate::parity::{expect_vec, smoothstep};
 use std::f64::consts::{PI, TAU};
 
 // ---------------------------------------------------------------------------
 // Helpers
-
-/// Every sampled vector equals `want` in its first `n` channels.
-fn expect_vec(
-    what: &str,
-    pts: &[[f32; 3]],
-    got: &[[f32; 4]],
-    n: usize,
-    tol: f64,
-    want: impl Fn(&[f32; 3]) -> [f64; 4],
-) {
-    let bad: Vec<String> = pts
-        .iter()
-        .zip(got)
-        .filter_map(|(p, g)| {
-            let w = want(p);
-            (0..n)
-                .any(|i| !close(g[i] as f64, w[i], tol))
-                .then(|| format!("  at {p:?}: got {g:?}, want {w:?}"))
-        })
-        .collect();
-    assert!(
-        bad.is_empty(),
-        "{what}: {} of {} points differ:\n{}",
-        bad.len(),
-        pts.len(),
-        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
-    );
-}
-
-fn smoothstep(e0: f64, e1: f64, x: f64) -> f64 {
-    let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
-    t * t * (3.0 - 2.0 * t)
-}
 
 /// The position as a vec4 field (x, y, z, 1): position kept from its float form.
 const POS4: &str = "  /p0: { rop: position }\n  /p: { rop: restrictTypes, params: { Float: false, Sdf: false }, inputs: [/p0] }\n";

@@ -10,48 +10,11 @@
 use crate::catalog::an::{self, V3};
 use crate::catalog::*;
 use crate::common::*;
+use crate::parity::{expect_vec, norm3, smoothstep};
 use std::f64::consts::{PI, TAU};
 
 // ---------------------------------------------------------------------------
 // Helpers
-
-/// Every sampled vector equals `want` in its first `n` channels.
-fn expect_vec(
-    what: &str,
-    pts: &[[f32; 3]],
-    got: &[[f32; 4]],
-    n: usize,
-    tol: f64,
-    want: impl Fn(&[f32; 3]) -> [f64; 4],
-) {
-    let bad: Vec<String> = pts
-        .iter()
-        .zip(got)
-        .filter_map(|(p, g)| {
-            let w = want(p);
-            (0..n)
-                .any(|i| !close(g[i] as f64, w[i], tol))
-                .then(|| format!("  at {p:?}: got {g:?}, want {w:?}"))
-        })
-        .collect();
-    assert!(
-        bad.is_empty(),
-        "{what}: {} of {} points differ:\n{}",
-        bad.len(),
-        pts.len(),
-        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
-    );
-}
-
-fn norm3(a: V3) -> V3 {
-    let l = an::len3(a);
-    [a[0] / l, a[1] / l, a[2] / l]
-}
-
-fn smoothstep(e0: f64, e1: f64, x: f64) -> f64 {
-    let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
-    t * t * (3.0 - 2.0 * t)
-}
 
 fn fract(x: f64) -> f64 {
     x - x.floor()
