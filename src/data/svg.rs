@@ -367,14 +367,23 @@ fn raw_segments(path: &usvg::tiny_skia_path::Path) -> Vec<Raw> {
 pub mod pack {
     use super::SvgShape;
     use crate::data::font::outline::Segment;
-    use crate::data::font::pack::{Drawn, pack_outlines, tree_macros};
+    use crate::data::font::pack::{Drawn, outlines_root, pack_outlines, tree_macros};
 
     pub fn texels(shape: &SvgShape) -> Vec<[f32; 4]> {
-        packed(shape).0
+        let (shapes, drawn) = outlines(shape);
+        pack_outlines(&shapes, &drawn, |d, start, count| {
+            [
+                start as f32,
+                count as f32,
+                if d.even_odd { 1.0 } else { 0.0 },
+                0.0,
+            ]
+        })
+        .0
     }
 
     /// Each path is its own outline, drawn once where it is.
-    fn packed(shape: &SvgShape) -> (Vec<[f32; 4]>, Option<usize>) {
+    fn outlines(shape: &SvgShape) -> (Vec<&[Segment]>, Vec<Drawn>) {
         let shapes: Vec<&[Segment]> = shape.paths.iter().map(|p| p.segments.as_slice()).collect();
         let drawn: Vec<Drawn> = shape
             .paths
@@ -387,14 +396,7 @@ pub mod pack {
                 bbox: p.bbox,
             })
             .collect();
-        pack_outlines(&shapes, &drawn, |d, start, count| {
-            [
-                start as f32,
-                count as f32,
-                if d.even_odd { 1.0 } else { 0.0 },
-                0.0,
-            ]
-        })
+        (shapes, drawn)
     }
 
     /// `<prefix>_paths`, `<prefix>_box(g)`, `<prefix>_place(g)`,
@@ -402,7 +404,8 @@ pub mod pack {
     pub fn macros(shape: &SvgShape, prefix: &str, first: usize) -> String {
         let b = shape.bounds();
         let lit = |v: f64| format!("{:?}", v as f32);
-        let tree = tree_macros(prefix, first, packed(shape).1);
+        let (shapes, drawn) = outlines(shape);
+        let tree = tree_macros(prefix, first, outlines_root(&shapes, &drawn));
         format!(
             "{tree}#define {prefix}_paths {n}\n\
              #define {prefix}_box(g) rk_data({first} + 2 * (g))\n\

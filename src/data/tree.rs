@@ -154,6 +154,24 @@ impl Tree {
         Tree { nodes, order }
     }
 
+    /// How many nodes [`Tree::build`] makes for `n` items, `leaf` to a leaf
+    /// (it splits at the middle whatever the boxes), without building it.
+    pub fn node_count(n: usize, leaf: usize) -> usize {
+        let leaf = leaf.max(1);
+        let (mut nodes, mut todo) = (0, vec![n]);
+        while let Some(k) = todo.pop() {
+            if k == 0 {
+                continue;
+            }
+            nodes += 1;
+            if k > leaf {
+                todo.push(k / 2);
+                todo.push(k - k / 2);
+            }
+        }
+        nodes
+    }
+
     /// How many nodes the longest path from the root passes through.
     pub fn depth(&self) -> usize {
         let mut deepest = 0;
@@ -292,6 +310,7 @@ mod tests {
                 }
             }
             assert_eq!(listed, n);
+            assert_eq!(Tree::node_count(n, leaf), t.nodes.len(), "n = {n}");
             let bound = if n <= leaf {
                 1
             } else {

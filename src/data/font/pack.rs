@@ -20,10 +20,20 @@ use super::outline::Segment;
 
 /// The texels of `shape`, in the order above.
 pub fn texels(shape: &TextShape) -> Vec<[f32; 4]> {
-    packed(shape).0
+    let (shapes, drawn) = outlines(shape);
+    pack_outlines(&shapes, &drawn, |d, start, count| {
+        [
+            start as f32,
+            count as f32,
+            d.offset[0] as f32,
+            d.offset[1] as f32,
+        ]
+    })
+    .0
 }
 
-fn packed(shape: &TextShape) -> (Vec<[f32; 4]>, Option<usize>) {
+/// The text's distinct outlines and where each glyph draws one.
+fn outlines(shape: &TextShape) -> (Vec<&[Segment]>, Vec<Drawn>) {
     let shapes: Vec<&[Segment]> = shape.shapes.iter().map(|g| g.segments.as_slice()).collect();
     let drawn: Vec<Drawn> = shape
         .placed
@@ -35,14 +45,7 @@ fn packed(shape: &TextShape) -> (Vec<[f32; 4]>, Option<usize>) {
             bbox: shape.placed_box(p),
         })
         .collect();
-    pack_outlines(&shapes, &drawn, |d, start, count| {
-        [
-            start as f32,
-            count as f32,
-            d.offset[0] as f32,
-            d.offset[1] as f32,
-        ]
-    })
+    (shapes, drawn)
 }
 
 /// One outline drawn in a shape: which of the distinct outlines, moved by
@@ -53,6 +56,21 @@ pub struct Drawn {
     pub offset: [f64; 2],
     pub even_odd: bool,
     pub bbox: [f64; 4],
+}
+
+/// Where [`pack_outlines`] puts the drawn outlines' tree, worked out from
+/// the counts alone (the macros need it; the texels are packed once).
+pub fn outlines_root(shapes: &[&[Segment]], drawn: &[Drawn]) -> Option<usize> {
+    use crate::data::tree::Tree;
+    let segments: usize = shapes.iter().map(|s| s.len()).sum();
+    let trees: usize = shapes
+        .iter()
+        .map(|s| 2 * Tree::node_count(s.len(), SEGMENTS_PER_LEAF))
+        .sum();
+    drawn
+        .iter()
+        .any(|d| !shapes[d.shape].is_empty())
+        .then_some(2 * drawn.len() + 2 * segments + trees)
 }
 
 /// Most segments to a leaf of an outline's tree.
@@ -173,7 +191,8 @@ pub fn push_segments<'a>(segments: impl Iterator<Item = &'a Segment>, out: &mut 
 pub fn macros(shape: &TextShape, prefix: &str, first: usize) -> String {
     let b = shape.bounds();
     let lit = |v: f64| format!("{:?}", v as f32);
-    let tree = tree_macros(prefix, first, packed(shape).1);
+    let (shapes, drawn) = outlines(shape);
+    let tree = tree_macros(prefix, first, outlines_root(&shapes, &drawn));
     format!(
         "{tree}#define {prefix}_glyphs {n}\n\
          #define {prefix}_box(g) rk_data({first} + 2 * (g))\n\
