@@ -6,6 +6,7 @@
 //! fast). A ROP whose scene cannot be made, built, compiled or drawn gets a
 //! placeholder and its error on the page; the gallery goes on.
 
+pub mod check;
 pub mod page;
 pub mod scene;
 
@@ -39,6 +40,9 @@ pub struct GalleryOptions {
     /// The folder the scene networks notionally live in (for messages and
     /// relative paths); nothing is written there.
     pub scene_dir: PathBuf,
+    /// Also draw each ROP's scene without it and judge every thumbnail
+    /// ([`check::problems`]): flat, plain, or the same as another's.
+    pub check: bool,
 }
 
 impl Default for GalleryOptions {
@@ -51,6 +55,7 @@ impl Default for GalleryOptions {
             timeout: Duration::from_secs(60),
             asset_dirs: Vec::new(),
             scene_dir: PathBuf::from("gallery"),
+            check: false,
         }
     }
 }
@@ -93,6 +98,9 @@ pub struct Report {
     /// A thumbnail ran past the timeout: the GPU may still be busy, so the
     /// device must not be used or dropped (the command line exits at once).
     pub gpu_stuck: bool,
+    /// With [`GalleryOptions::check`]: the thumbnails that do not show
+    /// their ROP at work.
+    pub problems: Vec<check::Problem>,
 }
 
 impl Report {
@@ -128,10 +136,16 @@ pub fn build_scene(
 ) -> Result<(View, Network, Built), (Option<View>, String)> {
     let (view, yaml) = scene::scene(def).map_err(|e| (None, e.to_string()))?;
     let file = scene_dir.join(format!("{}.yaml", file_stem(&def.name)));
-    let net = Network::parse(&yaml, &file, lib).map_err(|e| (Some(view), e.to_string()))?;
-    let built =
-        build(lib, &net, &Mode::RenderBaked.into()).map_err(|e| (Some(view), e.report()))?;
+    let (net, built) = build_yaml(lib, &yaml, &file).map_err(|e| (Some(view), e))?;
     Ok((view, net, built))
+}
+
+/// A gallery network (YAML text, notionally the file `file`), parsed and
+/// built as the gallery builds its scenes: parameter values compiled in.
+pub fn build_yaml(lib: &Library, yaml: &str, file: &Path) -> Result<(Network, Built), String> {
+    let net = Network::parse(yaml, file, lib).map_err(|e| e.to_string())?;
+    let built = build(lib, &net, &Mode::RenderBaked.into()).map_err(|e| e.report())?;
+    Ok((net, built))
 }
 
 /// Draws the gallery into `out` (index.html and one PNG per ROP).
@@ -183,17 +197,55 @@ pub fn run(lib: &Library, out: &Path, opts: &GalleryOptions) -> Result<Report, G
         }
         entries.push(entry);
     }
+    // With --check, each distinct scene without its ROP, drawn after the
+    // thumbnails (indices past them).
+    let mut plain_of: Vec<Option<usize>> = vec![None; rops.len()];
+    if opts.check {
+        let mut seen: std::collections::BTreeMap<String, usize> = Default::default();
+        for (k, def) in rops.iter().enumerate() {
+            let Ok(Some((_, yaml))) = scene::plain_scene(def) else {
+                continue;
+            };
+            if let Some(&i) = seen.get(&yaml) {
+                plain_of[k] = Some(i);
+                continue;
+            }
+            let file = opts.scene_dir.join(format!("{}-plain.yaml", file_stem(&def.name)));
+            if let Ok((net, built)) = build_yaml(lib, &yaml, &file) {
+                let index = rops.len() + seen.len();
+                let params = built.shader.param_values(&net, lib);
+                pending.push(Pending {
+                    index,
+                    built,
+                    params,
+                });
+                seen.insert(yaml, index);
+                plain_of[k] = Some(index);
+            }
+        }
+    }
     let build_time = t0.elapsed();
     let gpu = Gpu::headless()?;
     let t1 = Instant::now();
     let results = draw_all(&gpu, pending, opts);
     let gpu_time = t1.elapsed();
     let mut gpu_stuck = false;
+    let mut thumbs: Vec<Option<image::RgbaImage>> = vec![None; rops.len()];
+    let mut plains: std::collections::BTreeMap<usize, image::RgbaImage> = Default::default();
     for (index, result) in results {
+        if index >= rops.len() {
+            if let Ok(img) = result {
+                plains.insert(index, img);
+            }
+            continue;
+        }
         match result {
             Ok(img) => {
                 let path = out.join(&entries[index].image);
                 write_png(&img, &path)?;
+                if opts.check {
+                    thumbs[index] = Some(img);
+                }
             }
             Err(e) => {
                 gpu_stuck |= matches!(
@@ -207,6 +259,16 @@ pub fn run(lib: &Library, out: &Path, opts: &GalleryOptions) -> Result<Report, G
     for e in entries.iter().filter(|e| e.error.is_some()) {
         write_png(&page::placeholder(opts.size), &out.join(&e.image))?;
     }
+    let problems = if opts.check {
+        let thumbs: Vec<Option<&image::RgbaImage>> = thumbs.iter().map(Option::as_ref).collect();
+        let plains: Vec<Option<&image::RgbaImage>> = plain_of
+            .iter()
+            .map(|i| i.and_then(|i| plains.get(&i)))
+            .collect();
+        check::problems(&rops, &thumbs, &plains)
+    } else {
+        Vec::new()
+    };
     let report = Report {
         entries,
         adapter: gpu.adapter.clone(),
@@ -214,6 +276,7 @@ pub fn run(lib: &Library, out: &Path, opts: &GalleryOptions) -> Result<Report, G
         build_time,
         gpu_time,
         gpu_stuck,
+        problems,
     };
     let html = out.join("index.html");
     crate::files::write_atomic(&html, page::html(&report).as_bytes()).map_err(|e| {
@@ -235,6 +298,31 @@ enum DrawError {
     Render(RenderError),
     #[error("not drawn: the GPU did not finish an earlier thumbnail")]
     Stuck,
+}
+
+/// Draws built scenes (each with its parameter values) the way the
+/// gallery draws its thumbnails: `opts.jobs` threads sharing `gpu`, at
+/// `opts.size` and `opts.time`. One result per scene, in order.
+pub fn draw_scenes(
+    gpu: &Gpu,
+    scenes: Vec<(Built, Vec<[f32; 4]>)>,
+    opts: &GalleryOptions,
+) -> Vec<Result<image::RgbaImage, String>> {
+    let n = scenes.len();
+    let pending = scenes
+        .into_iter()
+        .enumerate()
+        .map(|(index, (built, params))| Pending {
+            index,
+            built,
+            params,
+        })
+        .collect();
+    let mut out: Vec<Result<image::RgbaImage, String>> = (0..n).map(|_| Err(String::new())).collect();
+    for (i, r) in draw_all(gpu, pending, opts) {
+        out[i] = r.map_err(|e| e.to_string());
+    }
+    out
 }
 
 /// Draws every pending scene on `opts.jobs` threads sharing `gpu`.

@@ -27,6 +27,11 @@ pub struct GalleryArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 60,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub timeout: u64,
+    /// Also judge every thumbnail: flat, the same as its scene without the
+    /// ROP, or the same as another ROP's (unless its rop.yaml says why in
+    /// `gallery: { plain: ... }`); exits 1 when one is.
+    #[arg(long)]
+    pub check: bool,
 }
 
 pub fn run(args: GalleryArgs, project: &Project) -> Result<(), String> {
@@ -45,6 +50,7 @@ pub fn run(args: GalleryArgs, project: &Project) -> Result<(), String> {
         timeout: Duration::from_secs(args.timeout),
         asset_dirs: project.asset_dirs(&project.root.join("gallery").join("scene.yaml")),
         scene_dir: project.root.join("gallery"),
+        check: args.check,
         ..Default::default()
     };
     if let Some(j) = args.jobs {
@@ -78,6 +84,21 @@ pub fn run(args: GalleryArgs, project: &Project) -> Result<(), String> {
         // The page is written; the device may still be busy and cannot be
         // torn down safely.
         super::render::stop("gallery: a thumbnail did not finish on the GPU; stopped");
+    }
+    if args.check {
+        for p in &report.problems {
+            eprintln!("{}: {}", p.rop, p.message);
+        }
+        if !report.problems.is_empty() {
+            return Err(format!(
+                "gallery --check: {} of {} thumbnails do not show their ROP at work: give the ROP \
+                 values that show it in `gallery:` in its rop.yaml (params, sources, wrap), or say \
+                 why it cannot in `gallery: {{ plain: ... }}`",
+                report.problems.len(),
+                report.entries.len()
+            ));
+        }
+        eprintln!("gallery --check: every thumbnail shows its ROP at work");
     }
     Ok(())
 }

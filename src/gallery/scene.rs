@@ -62,13 +62,37 @@ pub enum SceneError {
     NoView(String),
     #[error("no standard source for its input {input} ({wants})")]
     NoSource { input: String, wants: String },
+    #[error("gallery: node {0} is also a node of the standard scene; give it another path")]
+    PathTaken(String),
+    #[error("gallery: parameter {0} has no socket a source could feed")]
+    NoSocket(String),
 }
 
-/// The network that shows `def`, as YAML text, and how it shows it.
+/// The network that shows `def`, as YAML text, and how it shows it. The
+/// ROP's `gallery:` block (see [`crate::library::GalleryDef`]) sets its
+/// parameters, feeds its inputs and wraps it where the standard scene for
+/// its type would say little.
 pub fn scene(def: &RopDef) -> Result<(View, String), SceneError> {
+    scene_of(def, false).map(|(v, s)| (v, s.expect("a scene with its subject is always made")))
+}
+
+/// The same scene without the ROP: its first wired input takes its place
+/// (what a thumbnail that shows the ROP doing something must differ
+/// from). `None` for a ROP with no input wired in its scene.
+pub fn plain_scene(def: &RopDef) -> Result<Option<(View, String)>, SceneError> {
+    let (view, yaml) = scene_of(def, true)?;
+    Ok(yaml.map(|y| (view, y)))
+}
+
+fn scene_of(def: &RopDef, plain: bool) -> Result<(View, Option<String>), SceneError> {
     let view = view(def)?;
-    let mut b = Builder::default();
-    let subject = b.subject(def, view)?;
+    let mut b = Builder {
+        plain,
+        ..Default::default()
+    };
+    let Some(subject) = b.subject(def, view)? else {
+        return Ok((view, None));
+    };
     match view {
         View::Shape3d => {
             // A generator may be endless (a plane, a gyroid, a space-filling
@@ -141,146 +165,12 @@ pub fn scene(def: &RopDef) -> Result<(View, String), SceneError> {
         }
         View::Output => {}
     }
-    Ok((view, b.finish()))
+    Ok((view, Some(b.finish())))
 }
 
 const ORANGE: &str = "[0.9, 0.45, 0.2]";
 /// World height render2D shows a graph over (the graph spans 0..1 of it).
 const GRAPH_ZOOM: f64 = 1.3;
-
-/// The few ROPs whose generic scene says little: parameters for the
-/// subject, sources for some of its inputs, and nodes around it (`SUBJECT`
-/// in a wrapping node is the subject's path; the first one takes its place).
-/// A ROP missing here still gets its generic scene.
-struct Special {
-    rop: &'static str,
-    params: &'static str,
-    sources: &'static [(&'static str, &'static [(&'static str, &'static str)])],
-    wrap: &'static [(&'static str, &'static str)],
-}
-
-const SPECIALS: &[Special] = &[
-    // Without a shape fold returns the folded point, and normalField has
-    // no surface outside a material: each gets a shape to work on.
-    Special {
-        rop: "fold",
-        params: "",
-        sources: &[(
-            "input",
-            &[(
-                "/block",
-                "{ rop: box, params: { Size: [1.2, 0.8, 1.6], Translate: [0.5, 0.3, 0.2] } }",
-            )],
-        )],
-        wrap: &[],
-    },
-    Special {
-        rop: "normalField",
-        params: "",
-        sources: &[(
-            "shape",
-            &[("/disc", "{ rop: circle, params: { Radius: 0.6 } }")],
-        )],
-        wrap: &[],
-    },
-    // A lumpy ball: a distance from the centre, roughened by noise.
-    Special {
-        rop: "floatToSdf",
-        params: "Threshold: 1.0",
-        sources: &[(
-            "field",
-            &[
-                ("/centre", "{ rop: distanceToPoint }"),
-                (
-                    "/lumps",
-                    "{ rop: fbm, params: { Scale: 1.8, Amplitude: 0.25 } }",
-                ),
-                (
-                    "/lumpyField",
-                    "{ rop: math, params: { Operation: add }, inputs: [/centre, /lumps] }",
-                ),
-            ],
-        )],
-        wrap: &[],
-    },
-    Special {
-        rop: "hexRepeat",
-        params: "Spacing: 1.2",
-        sources: &[(
-            "input",
-            &[("/pebble", "{ rop: sphere, params: { Radius: 0.45 } }")],
-        )],
-        wrap: &[],
-    },
-    // Fields of the iteration need something that repeats.
-    Special {
-        rop: "iterationField",
-        params: "",
-        sources: &[],
-        wrap: &[(
-            "/repeat",
-            "{ rop: gridRepeat, params: { Spacing: [0.75, 0.75, 0] }, inputs: [SUBJECT] }",
-        )],
-    },
-    Special {
-        rop: "iterationSwitch",
-        params: "",
-        sources: &[],
-        wrap: &[(
-            "/repeat",
-            "{ rop: gridRepeat, params: { Spacing: [2.2, 0, 2.2] }, inputs: [SUBJECT] }",
-        )],
-    },
-    // An attribute is read from a shape that carries one.
-    Special {
-        rop: "attributeField",
-        params: "",
-        sources: &[(
-            "shape",
-            &[
-                ("/ball", "{ rop: sphere, params: { Radius: 1.2 } }"),
-                ("/wave", "{ rop: simplexNoise, params: { Scale: 2.0 } }"),
-                (
-                    "/hue",
-                    "{ rop: colorRamp, params: { Mode: palette, Range: [-1, 1] }, inputs: [/wave] }",
-                ),
-                (
-                    "/tinted",
-                    "{ rop: assignAttribute, inputs: { input: /ball, value: /hue } }",
-                ),
-            ],
-        )],
-        wrap: &[],
-    },
-    // A reference needs a provider between it and the output.
-    Special {
-        rop: "variableReference",
-        params: "",
-        sources: &[],
-        wrap: &[
-            (
-                "/provider",
-                "{ rop: provideVariable, params: { Value: [0.5, 0, 0, 0] }, inputs: [SUBJECT, /providedValue] }",
-            ),
-            ("/providedValue", "{ rop: simplexNoise }"),
-        ],
-    },
-    // instanceField reads an instance node's variable: a provider stands in
-    // for one (copy 2 of 5, red, scale 1).
-    Special {
-        rop: "instanceField",
-        params: "",
-        sources: &[],
-        wrap: &[(
-            "/provider",
-            "{ rop: provideVariable, params: { Name: instance, Type: vec4, Value: [2, 5, 16711680, 1] }, inputs: [SUBJECT] }",
-        )],
-    },
-];
-
-fn special(def: &RopDef) -> Option<&'static Special> {
-    SPECIALS.iter().find(|s| s.rop == def.name)
-}
 
 /// Picks how to show a ROP from what it returns and takes.
 pub fn view(def: &RopDef) -> Result<View, SceneError> {
@@ -382,6 +272,9 @@ fn role(def: &RopDef) -> Role {
 /// Collects the nodes of the network, one YAML line each.
 #[derive(Default)]
 struct Builder {
+    /// Making the plain scene: the subject's first wired input stands in
+    /// for it.
+    plain: bool,
     nodes: Vec<(String, String)>,
     /// Standard sources made so far, by kind, so each gets its own look.
     counts: std::collections::BTreeMap<String, usize>,
@@ -393,6 +286,14 @@ impl Builder {
         path.to_string()
     }
 
+    /// A node of a `gallery:` block, whose path must be free.
+    fn add_given(&mut self, path: &str, node: &str) -> Result<String, SceneError> {
+        if self.nodes.iter().any(|(p, _)| p == path) || path == "/subject" || path == "/render" {
+            return Err(SceneError::PathTaken(path.to_string()));
+        }
+        Ok(self.add(path, node))
+    }
+
     fn finish(self) -> String {
         let mut out =
             String::from("# A gallery scene (ropkit gallery).\noutput: /render\nnodes:\n");
@@ -402,19 +303,21 @@ impl Builder {
         out
     }
 
-    /// The ROP itself, its inputs wired to standard sources.
-    fn subject(&mut self, def: &RopDef, view: View) -> Result<String, SceneError> {
+    /// The ROP itself, its inputs wired to standard sources or to those
+    /// its `gallery:` block gives. In a plain scene, the first wired input
+    /// instead (`None` when there is none).
+    fn subject(&mut self, def: &RopDef, view: View) -> Result<Option<String>, SceneError> {
         let (coord, ret) = subject_types(def, view);
+        let gallery = def.gallery.clone().unwrap_or_default();
+        let given = |name: &str| gallery.sources.iter().find(|(n, _)| n == name).map(|(_, nodes)| nodes);
+        // Input slots, positional: declared inputs first, then the sockets
+        // of parameters a gallery source feeds.
         let mut inputs: Vec<String> = Vec::new();
         let declared: Vec<&InputDef> = declared_inputs(def).collect();
         let wire_optional = view == View::Output || def.category == "combine";
         for (i, input) in declared.iter().enumerate() {
-            // An optional input a special scene gives a source is wired too
-            // (a ROP that refuses to draw without it, fold or normalField).
-            let given =
-                special(def).is_some_and(|sp| sp.sources.iter().any(|(n, _)| *n == input.name));
             let wanted = input.required
-                || given
+                || given(&input.name).is_some()
                 || (wire_optional && input.name != "background")
                 // A switch on the iteration shows two inputs, not one.
                 || (i == 1 && declared[0].name.starts_with("input") && input.name.starts_with("input"));
@@ -422,24 +325,42 @@ impl Builder {
                 inputs.push("null".into());
                 continue;
             }
-            let special_source =
-                special(def).and_then(|sp| sp.sources.iter().find(|(name, _)| *name == input.name));
-            let src = match special_source {
-                Some((_, nodes)) => nodes
-                    .iter()
-                    .map(|(p, n)| self.add(p, n))
-                    .last()
-                    .unwrap_or_default(),
+            let src = match given(&input.name) {
+                Some(nodes) => self.add_nodes(nodes)?,
                 None => self.source(input, coord, ret, role(def))?,
             };
             inputs.push(src);
         }
         // A variadic ROP gets three inputs of its one kind.
-        if def.variadic && !def.is_output() && declared.len() == 1 {
+        if def.variadic && !def.is_output() && declared.len() == 1 && given(&declared[0].name).is_none() {
             let input = declared[0];
             inputs = (0..3)
                 .map(|_| self.source(input, coord, ret, Role::Plain))
                 .collect::<Result<_, _>>()?;
+        }
+        // The first wired input, where it is of the subject's own kind (a
+        // filter's input; not a converter's).
+        let first_wired = inputs
+            .iter()
+            .zip(&declared)
+            .find(|(s, _)| *s != "null")
+            .filter(|(_, i)| {
+                i.coord_types.as_ref().is_none_or(|c| c.contains(&coord))
+                    && i.return_types.as_ref().is_none_or(|r| r.contains(&ret))
+            })
+            .map(|(s, _)| s.clone());
+        for (name, nodes) in &gallery.sources {
+            if declared.iter().any(|i| &i.name == name) {
+                continue;
+            }
+            let slot = def
+                .driving_slot(name)
+                .ok_or_else(|| SceneError::NoSocket(name.clone()))?;
+            let src = self.add_nodes(nodes)?;
+            if inputs.len() <= slot {
+                inputs.resize(slot + 1, "null".into());
+            }
+            inputs[slot] = src;
         }
         while inputs.last().is_some_and(|s| s == "null") {
             inputs.pop();
@@ -449,27 +370,48 @@ impl Builder {
         } else {
             "/subject"
         };
-        let inputs = if inputs.is_empty() {
-            String::new()
-        } else {
-            format!(", inputs: [{}]", inputs.join(", "))
-        };
-        let mut params = String::new();
-        if def.is_output() && def.params.iter().any(|p| p.name == "AA") {
-            params = ", params: { AA: 1 }".into();
-        }
-        if let Some(sp) = special(def).filter(|sp| !sp.params.is_empty()) {
-            params = format!(", params: {{ {} }}", sp.params);
-        }
-        let mut subject = self.add(path, &format!("{{ rop: {}{params}{inputs} }}", def.name));
-        if let Some(sp) = special(def).filter(|sp| !sp.wrap.is_empty()) {
-            let wrapped = sp.wrap[0].0;
-            for (p, n) in sp.wrap {
-                self.add(p, &n.replace("SUBJECT", &subject));
+        let mut subject = if self.plain {
+            match first_wired {
+                Some(input) if !def.is_output() => input,
+                _ => return Ok(None),
             }
-            subject = wrapped.to_string();
+        } else {
+            let inputs = if inputs.is_empty() {
+                String::new()
+            } else {
+                format!(", inputs: [{}]", inputs.join(", "))
+            };
+            let mut params: Vec<String> = Vec::new();
+            if def.is_output() && def.params.iter().any(|p| p.name == "AA") {
+                params.push("AA: 1".into());
+            }
+            for (name, value) in &gallery.params {
+                params.retain(|p| !p.starts_with(&format!("{name}:")));
+                params.push(format!("{name}: {value}"));
+            }
+            let params = if params.is_empty() {
+                String::new()
+            } else {
+                format!(", params: {{ {} }}", params.join(", "))
+            };
+            self.add(path, &format!("{{ rop: {}{params}{inputs} }}", def.name))
+        };
+        if let Some((first, _)) = gallery.wrap.first() {
+            for (p, n) in &gallery.wrap {
+                self.add_given(p, &replace_word(n, "SUBJECT", &subject))?;
+            }
+            subject = first.clone();
         }
-        Ok(subject)
+        Ok(Some(subject))
+    }
+
+    /// The nodes of one gallery source, in order; the last one feeds.
+    fn add_nodes(&mut self, nodes: &[(String, String)]) -> Result<String, SceneError> {
+        let mut last = String::from("null");
+        for (p, n) in nodes {
+            last = self.add_given(p, n)?;
+        }
+        Ok(last)
     }
 
     /// A standard node for an input of the subject, which runs with
@@ -641,6 +583,22 @@ impl Builder {
             &format!("{{ rop: render2D, params: {{ Zoom: 3.0 }}, inputs: [{field}] }}"),
         );
     }
+}
+
+/// `text` with the word `word` (not part of a longer name) replaced.
+fn replace_word(text: &str, word: &str, with: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(word) {
+        let before = rest[..i].chars().next_back();
+        let after = rest[i + word.len()..].chars().next();
+        let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        out.push_str(&rest[..i]);
+        out.push_str(if part(before) || part(after) { word } else { with });
+        rest = &rest[i + word.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A custom node that draws its float -> float input as a curve over x in

@@ -419,10 +419,35 @@ pub struct RopDef {
     pub variable: Option<VariableDef>,
     /// A per-hit attribute the ROP assigns or reads.
     pub attribute: Option<AttributeDef>,
+    /// `gallery:`: how `ropkit gallery` shows it, where the standard scene
+    /// for its type says little.
+    pub gallery: Option<GalleryDef>,
     pub blocks: Vec<CodeBlock>,
     /// Where the definition was read from.
     pub origin: Origin,
 }
+
+/// `gallery:` in `rop.yaml`: what `ropkit gallery` puts into a ROP's
+/// standard scene so that its thumbnail shows what it does. Nodes are
+/// network nodes (`{ rop: box, params: { ... }, inputs: [...] }`), kept as
+/// flow YAML with their paths, in the order written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GalleryDef {
+    /// Values for the ROP's own parameters: (name, value as flow YAML).
+    pub params: Vec<(String, String)>,
+    /// Nodes feeding an input, or a parameter's socket, by its name; the
+    /// last node of each list feeds it.
+    pub sources: Vec<(String, Vec<(String, String)>)>,
+    /// Nodes around the ROP, `SUBJECT` in them standing for its path; the
+    /// first takes its place in the scene.
+    pub wrap: Vec<(String, String)>,
+    /// Why the thumbnail may look plain: flat, the same as the scene
+    /// without the ROP, or the same as another ROP's.
+    pub plain: Option<String>,
+}
+
+/// Most nodes a `gallery:` block may add.
+pub const MAX_GALLERY_NODES: usize = 16;
 
 /// Most inputs a variadic ROP may take.
 pub const MAX_VARIADIC_INPUTS: usize = 16;

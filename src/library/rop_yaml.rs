@@ -46,6 +46,9 @@ pub(super) struct RopYaml {
     /// Same shape as `variable:`, with roles `assign` and `read`.
     #[serde(default)]
     pub(super) attribute: Option<VariableYaml>,
+    /// How `ropkit gallery` shows the ROP (see [`GalleryDef`]).
+    #[serde(default)]
+    pub(super) gallery: Option<GalleryYaml>,
     // The code blocks, inline: only in a network's custom node (a ROP
     // folder keeps them in its .glsl files).
     #[serde(default)]
@@ -67,6 +70,22 @@ impl RopYaml {
             (BlockKind::Material, "material", self.material.as_ref()),
         ]
     }
+}
+
+/// `gallery:` as written: parameter values, sources by input name and
+/// wrapping nodes as mappings (their order kept), and the reason a
+/// thumbnail may be plain.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct GalleryYaml {
+    #[serde(default)]
+    pub(super) params: serde_yaml_ng::Mapping,
+    #[serde(default)]
+    pub(super) sources: serde_yaml_ng::Mapping,
+    #[serde(default)]
+    pub(super) wrap: serde_yaml_ng::Mapping,
+    #[serde(default)]
+    pub(super) plain: Option<String>,
 }
 
 #[derive(Deserialize)]

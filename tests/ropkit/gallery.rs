@@ -6,24 +6,162 @@ use crate::common::*;
 use ropkit::gallery::{self, View};
 use std::path::Path;
 
-/// Every ROP of the library gets a scene for its type, and the scene
-/// stitches and passes naga (no GPU needed): a ROP the gallery cannot show
-/// is found here, not as a placeholder on a page nobody looks at.
+/// What the gallery draws for every ROP of the library, checked as a user
+/// looks at the page: each thumbnail shows something (not a flat colour),
+/// shows the ROP doing something (not the same picture as its scene
+/// without it, where its first input stands in its place), and shows this
+/// ROP (not the same picture as another ROP's), unless the ROP's
+/// `gallery: { plain: ... }` says why it cannot.
+///
+/// The same pass drives one parameter of every ROP by a field (a field on
+/// any parameter): the node's own value is moved away and a constant field
+/// on the parameter's socket brings back the thumbnail's value, so the
+/// picture must be the thumbnail again, within one 8-bit step.
+///
+/// Every scene is built first (stitched, checked by naga), so a ROP the
+/// gallery cannot show is found even where no GPU is.
 #[test]
-fn every_rop_has_a_gallery_scene_that_builds() {
+fn every_thumbnail_shows_its_rop_at_work_and_takes_a_field_on_a_parameter() {
+    let test = "every_thumbnail_shows_its_rop_at_work_and_takes_a_field_on_a_parameter";
     let lib = library();
+    let rops = gallery::select(&lib, &[]);
+    let dir = Path::new("gallery");
     let mut failed = Vec::new();
-    for def in gallery::select(&lib, &[]) {
-        if let Err((view, e)) = gallery::build_scene(&lib, def, Path::new("gallery")) {
-            failed.push(format!("{} ({view:?}): {e}", def.name));
+    // (rop, scene): the thumbnail, the plain scene (shared by every ROP
+    // whose plain scene is the same network) and the field-driven variant.
+    let mut scenes: Vec<(ropkit::build::Built, Vec<[f32; 4]>)> = Vec::new();
+    let mut thumb: Vec<Option<usize>> = Vec::new();
+    let mut plain: Vec<Option<usize>> = Vec::new();
+    let mut plain_index: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut driven: Vec<Option<(usize, String)>> = Vec::new();
+    for def in &rops {
+        let file = dir.join(format!("{}.yaml", gallery::file_stem(&def.name)));
+        let (mut t, mut p, mut d) = (None, None, None);
+        match gallery::build_scene(&lib, def, dir) {
+            Err((view, e)) => failed.push(format!("{} ({view:?}): {e}", def.name)),
+            Ok((_, net, built)) => {
+                let params = built.shader.param_values(&net, &lib);
+                t = Some(scenes.len());
+                scenes.push((built, params));
+                // The parameter driven by a field: moved away on the node,
+                // brought back by the field.
+                if let Some(param) = crate::param_fields::driven_param(def) {
+                    let (_, yaml) = gallery::scene::scene(def).unwrap();
+                    let now = net.nodes["/subject"].value(def, &param.name).unwrap().clone();
+                    let away = crate::param_fields::chosen(param, &now);
+                    let text = format!("{yaml}{}", crate::param_fields::constant_field(&now));
+                    let mut by_field = ropkit::network::Network::parse(&text, &file, &lib)
+                        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+                    let node = by_field.nodes.get_mut("/subject").unwrap();
+                    node.params.insert(param.name.clone(), away.clone());
+                    let slot = def.driving_slot(&param.name).unwrap();
+                    if node.inputs.len() <= slot {
+                        node.inputs.resize(slot + 1, None);
+                    }
+                    node.inputs[slot] = Some("/drive".into());
+                    let what = format!("{}.{} = {now:?} (node: {away:?})", def.name, param.name);
+                    match by_field
+                        .check(&lib)
+                        .map_err(|e| e.to_string())
+                        .and_then(|_| {
+                            ropkit::build::build(&lib, &by_field, &ropkit::generate::Mode::RenderBaked.into())
+                                .map_err(|e| e.report())
+                        }) {
+                        Ok(built) => {
+                            let params = built.shader.param_values(&by_field, &lib);
+                            d = Some((scenes.len(), what));
+                            scenes.push((built, params));
+                        }
+                        Err(e) => failed.push(format!("{what}: {e}")),
+                    }
+                }
+            }
         }
+        match gallery::scene::plain_scene(def) {
+            Ok(Some((_, yaml))) => {
+                if let Some(&i) = plain_index.get(&yaml) {
+                    p = Some(i);
+                } else {
+                    match gallery::build_yaml(&lib, &yaml, &file) {
+                        Ok((net, built)) => {
+                            let params = built.shader.param_values(&net, &lib);
+                            plain_index.insert(yaml, scenes.len());
+                            p = Some(scenes.len());
+                            scenes.push((built, params));
+                        }
+                        Err(e) => failed.push(format!("{} (plain scene): {e}", def.name)),
+                    }
+                }
+            }
+            Ok(None) => {}
+            Err(e) => failed.push(format!("{} (plain scene): {e}", def.name)),
+        }
+        thumb.push(t);
+        plain.push(p);
+        driven.push(d);
     }
     assert!(
         failed.is_empty(),
-        "{} ROPs have no gallery scene:\n{}",
+        "{} gallery scenes do not build:\n{}",
         failed.len(),
         failed.join("\n")
     );
+    let Some(gpu) = gpu(test) else {
+        return;
+    };
+    let opts = gallery::GalleryOptions {
+        size: 48,
+        jobs: 2,
+        asset_dirs: vec![root()],
+        ..Default::default()
+    };
+    let n = scenes.len();
+    let images = gallery::draw_scenes(&gpu, scenes, &opts);
+    let image = |i: usize| -> &image::RgbaImage {
+        images[i].as_ref().unwrap_or_else(|e| panic!("scene {i} of {n}: {e}"))
+    };
+    let mut problems = Vec::new();
+    let (mut fields, mut plains) = (0, 0);
+    for (k, def) in rops.iter().enumerate() {
+        if def.gallery.as_ref().is_some_and(|g| g.plain.is_some()) {
+            plains += 1;
+        }
+        let Some((i, what)) = &driven[k] else { continue };
+        fields += 1;
+        let t = thumb[k].expect("every scene built");
+        let off = image(*i)
+            .as_raw()
+            .iter()
+            .zip(image(t).as_raw())
+            .filter(|(x, y)| x.abs_diff(**y) > 1)
+            .count();
+        if off > 0 {
+            problems.push(format!("{what}: driven by a field, {off} channels differ from the thumbnail"));
+        }
+    }
+    let thumbs: Vec<Option<&image::RgbaImage>> =
+        thumb.iter().map(|t| Some(image(t.expect("built")))).collect();
+    let plain_images: Vec<Option<&image::RgbaImage>> =
+        plain.iter().map(|p| p.map(image)).collect();
+    problems.extend(
+        gallery::check::problems(&rops, &thumbs, &plain_images)
+            .into_iter()
+            .map(|p| format!("{}: {}", p.rop, p.message)),
+    );
+    eprintln!(
+        "{test}: {} thumbnails, {} plain scenes, {fields} ROPs driven by a field, {plains} plain by their rop.yaml",
+        rops.len(),
+        plain_index.len()
+    );
+    assert!(
+        problems.is_empty(),
+        "{} thumbnails do not show their ROP (give the ROP demo values in `gallery:` in its rop.yaml, \
+         or say why in `gallery: {{ plain: ... }}`):\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+    // Nearly every ROP has a parameter a field can drive.
+    assert!(fields * 10 >= rops.len() * 8, "only {fields} of {} driven", rops.len());
 }
 
 /// The scene follows the ROP's type, as the page says.

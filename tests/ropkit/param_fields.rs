@@ -8,7 +8,7 @@ use ropkit::build::build;
 use ropkit::generate::Mode;
 use ropkit::library::{Library, ParamDef, RopDef};
 use ropkit::network::Network;
-use ropkit::render::{Gpu, Renderer};
+use ropkit::render::Renderer;
 use ropkit::sample::sample_network;
 use ropkit::types::ParamStyle;
 use ropkit::value::ParamValue;
@@ -16,7 +16,7 @@ use ropkit::value::ParamValue;
 /// The value a parameter is driven to: away from `now` by a share of its
 /// slider's range (another share per component, so that a field that
 /// mixed up components would show), within its hard limits.
-fn chosen(p: &ParamDef, now: &ParamValue) -> ParamValue {
+pub(crate) fn chosen(p: &ParamDef, now: &ParamValue) -> ParamValue {
     let span = match (p.min, p.max) {
         (Some(a), Some(b)) if b > a => b - a,
         _ => 1.0,
@@ -46,7 +46,7 @@ fn chosen(p: &ParamDef, now: &ParamValue) -> ParamValue {
 /// A field with the same value everywhere: `constant` for a float; for a
 /// vector, a node of its own returning the components as a vec4 (so the
 /// socket's cut to size is used, not the spread of a float).
-fn constant_field(value: &ParamValue) -> String {
+pub(crate) fn constant_field(value: &ParamValue) -> String {
     match value {
         ParamValue::Float(x) => {
             format!("  /drive: {{ rop: constant, params: {{ Value: {x} }} }}\n")
@@ -64,21 +64,16 @@ fn constant_field(value: &ParamValue) -> String {
 }
 
 /// The parameter of `def` the test drives: the first that takes a field.
-fn driven_param(def: &RopDef) -> Option<&ParamDef> {
+pub(crate) fn driven_param(def: &RopDef) -> Option<&ParamDef> {
+    // (Not one whose socket the ROP's gallery scene already feeds.)
+    let fed = |name: &str| {
+        def.gallery
+            .as_ref()
+            .is_some_and(|g| g.sources.iter().any(|(n, _)| n == name))
+    };
     def.params
         .iter()
-        .find(|p| def.driving_slot(&p.name).is_some())
-}
-
-fn picture(gpu: &Gpu, lib: &Library, net: &Network, size: u32) -> Result<Vec<u8>, String> {
-    let built = build(lib, net, &Mode::Render.into()).map_err(|e| e.report())?;
-    let mut r = Renderer::new(gpu.clone());
-    r.asset_dirs = vec![root()];
-    r.set_built(&built).map_err(|e| e.to_string())?;
-    r.set_params(&built.shader.param_values(net, lib));
-    r.render_image(size, size)
-        .map(|i| i.into_raw())
-        .map_err(|e| e.to_string())
+        .find(|p| def.driving_slot(&p.name).is_some() && !fed(&p.name))
 }
 
 /// Every float or vector parameter that is not a macro has a socket, or
@@ -126,110 +121,9 @@ fn every_numeric_parameter_has_a_socket_or_a_reason() {
     assert!(sockets * 10 >= numeric * 9, "{sockets} of {numeric}");
 }
 
-/// Drives one parameter of every `of`-th ROP (from `share`) by a constant
-/// field and compares the picture with the value set directly.
-fn drive_every_rop(share: usize, of: usize) {
-    let test = format!("every_rop_takes_a_field_on_a_parameter ({share} of {of})");
-    let Some(gpu) = gpu(&test) else {
-        return;
-    };
-    let lib = library();
-    const SIZE: u32 = 16;
-    let mut driven = 0;
-    let mut failures: Vec<String> = Vec::new();
-    let rops: Vec<&RopDef> = ropkit::gallery::select(&lib, &[])
-        .into_iter()
-        .filter(|d| driven_param(d).is_some())
-        .collect();
-    for def in rops.iter().skip(share).step_by(of) {
-        let p = driven_param(def).expect("filtered above");
-        let Ok((_, yaml)) = ropkit::gallery::scene::scene(def) else {
-            failures.push(format!("{}: no standard scene", def.name));
-            continue;
-        };
-        let file = root().join(format!("param-fields-{}.yaml", def.name));
-        let subject = "/subject";
-        let base = Network::parse(&yaml, &file, &lib).unwrap_or_else(|e| panic!("{e}\n{yaml}"));
-        let now = base.nodes[subject].value(def, &p.name).unwrap().clone();
-        let value = chosen(p, &now);
-        // The value set directly.
-        let mut direct = base.clone();
-        direct
-            .nodes
-            .get_mut(subject)
-            .unwrap()
-            .params
-            .insert(p.name.clone(), value.clone());
-        // The same value from a field on the parameter's socket.
-        let text = format!("{yaml}{}", constant_field(&value));
-        let mut by_field =
-            Network::parse(&text, &file, &lib).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        let slot = def.driving_slot(&p.name).unwrap();
-        let node = by_field.nodes.get_mut(subject).unwrap();
-        if node.inputs.len() <= slot {
-            node.inputs.resize(slot + 1, None);
-        }
-        node.inputs[slot] = Some("/drive".into());
-        if let Err(e) = by_field.check(&lib) {
-            failures.push(format!("{}.{}: {e}", def.name, p.name));
-            continue;
-        }
-        let what = format!("{}.{} = {value:?}", def.name, p.name);
-        eprintln!("{test}: {what}");
-        let (a, b) = match (
-            picture(&gpu, &lib, &direct, SIZE),
-            picture(&gpu, &lib, &by_field, SIZE),
-        ) {
-            (Ok(a), Ok(b)) => (a, b),
-            (a, b) => {
-                failures.push(format!("{what}: {:?} / {:?}", a.err(), b.err()));
-                continue;
-            }
-        };
-        driven += 1;
-        // Each channel within one step of 8 bits (the two shaders compute
-        // the same value by another route).
-        let off = a
-            .iter()
-            .zip(&b)
-            .filter(|(x, y)| x.abs_diff(**y) > 1)
-            .count();
-        if off > 0 {
-            failures.push(format!("{what}: {off} channels differ"));
-        }
-    }
-    eprintln!("{test}: drove {driven} of {} ROPs", rops.len());
-    assert!(
-        failures.is_empty(),
-        "{test}: {} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-    assert!(
-        driven * of + of > rops.len(),
-        "{test}: only {driven} driven"
-    );
-}
-
-#[test]
-fn every_rop_takes_a_field_on_a_parameter_0() {
-    drive_every_rop(0, 4);
-}
-
-#[test]
-fn every_rop_takes_a_field_on_a_parameter_1() {
-    drive_every_rop(1, 4);
-}
-
-#[test]
-fn every_rop_takes_a_field_on_a_parameter_2() {
-    drive_every_rop(2, 4);
-}
-
-#[test]
-fn every_rop_takes_a_field_on_a_parameter_3() {
-    drive_every_rop(3, 4);
-}
+// Every ROP driven by a field on one parameter, drawn against its gallery
+// thumbnail: `gallery::every_thumbnail_shows_its_rop_at_work_and_takes_a_field_on_a_parameter`
+// (one pass over the library draws both).
 
 // ---------------------------------------------------------------------------
 // Fields that vary, against a formula at each point.
