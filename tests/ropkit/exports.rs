@@ -30,6 +30,17 @@ pub(crate) fn ropkit_pictures(
     net: &Network,
     times: &[f32],
 ) -> Vec<image::RgbaImage> {
+    ropkit_pictures_at(gpu, lib, net, times, SIZE)
+}
+
+/// The same at `size` x `size` pixels.
+pub(crate) fn ropkit_pictures_at(
+    gpu: &Gpu,
+    lib: &Library,
+    net: &Network,
+    times: &[f32],
+    size: u32,
+) -> Vec<image::RgbaImage> {
     let built = build(lib, net, &Mode::Render.into()).unwrap_or_else(|e| panic!("{e}"));
     let mut r = Renderer::new(gpu.clone());
     r.asset_dirs = project(&[]).asset_dirs(&net.file);
@@ -39,7 +50,7 @@ pub(crate) fn ropkit_pictures(
         .iter()
         .map(|t| {
             r.globals.time = *t;
-            r.render_image(SIZE, SIZE).unwrap_or_else(|e| panic!("{e}"))
+            r.render_image(size, size).unwrap_or_else(|e| panic!("{e}"))
         })
         .collect()
 }
