@@ -121,7 +121,13 @@ fn scene_of(def: &RopDef, plain: bool) -> Result<(View, Option<String>), SceneEr
                     "{{ rop: modularMaterial, params: {{ Base: 0.0 }}, inputs: {{ shape: {ball}, layer1: {subject} }} }}"
                 ),
             );
-            b.standard_3d(&dressed, None, None, false);
+            // Lit from the side, with the material passes, so that layers
+            // of shadow, reflection and refraction have something to show.
+            let light = b.add(
+                "/light",
+                "{ rop: pointLight, params: { Position: [-5, 4, -1] } }",
+            );
+            b.standard_3d(&dressed, None, Some(&light), true);
         }
         View::Field3d => {
             let ret = pick(&def.return_types, &[ReturnType::Vec4, ReturnType::Float]);
@@ -349,18 +355,16 @@ impl Builder {
                     && i.return_types.as_ref().is_none_or(|r| r.contains(&ret))
             })
             .map(|(s, _)| s.clone());
+        // Parameters' sockets a gallery source feeds, wired by name.
+        let mut sockets: Vec<(String, String)> = Vec::new();
         for (name, nodes) in &gallery.sources {
             if declared.iter().any(|i| &i.name == name) {
                 continue;
             }
-            let slot = def
-                .driving_slot(name)
-                .ok_or_else(|| SceneError::NoSocket(name.clone()))?;
-            let src = self.add_nodes(nodes)?;
-            if inputs.len() <= slot {
-                inputs.resize(slot + 1, "null".into());
+            if def.driving_slot(name).is_none() {
+                return Err(SceneError::NoSocket(name.clone()));
             }
-            inputs[slot] = src;
+            sockets.push((name.clone(), self.add_nodes(nodes)?));
         }
         while inputs.last().is_some_and(|s| s == "null") {
             inputs.pop();
@@ -376,7 +380,18 @@ impl Builder {
                 _ => return Ok(None),
             }
         } else {
-            let inputs = if inputs.is_empty() {
+            let inputs = if !sockets.is_empty() {
+                // By name: declared inputs by their position's name, then
+                // the sockets.
+                let mut named: Vec<String> = inputs
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| *s != "null")
+                    .map(|(i, s)| format!("{}: {s}", declared[i].name))
+                    .collect();
+                named.extend(sockets.iter().map(|(n, s)| format!("{n}: {s}")));
+                format!(", inputs: {{ {} }}", named.join(", "))
+            } else if inputs.is_empty() {
                 String::new()
             } else {
                 format!(", inputs: [{}]", inputs.join(", "))
