@@ -93,6 +93,10 @@ limits! {
     VOLUME_VOXELS: u64 = 1 << 24, Count;
     /// Most images in one volume's stack.
     VOLUME_IMAGES: usize = 512, Count;
+    /// Most triangles read from a mesh file (`meshSdf`); its file is
+    /// read up to `VOLUME_FILE_BYTES`, and its distance baked on the
+    /// volume's voxels.
+    MESH_TRIANGLES: usize = 1 << 20, Count;
     /// Largest points file for `ropkit sample`.
     POINTS_FILE_BYTES: u64 = 256 << 20, Bytes;
     /// Largest file a data parameter reads (a point list: CSV, PLY, OBJ).

@@ -58,6 +58,9 @@ pub struct RawLayout {
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct VolumeSpec {
     pub raw: Option<RawLayout>,
+    /// For a mesh file: the voxels a side its distance is baked on
+    /// (`meshVoxels:` of the ROP's `textures:` entry).
+    pub mesh_voxels: Option<u32>,
 }
 
 /// The characters of a numbered pattern's number (`slice_###.png`).

@@ -4,5 +4,6 @@
 //! the fuzz targets drive them without building the GPU crates.
 
 pub mod images;
+pub mod meshes;
 pub mod points;
 pub mod volumes;

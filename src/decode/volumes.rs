@@ -63,6 +63,8 @@ pub enum VolumeError {
         budget = crate::files::human_size(crate::limits::TEXTURE_BUDGET_BYTES)
     )]
     OverBudget(String),
+    #[error("{0}")]
+    Mesh(#[from] super::meshes::MeshError),
 }
 
 /// How a voxel's four channels are stored.

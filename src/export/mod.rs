@@ -588,6 +588,11 @@ pub fn layout_json(shader: &Shader, net: &Network, lib: &Library) -> Json {
                     entry["rawSize"] = json!(raw.size);
                     entry["rawFormat"] = json!(raw.format.name());
                 }
+                if let Some(n) = v.mesh_voxels {
+                    // A mesh file: its signed distance baked on n³ voxels
+                    // as ropkit bakes it (README, meshSdf).
+                    entry["meshVoxels"] = json!(n);
+                }
             }
             entry
         })

@@ -287,6 +287,9 @@ pub struct TextureDef {
     /// For a volume parameter: the parameters that give a raw file's size
     /// (an `xyz`) and sample type (a `menu` of `u8`, `u16`, `f32`).
     pub raw: Option<RawParams>,
+    /// For a volume parameter: the `int` parameter giving the voxels a side
+    /// a mesh file's distance is baked on (`meshVoxels:`).
+    pub mesh_voxels: Option<String>,
 }
 
 /// The parameters that describe a raw volume file (`rawSize:` and

@@ -159,6 +159,8 @@ pub(super) struct TextureYaml {
     pub(super) raw_size: Option<String>,
     #[serde(default)]
     pub(super) raw_format: Option<String>,
+    #[serde(default)]
+    pub(super) mesh_voxels: Option<String>,
 }
 
 /// Line (1-based) of the first line containing `needle`, or 1.

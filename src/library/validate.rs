@@ -471,10 +471,31 @@ fn textures_of(
             }
         };
         let raw = raw_params(t, &source, params).map_err(|m| err(&t.name, m))?;
+        let mesh_voxels = match &t.mesh_voxels {
+            None => None,
+            Some(v) => {
+                let volume = matches!(&source, TextureSource::Param(p)
+                    if params.iter().any(|q| &q.name == p && q.style == ParamStyle::Volume));
+                let int = params
+                    .iter()
+                    .any(|q| &q.name == v && q.style == ParamStyle::Int);
+                if !volume || !int {
+                    return Err(err(
+                        &t.name,
+                        format!(
+                            "texture {}: meshVoxels names the int parameter giving the voxels a side a volume parameter's mesh file is baked on",
+                            t.name
+                        ),
+                    ));
+                }
+                Some(v.clone())
+            }
+        };
         textures.push(TextureDef {
             name: t.name.clone(),
             source,
             raw,
+            mesh_voxels,
         });
     }
     Ok(textures)

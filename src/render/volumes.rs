@@ -47,6 +47,9 @@ impl Renderer {
             if let Some(raw) = spec.raw {
                 k.push(format!("#{}{}", shown(raw.size), raw.format.name()));
             }
+            if let Some(n) = spec.mesh_voxels {
+                k.push(format!("#mesh{n}"));
+            }
             PathBuf::from(k)
         };
         let first_file = if crate::volume::is_pattern(path) {
@@ -102,11 +105,7 @@ impl Renderer {
                 let bytes =
                     crate::builtin::asset(rel).ok_or_else(|| fail(rel, io_missing().into()))?;
                 let shown_path = crate::builtin::display_path("", rel);
-                let layout = spec
-                    .raw
-                    .ok_or(VolumeError::NoLayout)
-                    .map_err(|e| fail(rel, e))?;
-                let v = raw_voxels(bytes, layout, room).map_err(|e| fail(&shown_path, e))?;
+                let v = builtin_voxels(bytes, path, spec, room).map_err(|e| fail(&shown_path, e))?;
                 (shown_path, (0, v))
             }
         };
@@ -164,11 +163,7 @@ pub(crate) fn volume_voxels(
         }
         None => {
             let bytes = crate::builtin::asset(rel).ok_or_else(|| fail(rel, io_missing().into()))?;
-            let layout = spec
-                .raw
-                .ok_or(VolumeError::NoLayout)
-                .map_err(|e| fail(rel, e))?;
-            raw_voxels(bytes, layout, room).map_err(|e| fail(rel, e))?
+            builtin_voxels(bytes, path, spec, room).map_err(|e| fail(rel, e))?
         }
     };
     Ok(voxels)
@@ -220,6 +215,14 @@ fn files_stamp(dir: &Path, path: &str) -> u64 {
         Err(_) => add(path, std::fs::metadata(&full).ok()),
     }
     h.finish()
+}
+
+/// A built-in asset's voxels: a mesh's baked distance, or a raw file.
+fn builtin_voxels(bytes: &[u8], path: &str, spec: &VolumeSpec, room: u64) -> Result<Voxels, VolumeError> {
+    if crate::decode::meshes::is_mesh(path) {
+        return mesh_voxels(bytes, path, spec, room);
+    }
+    raw_voxels(bytes, spec.raw.ok_or(VolumeError::NoLayout)?, room)
 }
 
 fn io_missing() -> std::io::Error {
@@ -291,6 +294,9 @@ fn read_volume(
         }
         return stack_voxels(&slices, room);
     }
+    if crate::decode::meshes::is_mesh(path) {
+        return mesh_voxels(&read(path)?, path, spec, room);
+    }
     if is_image(path) {
         return Err(VolumeError::SingleImage);
     }
@@ -299,6 +305,20 @@ fn read_volume(
     // handle below the project, at most VOLUME_FILE_BYTES).
     check_size(layout.size, 1, u64::MAX)?;
     raw_voxels(&read(path)?, layout, room)
+}
+
+/// A mesh file's signed distance, baked as [`crate::decode::meshes::bake`]
+/// bakes it on the voxels the ROP asks for.
+fn mesh_voxels(bytes: &[u8], path: &str, spec: &VolumeSpec, room: u64) -> Result<Voxels, VolumeError> {
+    use crate::decode::meshes::{MeshError, bake, read_mesh};
+    let n = spec.mesh_voxels.ok_or(MeshError::NoResolution)?;
+    if !(8..=crate::limits::VOLUME_SIDE).contains(&n) {
+        return Err(MeshError::Resolution(n).into());
+    }
+    // The voxels' room before the file is parsed.
+    check_size([n; 3], 8, room)?;
+    let mesh = read_mesh(path, bytes)?;
+    Ok(bake(&mesh, n, room)?.0)
 }
 
 /// Uploads voxels as a 3D texture.

@@ -32,6 +32,7 @@ mod mechanisms;
 mod mechanisms_shading;
 mod mechanisms_uv;
 mod mesh;
+mod mesh_input;
 mod packaging;
 mod param_fields;
 mod parity;
