@@ -570,3 +570,36 @@ pub fn project_file(dir: &Path, data: &[u8]) {
         Err(e) => assert_readable(&e.to_string()),
     }
 }
+
+/// Mesh files of `meshSdf`: the first byte picks the format (.obj, .ply,
+/// .stl, .glb), the rest is the file. What reads has every index inside its
+/// vertices, finite coordinates and at most MESH_TRIANGLES triangles, and
+/// bakes (on 8³ voxels) into finite values; what does not says why.
+pub fn mesh_file(data: &[u8]) {
+    use ropkit::decode::meshes::{MESH_EXTENSIONS, bake, read_mesh};
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    if rest.len() as u64 > ropkit::limits::VOLUME_FILE_BYTES {
+        return;
+    }
+    let name = format!("fuzz.{}", MESH_EXTENSIONS[pick as usize % MESH_EXTENSIONS.len()]);
+    match read_mesh(&name, rest) {
+        Ok(mesh) => {
+            assert!(!mesh.triangles.is_empty());
+            assert!(mesh.triangles.len() <= ropkit::limits::MESH_TRIANGLES);
+            let n = mesh.positions.len() as u32;
+            assert!(mesh.triangles.iter().flatten().all(|&i| i < n));
+            assert!(mesh.positions.iter().flatten().all(|c| c.is_finite()));
+            match bake(&mesh, 8, FUZZ_ROOM) {
+                Ok((v, _)) => {
+                    assert_eq!(v.bytes.len() as u64, v.gpu_bytes());
+                    // Half floats: an exponent of all ones is an infinity or a NaN.
+                    assert!(v.bytes.chunks_exact(2).all(|h| (u16::from_le_bytes([h[0], h[1]]) >> 10) & 0x1f != 0x1f));
+                }
+                Err(e) => assert_readable(&format!("{e}")),
+            }
+        }
+        Err(e) => assert_readable(&format!("{e}")),
+    }
+}

@@ -3,7 +3,7 @@
 # the presets (network), every ROP folder as rop.yaml + function.glsl (rop),
 # the cells of every macro table (expr), a few byte strings (build_network),
 # font files (font), and for the file readers (points, point_list, texture,
-# volume, project_file, svg) the kept inputs, the assets and the point files of
+# volume, project_file, svg, mesh) the kept inputs, the assets and the point files of
 # the tests.
 # Run from anywhere; existing corpus files are kept.
 set -eu
@@ -11,7 +11,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 corpus="$here/corpus"
 mkdir -p "$corpus/network" "$corpus/rop" "$corpus/expr" "$corpus/build_network" "$corpus/font"
-for t in points point_list texture volume project_file svg; do
+for t in points point_list texture volume project_file svg mesh; do
     mkdir -p "$corpus/$t"
     cp "$root"/tests/fuzz-regressions/$t/* "$corpus/$t/"
 done

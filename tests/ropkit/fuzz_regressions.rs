@@ -51,6 +51,7 @@ fn kept_fuzz_inputs_replay_without_a_crash() {
     replay("point_list", entry::point_list);
     replay("texture", entry::texture_file);
     replay("volume", entry::volume_file);
+    replay("mesh", entry::mesh_file);
     let project = tempfile::tempdir().unwrap();
     replay("project_file", |d| entry::project_file(project.path(), d));
 }
