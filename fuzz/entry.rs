@@ -583,7 +583,10 @@ pub fn mesh_file(data: &[u8]) {
     if rest.len() as u64 > ropkit::limits::VOLUME_FILE_BYTES {
         return;
     }
-    let name = format!("fuzz.{}", MESH_EXTENSIONS[pick as usize % MESH_EXTENSIONS.len()]);
+    let name = format!(
+        "fuzz.{}",
+        MESH_EXTENSIONS[pick as usize % MESH_EXTENSIONS.len()]
+    );
     match read_mesh(&name, rest) {
         Ok(mesh) => {
             assert!(!mesh.triangles.is_empty());
@@ -595,7 +598,11 @@ pub fn mesh_file(data: &[u8]) {
                 Ok((v, _)) => {
                     assert_eq!(v.bytes.len() as u64, v.gpu_bytes());
                     // Half floats: an exponent of all ones is an infinity or a NaN.
-                    assert!(v.bytes.chunks_exact(2).all(|h| (u16::from_le_bytes([h[0], h[1]]) >> 10) & 0x1f != 0x1f));
+                    assert!(
+                        v.bytes
+                            .chunks_exact(2)
+                            .all(|h| (u16::from_le_bytes([h[0], h[1]]) >> 10) & 0x1f != 0x1f)
+                    );
                 }
                 Err(e) => assert_readable(&format!("{e}")),
             }

@@ -210,7 +210,9 @@ pub fn run(lib: &Library, out: &Path, opts: &GalleryOptions) -> Result<Report, G
                 plain_of[k] = Some(i);
                 continue;
             }
-            let file = opts.scene_dir.join(format!("{}-plain.yaml", file_stem(&def.name)));
+            let file = opts
+                .scene_dir
+                .join(format!("{}-plain.yaml", file_stem(&def.name)));
             if let Ok((net, built)) = build_yaml(lib, &yaml, &file) {
                 let index = rops.len() + seen.len();
                 let params = built.shader.param_values(&net, lib);
@@ -318,7 +320,8 @@ pub fn draw_scenes(
             params,
         })
         .collect();
-    let mut out: Vec<Result<image::RgbaImage, String>> = (0..n).map(|_| Err(String::new())).collect();
+    let mut out: Vec<Result<image::RgbaImage, String>> =
+        (0..n).map(|_| Err(String::new())).collect();
     for (i, r) in draw_all(gpu, pending, opts) {
         out[i] = r.map_err(|e| e.to_string());
     }

@@ -95,7 +95,10 @@ struct Builder {
 impl Builder {
     fn vertex(&mut self, p: [f64; 3]) -> Result<(), String> {
         if p.iter().any(|c| !c.is_finite() || c.abs() > 1e30) {
-            return Err(format!("vertex {} is not a finite point", self.mesh.positions.len() + 1));
+            return Err(format!(
+                "vertex {} is not a finite point",
+                self.mesh.positions.len() + 1
+            ));
         }
         self.mesh.positions.push(p.map(|c| c as f32));
         Ok(())
@@ -125,7 +128,10 @@ impl Builder {
 /// negative indices counting back); everything else is skipped.
 fn obj(bytes: &[u8]) -> Result<TriMesh, MeshError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
-        format_err(format!("not UTF-8 text at byte {} (an OBJ file is text)", e.valid_up_to()))
+        format_err(format!(
+            "not UTF-8 text at byte {} (an OBJ file is text)",
+            e.valid_up_to()
+        ))
     })?;
     let mut b = Builder {
         mesh: TriMesh::default(),
@@ -159,7 +165,10 @@ fn obj(bytes: &[u8]) -> Result<TriMesh, MeshError> {
                     }
                     let first = w.split('/').next().unwrap_or("");
                     let k: i64 = first.parse().map_err(|_| {
-                        at(format!("'{}' is not a vertex index", crate::limits::echo(w)))
+                        at(format!(
+                            "'{}' is not a vertex index",
+                            crate::limits::echo(w)
+                        ))
                     })?;
                     let index = match k {
                         0 => return Err(at("vertex indices start at 1".into())),
@@ -228,7 +237,9 @@ fn stl(bytes: &[u8]) -> Result<TriMesh, MeshError> {
         };
         let mut p = [0.0f64; 3];
         for c in &mut p {
-            let w = words.next().ok_or_else(|| at("a vertex is `vertex x y z`".into()))?;
+            let w = words
+                .next()
+                .ok_or_else(|| at("a vertex is `vertex x y z`".into()))?;
             *c = w
                 .parse()
                 .map_err(|_| at(format!("'{}' is not a number", crate::limits::echo(w))))?;
@@ -236,11 +247,14 @@ fn stl(bytes: &[u8]) -> Result<TriMesh, MeshError> {
         b.vertex(p).map_err(at)?;
         corners += 1;
         if corners.is_multiple_of(3) {
-            b.polygon(&[corners - 3, corners - 2, corners - 1]).map_err(at)?;
+            b.polygon(&[corners - 3, corners - 2, corners - 1])
+                .map_err(at)?;
         }
     }
     if !corners.is_multiple_of(3) {
-        return Err(format_err("the last facet has fewer than three vertices (truncated?)"));
+        return Err(format_err(
+            "the last facet has fewer than three vertices (truncated?)",
+        ));
     }
     Ok(b.mesh)
 }
@@ -326,8 +340,8 @@ fn ply(bytes: &[u8]) -> Result<TriMesh, MeshError> {
         .take(HEADER_MAX)
         .position(|w| w == b"end_header\n" || w == b"end_header\r")
         .ok_or_else(|| format_err("no `end_header` line in the first 64 KiB: not a PLY file"))?;
-    let head = std::str::from_utf8(&bytes[..end])
-        .map_err(|_| format_err("the header is not text"))?;
+    let head =
+        std::str::from_utf8(&bytes[..end]).map_err(|_| format_err("the header is not text"))?;
     let mut body = &bytes[end + 11..];
     if body.first() == Some(&b'\n') && bytes[end + 10] == b'\r' {
         body = &body[1..];
@@ -349,10 +363,16 @@ fn ply(bytes: &[u8]) -> Result<TriMesh, MeshError> {
                 "ascii" => ascii = true,
                 "binary_little_endian" => {}
                 "binary_big_endian" => big = true,
-                _ => return Err(at("the format is ascii, binary_little_endian or binary_big_endian")),
+                _ => {
+                    return Err(at(
+                        "the format is ascii, binary_little_endian or binary_big_endian",
+                    ));
+                }
             },
             ["element", name, count] => {
-                let count: u64 = count.parse().map_err(|_| at("an element's count is a number"))?;
+                let count: u64 = count
+                    .parse()
+                    .map_err(|_| at("an element's count is a number"))?;
                 elements.push(Element {
                     name: name.to_string(),
                     count,
@@ -363,7 +383,9 @@ fn ply(bytes: &[u8]) -> Result<TriMesh, MeshError> {
                 let (Some(c), Some(t)) = (Ty::parse(c), Ty::parse(t)) else {
                     return Err(at("unknown property type"));
                 };
-                let e = elements.last_mut().ok_or_else(|| at("a property before any element"))?;
+                let e = elements
+                    .last_mut()
+                    .ok_or_else(|| at("a property before any element"))?;
                 e.props.push(Prop {
                     name: name.to_string(),
                     list: Some(c),
@@ -372,7 +394,9 @@ fn ply(bytes: &[u8]) -> Result<TriMesh, MeshError> {
             }
             ["property", t, name] => {
                 let t = Ty::parse(t).ok_or_else(|| at("unknown property type"))?;
-                let e = elements.last_mut().ok_or_else(|| at("a property before any element"))?;
+                let e = elements
+                    .last_mut()
+                    .ok_or_else(|| at("a property before any element"))?;
                 e.props.push(Prop {
                     name: name.to_string(),
                     list: None,
@@ -399,7 +423,11 @@ fn ply(bytes: &[u8]) -> Result<TriMesh, MeshError> {
     for e in &elements {
         // At least one byte (binary) or one word (ASCII) a property.
         let least = e.props.len().max(1) as u64;
-        let left = if ascii { body.len() as u64 / 2 + 1 } else { (body.len() - pos) as u64 };
+        let left = if ascii {
+            body.len() as u64 / 2 + 1
+        } else {
+            (body.len() - pos) as u64
+        };
         if e.count.saturating_mul(least) > left {
             return Err(format_err(format!(
                 "element {} claims {} items, more than the file holds (truncated, or a hostile header)",
@@ -423,14 +451,17 @@ fn ply(bytes: &[u8]) -> Result<TriMesh, MeshError> {
             for (k, prop) in e.props.iter().enumerate() {
                 let mut next = |ty: Ty| -> Result<f64, MeshError> {
                     match words.as_mut() {
-                        Some(w) => w
-                            .next()
-                            .and_then(|s| s.parse::<f64>().ok())
-                            .ok_or_else(|| format_err(format!("{} {}: a number is missing", e.name, item + 1))),
+                        Some(w) => w.next().and_then(|s| s.parse::<f64>().ok()).ok_or_else(|| {
+                            format_err(format!("{} {}: a number is missing", e.name, item + 1))
+                        }),
                         None => {
                             let n = ty.size();
                             let chunk = body.get(pos..pos + n).ok_or_else(|| {
-                                format_err(format!("{} {}: the file ends (truncated)", e.name, item + 1))
+                                format_err(format!(
+                                    "{} {}: the file ends (truncated)",
+                                    e.name,
+                                    item + 1
+                                ))
                             })?;
                             pos += n;
                             Ok(ty.read(chunk, big))
@@ -513,7 +544,12 @@ fn glb(bytes: &[u8]) -> Result<TriMesh, MeshError> {
     // (serde_json stops at 128 levels of nesting; the chunk is at most the file.)
     let root: serde_json::Value =
         serde_json::from_slice(json_bytes).map_err(|e| format_err(format!("its JSON: {e}")))?;
-    let arr = |v: &serde_json::Value, k: &str| v.get(k).and_then(|a| a.as_array()).cloned().unwrap_or_default();
+    let arr = |v: &serde_json::Value, k: &str| {
+        v.get(k)
+            .and_then(|a| a.as_array())
+            .cloned()
+            .unwrap_or_default()
+    };
     let accessors = arr(&root, "accessors");
     let views = arr(&root, "bufferViews");
     // An accessor's values as f64, `comps` a value, after every check.
@@ -536,7 +572,9 @@ fn glb(bytes: &[u8]) -> Result<TriMesh, MeshError> {
             .get("bufferView")
             .and_then(|v| v.as_u64())
             .and_then(|v| views.get(v as usize))
-            .ok_or_else(|| format_err("an accessor without a buffer view (sparse accessors are not read)"))?;
+            .ok_or_else(|| {
+                format_err("an accessor without a buffer view (sparse accessors are not read)")
+            })?;
         if view.get("buffer").and_then(|b| b.as_u64()) != Some(0) {
             return Err(format_err("a buffer view outside the .glb's binary chunk"));
         }
@@ -544,8 +582,16 @@ fn glb(bytes: &[u8]) -> Result<TriMesh, MeshError> {
         let v_len = view.get("byteLength").and_then(|o| o.as_u64()).unwrap_or(0);
         let a_off = acc.get("byteOffset").and_then(|o| o.as_u64()).unwrap_or(0);
         let elem = (ty.size() * comps) as u64;
-        let stride = view.get("byteStride").and_then(|s| s.as_u64()).unwrap_or(elem).max(elem);
-        let need = if count == 0 { 0 } else { a_off + stride.saturating_mul(count - 1) + elem };
+        let stride = view
+            .get("byteStride")
+            .and_then(|s| s.as_u64())
+            .unwrap_or(elem)
+            .max(elem);
+        let need = if count == 0 {
+            0
+        } else {
+            a_off + stride.saturating_mul(count - 1) + elem
+        };
         if v_off.saturating_add(v_len) > bin.len() as u64 || need > v_len {
             return Err(format_err(format!(
                 "an accessor of {count} items runs past its buffer (truncated, or a hostile count)"
@@ -570,7 +616,11 @@ fn glb(bytes: &[u8]) -> Result<TriMesh, MeshError> {
     };
     for mesh in arr(&root, "meshes") {
         for prim in arr(&mesh, "primitives") {
-            if prim.get("mode").and_then(|m| m.as_u64()).is_some_and(|m| m != 4) {
+            if prim
+                .get("mode")
+                .and_then(|m| m.as_u64())
+                .is_some_and(|m| m != 4)
+            {
                 continue;
             }
             let Some(pos) = prim.get("attributes").and_then(|a| a.get("POSITION")) else {
@@ -586,14 +636,17 @@ fn glb(bytes: &[u8]) -> Result<TriMesh, MeshError> {
                 Some(i) => read(i, 1)?.into_iter().map(|v| v as u64).collect(),
                 None => (0..n).collect(),
             };
-            if ids.len() % 3 != 0 {
-                return Err(format_err("a primitive's index count is not a multiple of 3"));
+            if !ids.len().is_multiple_of(3) {
+                return Err(format_err(
+                    "a primitive's index count is not a multiple of 3",
+                ));
             }
             for t in ids.chunks_exact(3) {
                 if t.iter().any(|i| *i >= n) {
                     return Err(format_err("an index past its primitive's vertices"));
                 }
-                b.polygon(&[first + t[0], first + t[1], first + t[2]]).map_err(format_err)?;
+                b.polygon(&[first + t[0], first + t[1], first + t[2]])
+                    .map_err(format_err)?;
             }
         }
     }
@@ -667,22 +720,56 @@ pub fn bake(mesh: &TriMesh, n: u32, room: u64) -> Result<(Voxels, BakeReport), V
     }
     let voxels = check_size([n; 3], 8, room)?;
     let (centre, side, longest) = bake_box(mesh, n).map_err(VolumeError::Mesh)?;
+    // In the box's own units (centred, longest side 1), where no square or
+    // product of coordinates can overflow, without the triangles that have
+    // no area (their normal is 0 / 0; their edges are their neighbours').
+    let positions: Vec<[f32; 3]> = mesh
+        .positions
+        .iter()
+        .map(|p| [0, 1, 2].map(|a| (p[a] - centre[a]) / longest))
+        .collect();
+    let indices: Vec<u32> = mesh
+        .triangles
+        .iter()
+        .filter(|t| {
+            let [a, b, c] = t.map(|i| positions[i as usize]);
+            let u = [0, 1, 2].map(|k| b[k] - a[k]);
+            let v = [0, 1, 2].map(|k| c[k] - a[k]);
+            let n = [
+                u[1] * v[2] - u[2] * v[1],
+                u[2] * v[0] - u[0] * v[2],
+                u[0] * v[1] - u[1] * v[0],
+            ];
+            n[0] * n[0] + n[1] * n[1] + n[2] * n[2] > 1e-24
+        })
+        .flatten()
+        .copied()
+        .collect();
+    if indices.is_empty() {
+        return Err(VolumeError::Mesh(MeshError::NoSize));
+    }
+    let side = side / longest;
     let h = side / n as f32;
-    let first = centre.map(|c| c - 0.5 * side + 0.5 * h);
-    let grid = mesh_to_sdf::Grid::new(first, [h; 3], [n as usize; 3]);
+    let grid = mesh_to_sdf::Grid::new([0.5 * h - 0.5 * side; 3], [h; 3], [n as usize; 3]);
     let open = open_edges(mesh);
     // Distances with the sign of the nearest triangle's normal: right near
     // the surface, where the nearest triangle faces the point, but not
     // always far from it. (mesh_to_sdf's ray-cast sign miscounts rays that
-    // run exactly along edges, as they do on axis-aligned faces.)
-    let raw = mesh_to_sdf::generate_grid_sdf(
-        &mesh.positions,
-        mesh_to_sdf::Topology::TriangleList(Some(
-            &mesh.triangles.iter().flatten().copied().collect::<Vec<u32>>(),
-        )),
-        &grid,
-        mesh_to_sdf::SignMethod::Normal,
-    );
+    // run exactly along edges, as they do on axis-aligned faces.) A panic
+    // inside the crate is an error, not the end of the program.
+    let raw = std::panic::catch_unwind(|| {
+        mesh_to_sdf::generate_grid_sdf(
+            &positions,
+            mesh_to_sdf::Topology::TriangleList(Some(&indices)),
+            &grid,
+            mesh_to_sdf::SignMethod::Normal,
+        )
+    })
+    .map_err(|_| {
+        VolumeError::Mesh(MeshError::Format(
+            "its distance could not be computed (degenerate triangles?)".into(),
+        ))
+    })?;
     let n = n as usize;
     let at = |x: usize, y: usize, z: usize| x + n * (y + n * z);
     // mesh_to_sdf's cells run z fastest; a volume's x fastest.
@@ -726,12 +813,24 @@ pub fn bake(mesh: &TriMesh, n: u32, room: u64) -> Result<(Voxels, BakeReport), V
                 stack.push(j);
             }
         };
-        if x > 0 { visit(x - 1, y, z); }
-        if x + 1 < n { visit(x + 1, y, z); }
-        if y > 0 { visit(x, y - 1, z); }
-        if y + 1 < n { visit(x, y + 1, z); }
-        if z > 0 { visit(x, y, z - 1); }
-        if z + 1 < n { visit(x, y, z + 1); }
+        if x > 0 {
+            visit(x - 1, y, z);
+        }
+        if x + 1 < n {
+            visit(x + 1, y, z);
+        }
+        if y > 0 {
+            visit(x, y - 1, z);
+        }
+        if y + 1 < n {
+            visit(x, y + 1, z);
+        }
+        if z > 0 {
+            visit(x, y, z - 1);
+        }
+        if z + 1 < n {
+            visit(x, y, z + 1);
+        }
     }
     let one = half::f16::ONE.to_le_bytes();
     let mut bytes = vec![0u8; voxels as usize * 8];
@@ -742,7 +841,7 @@ pub fn bake(mesh: &TriMesh, n: u32, room: u64) -> Result<(Voxels, BakeReport), V
             v.abs()
         } else {
             -v.abs()
-        } / longest;
+        };
         let h = half::f16::from_f32(value).to_le_bytes();
         let o = 8 * i;
         for c in 0..3 {
@@ -835,7 +934,8 @@ mod tests {
         // Without its top the cube is open: the outside comes in, and its
         // middle is outside (a bowl, not a box).
         let mut open = m.clone();
-        open.triangles.retain(|t| !t.iter().all(|&i| m.positions[i as usize][2] == 1.0));
+        open.triangles
+            .retain(|t| !t.iter().all(|&i| m.positions[i as usize][2] == 1.0));
         let (v, report) = bake(&open, n, u64::MAX).unwrap();
         assert!(report.open_edges > 0);
         let mid = n as usize / 2;

@@ -30,7 +30,11 @@ pub fn pixels_apart(a: &RgbaImage, b: &RgbaImage) -> usize {
     }
     a.pixels()
         .zip(b.pixels())
-        .filter(|(p, q)| p.0.iter().zip(q.0.iter()).any(|(x, y)| x.abs_diff(*y) > APART))
+        .filter(|(p, q)| {
+            p.0.iter()
+                .zip(q.0.iter())
+                .any(|(x, y)| x.abs_diff(*y) > APART)
+        })
         .count()
 }
 

@@ -315,7 +315,13 @@ impl Builder {
     fn subject(&mut self, def: &RopDef, view: View) -> Result<Option<String>, SceneError> {
         let (coord, ret) = subject_types(def, view);
         let gallery = def.gallery.clone().unwrap_or_default();
-        let given = |name: &str| gallery.sources.iter().find(|(n, _)| n == name).map(|(_, nodes)| nodes);
+        let given = |name: &str| {
+            gallery
+                .sources
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, nodes)| nodes)
+        };
         // Input slots, positional: declared inputs first, then the sockets
         // of parameters a gallery source feeds.
         let mut inputs: Vec<String> = Vec::new();
@@ -338,7 +344,11 @@ impl Builder {
             inputs.push(src);
         }
         // A variadic ROP gets three inputs of its one kind.
-        if def.variadic && !def.is_output() && declared.len() == 1 && given(&declared[0].name).is_none() {
+        if def.variadic
+            && !def.is_output()
+            && declared.len() == 1
+            && given(&declared[0].name).is_none()
+        {
             let input = declared[0];
             inputs = (0..3)
                 .map(|_| self.source(input, coord, ret, Role::Plain))
@@ -609,7 +619,11 @@ fn replace_word(text: &str, word: &str, with: &str) -> String {
         let after = rest[i + word.len()..].chars().next();
         let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
         out.push_str(&rest[..i]);
-        out.push_str(if part(before) || part(after) { word } else { with });
+        out.push_str(if part(before) || part(after) {
+            word
+        } else {
+            with
+        });
         rest = &rest[i + word.len()..];
     }
     out.push_str(rest);

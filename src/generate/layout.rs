@@ -203,7 +203,8 @@ impl Layout {
                 if let (Some(raw), Some(spec)) = (&t.raw, textures[index].volume.as_mut()) {
                     spec.raw = Some(raw_layout(node, defs[ni], raw));
                 }
-                if let (Some(param), Some(spec)) = (&t.mesh_voxels, textures[index].volume.as_mut()) {
+                if let (Some(param), Some(spec)) = (&t.mesh_voxels, textures[index].volume.as_mut())
+                {
                     // Out of range is refused when the mesh is read.
                     let n = match node.value(defs[ni], param) {
                         Some(crate::value::ParamValue::Int(i)) => u32::try_from(*i).unwrap_or(0),

@@ -168,7 +168,10 @@ pub(super) fn build_def(
     check_template(&raw, &site)?;
     let gallery = match &raw.gallery {
         None => None,
-        Some(g) => Some(gallery_of(g, &params, &inputs).map_err(|m| err("gallery:", format!("gallery: {m}")))?),
+        Some(g) => Some(
+            gallery_of(g, &params, &inputs)
+                .map_err(|m| err("gallery:", format!("gallery: {m}")))?,
+        ),
     };
     let mut def = RopDef {
         name: site.name,
@@ -959,34 +962,43 @@ pub(super) fn macro_rows(
 /// inputs or parameters, every node has a path (`/name`) and is a mapping
 /// naming its `rop`, and there are at most [`MAX_GALLERY_NODES`] of them.
 /// (Whether the scene builds is checked when it is built.)
-fn gallery_of(g: &GalleryYaml, params: &[ParamDef], inputs: &[InputDef]) -> Result<GalleryDef, String> {
+fn gallery_of(
+    g: &GalleryYaml,
+    params: &[ParamDef],
+    inputs: &[InputDef],
+) -> Result<GalleryDef, String> {
     let key = |k: &Yaml, what: &str| -> Result<String, String> {
         k.as_str()
             .map(str::to_string)
             .ok_or_else(|| format!("{what} {} is not a name", crate::yaml::flow(k)))
     };
     let mut count = 0;
-    let mut nodes = |map: &serde_yaml_ng::Mapping, what: &str| -> Result<Vec<(String, String)>, String> {
-        let mut out = Vec::new();
-        for (k, v) in map {
-            let path = key(k, "a node path")?;
-            if !path.starts_with('/') || path.len() < 2 {
-                return Err(format!("{what}: node path `{path}` must start with `/` (e.g. /block)"));
+    let mut nodes =
+        |map: &serde_yaml_ng::Mapping, what: &str| -> Result<Vec<(String, String)>, String> {
+            let mut out = Vec::new();
+            for (k, v) in map {
+                let path = key(k, "a node path")?;
+                if !path.starts_with('/') || path.len() < 2 {
+                    return Err(format!(
+                        "{what}: node path `{path}` must start with `/` (e.g. /block)"
+                    ));
+                }
+                let Yaml::Mapping(node) = v else {
+                    return Err(format!(
+                        "{what}: node {path} is not a mapping like {{ rop: box, params: {{...}} }}"
+                    ));
+                };
+                if !node.get("rop").is_some_and(|r| r.is_string()) && !node.contains_key("custom") {
+                    return Err(format!("{what}: node {path} names no `rop:`"));
+                }
+                count += 1;
+                if count > MAX_GALLERY_NODES {
+                    return Err(format!("more than {MAX_GALLERY_NODES} nodes"));
+                }
+                out.push((path, crate::yaml::flow(v)));
             }
-            let Yaml::Mapping(node) = v else {
-                return Err(format!("{what}: node {path} is not a mapping like {{ rop: box, params: {{...}} }}"));
-            };
-            if !node.get("rop").is_some_and(|r| r.is_string()) && !node.contains_key("custom") {
-                return Err(format!("{what}: node {path} names no `rop:`"));
-            }
-            count += 1;
-            if count > MAX_GALLERY_NODES {
-                return Err(format!("more than {MAX_GALLERY_NODES} nodes"));
-            }
-            out.push((path, crate::yaml::flow(v)));
-        }
-        Ok(out)
-    };
+            Ok(out)
+        };
     let mut def = GalleryDef {
         plain: g.plain.clone().filter(|p| !p.trim().is_empty()),
         ..Default::default()
@@ -1004,7 +1016,9 @@ fn gallery_of(g: &GalleryYaml, params: &[ParamDef], inputs: &[InputDef]) -> Resu
             return Err(format!("sources: no input or parameter `{name}`"));
         }
         let Yaml::Mapping(map) = v else {
-            return Err(format!("sources: {name} is not a mapping of node paths to nodes"));
+            return Err(format!(
+                "sources: {name} is not a mapping of node paths to nodes"
+            ));
         };
         let list = nodes(map, &format!("sources: {name}"))?;
         if list.is_empty() {
@@ -1014,7 +1028,10 @@ fn gallery_of(g: &GalleryYaml, params: &[ParamDef], inputs: &[InputDef]) -> Resu
     }
     def.wrap = nodes(&g.wrap, "wrap")?;
     if !def.wrap.is_empty() && !def.wrap[0].1.contains("SUBJECT") {
-        return Err("wrap: its first node takes the ROP's place, so it names SUBJECT among its inputs".into());
+        return Err(
+            "wrap: its first node takes the ROP's place, so it names SUBJECT among its inputs"
+                .into(),
+        );
     }
     Ok(def)
 }

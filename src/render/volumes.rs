@@ -105,7 +105,8 @@ impl Renderer {
                 let bytes =
                     crate::builtin::asset(rel).ok_or_else(|| fail(rel, io_missing().into()))?;
                 let shown_path = crate::builtin::display_path("", rel);
-                let v = builtin_voxels(bytes, path, spec, room).map_err(|e| fail(&shown_path, e))?;
+                let v =
+                    builtin_voxels(bytes, path, spec, room).map_err(|e| fail(&shown_path, e))?;
                 (shown_path, (0, v))
             }
         };
@@ -218,7 +219,12 @@ fn files_stamp(dir: &Path, path: &str) -> u64 {
 }
 
 /// A built-in asset's voxels: a mesh's baked distance, or a raw file.
-fn builtin_voxels(bytes: &[u8], path: &str, spec: &VolumeSpec, room: u64) -> Result<Voxels, VolumeError> {
+fn builtin_voxels(
+    bytes: &[u8],
+    path: &str,
+    spec: &VolumeSpec,
+    room: u64,
+) -> Result<Voxels, VolumeError> {
     if crate::decode::meshes::is_mesh(path) {
         return mesh_voxels(bytes, path, spec, room);
     }
@@ -309,7 +315,12 @@ fn read_volume(
 
 /// A mesh file's signed distance, baked as [`crate::decode::meshes::bake`]
 /// bakes it on the voxels the ROP asks for.
-fn mesh_voxels(bytes: &[u8], path: &str, spec: &VolumeSpec, room: u64) -> Result<Voxels, VolumeError> {
+fn mesh_voxels(
+    bytes: &[u8],
+    path: &str,
+    spec: &VolumeSpec,
+    room: u64,
+) -> Result<Voxels, VolumeError> {
     use crate::decode::meshes::{MeshError, bake, read_mesh};
     let n = spec.mesh_voxels.ok_or(MeshError::NoResolution)?;
     if !(8..=crate::limits::VOLUME_SIDE).contains(&n) {

@@ -322,9 +322,13 @@ fn godot3_draws_ropkits_picture() {
             pictures = true;
             let path = t["path"].as_str().unwrap();
             let here = net.file.parent().unwrap();
-            let found = [here.join(path), here.join("..").join(path), root().join(path)]
-                .into_iter()
-                .find(|p| !path.is_empty() && p.is_file());
+            let found = [
+                here.join(path),
+                here.join("..").join(path),
+                root().join(path),
+            ]
+            .into_iter()
+            .find(|p| !path.is_empty() && p.is_file());
             let file = match found {
                 Some(found) => {
                     let ext = found.extension().unwrap().to_string_lossy().to_string();
@@ -334,7 +338,9 @@ fn godot3_draws_ropkits_picture() {
                 }
                 None => {
                     let file = dir.path().join(format!("{name}-{i}.png"));
-                    crate::exports::texture_image(&net, path).save(&file).unwrap();
+                    crate::exports::texture_image(&net, path)
+                        .save(&file)
+                        .unwrap();
                     file
                 }
             };
@@ -376,7 +382,10 @@ fn godot3_draws_ropkits_picture() {
         let n = run.len() as u32;
         assert_eq!(
             all.dimensions(),
-            (GODOT_SIZE * n.min(GODOT_COLS), GODOT_SIZE * n.div_ceil(GODOT_COLS)),
+            (
+                GODOT_SIZE * n.min(GODOT_COLS),
+                GODOT_SIZE * n.div_ceil(GODOT_COLS)
+            ),
             "{log}"
         );
         for (i, &k) in run.iter().enumerate() {

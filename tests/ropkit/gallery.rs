@@ -47,7 +47,10 @@ fn every_thumbnail_shows_its_rop_at_work_and_takes_a_field_on_a_parameter() {
                 // brought back by the field.
                 if let Some(param) = crate::param_fields::driven_param(def) {
                     let (_, yaml) = gallery::scene::scene(def).unwrap();
-                    let now = net.nodes["/subject"].value(def, &param.name).unwrap().clone();
+                    let now = net.nodes["/subject"]
+                        .value(def, &param.name)
+                        .unwrap()
+                        .clone();
                     let away = crate::param_fields::chosen(param, &now);
                     let text = format!("{yaml}{}", crate::param_fields::constant_field(&now));
                     let mut by_field = ropkit::network::Network::parse(&text, &file, &lib)
@@ -64,8 +67,12 @@ fn every_thumbnail_shows_its_rop_at_work_and_takes_a_field_on_a_parameter() {
                         .check(&lib)
                         .map_err(|e| e.to_string())
                         .and_then(|_| {
-                            ropkit::build::build(&lib, &by_field, &ropkit::generate::Mode::RenderBaked.into())
-                                .map_err(|e| e.report())
+                            ropkit::build::build(
+                                &lib,
+                                &by_field,
+                                &ropkit::generate::Mode::RenderBaked.into(),
+                            )
+                            .map_err(|e| e.report())
                         }) {
                         Ok(built) => {
                             let params = built.shader.param_values(&by_field, &lib);
@@ -117,7 +124,9 @@ fn every_thumbnail_shows_its_rop_at_work_and_takes_a_field_on_a_parameter() {
     let n = scenes.len();
     let images = gallery::draw_scenes(&gpu, scenes, &opts);
     let image = |i: usize| -> &image::RgbaImage {
-        images[i].as_ref().unwrap_or_else(|e| panic!("scene {i} of {n}: {e}"))
+        images[i]
+            .as_ref()
+            .unwrap_or_else(|e| panic!("scene {i} of {n}: {e}"))
     };
     let mut problems = Vec::new();
     let (mut fields, mut plains) = (0, 0);
@@ -125,7 +134,9 @@ fn every_thumbnail_shows_its_rop_at_work_and_takes_a_field_on_a_parameter() {
         if def.gallery.as_ref().is_some_and(|g| g.plain.is_some()) {
             plains += 1;
         }
-        let Some((i, what)) = &driven[k] else { continue };
+        let Some((i, what)) = &driven[k] else {
+            continue;
+        };
         fields += 1;
         let t = thumb[k].expect("every scene built");
         let off = image(*i)
@@ -135,13 +146,16 @@ fn every_thumbnail_shows_its_rop_at_work_and_takes_a_field_on_a_parameter() {
             .filter(|(x, y)| x.abs_diff(**y) > 1)
             .count();
         if off > 0 {
-            problems.push(format!("{what}: driven by a field, {off} channels differ from the thumbnail"));
+            problems.push(format!(
+                "{what}: driven by a field, {off} channels differ from the thumbnail"
+            ));
         }
     }
-    let thumbs: Vec<Option<&image::RgbaImage>> =
-        thumb.iter().map(|t| Some(image(t.expect("built")))).collect();
-    let plain_images: Vec<Option<&image::RgbaImage>> =
-        plain.iter().map(|p| p.map(image)).collect();
+    let thumbs: Vec<Option<&image::RgbaImage>> = thumb
+        .iter()
+        .map(|t| Some(image(t.expect("built"))))
+        .collect();
+    let plain_images: Vec<Option<&image::RgbaImage>> = plain.iter().map(|p| p.map(image)).collect();
     problems.extend(
         gallery::check::problems(&rops, &thumbs, &plain_images)
             .into_iter()
@@ -160,7 +174,11 @@ fn every_thumbnail_shows_its_rop_at_work_and_takes_a_field_on_a_parameter() {
         problems.join("\n")
     );
     // Nearly every ROP has a parameter a field can drive.
-    assert!(fields * 10 >= rops.len() * 8, "only {fields} of {} driven", rops.len());
+    assert!(
+        fields * 10 >= rops.len() * 8,
+        "only {fields} of {} driven",
+        rops.len()
+    );
 }
 
 /// The scene follows the ROP's type, as the page says.

@@ -35,7 +35,10 @@ fn point_triangle(p: V3, a: V3, b: V3, c: V3) -> f64 {
     let seg = |a: V3, b: V3| {
         let ab = sub(b, a);
         let t = (dot(sub(p, a), ab) / dot(ab, ab).max(1e-300)).clamp(0.0, 1.0);
-        len(sub(p, [a[0] + t * ab[0], a[1] + t * ab[1], a[2] + t * ab[2]]))
+        len(sub(
+            p,
+            [a[0] + t * ab[0], a[1] + t * ab[1], a[2] + t * ab[2]],
+        ))
     };
     let edges = seg(a, b).min(seg(b, c)).min(seg(c, a));
     let n = cross(sub(b, a), sub(c, a));
@@ -108,13 +111,18 @@ fn the_baked_distance_is_the_brute_force_distance_at_the_voxels() {
     let (mut worst, mut inside) = (0.0f64, 0);
     for _ in 0..300 {
         let ijk = [0; 3].map(|_| (rng.next() * n as f64) as usize);
-        let p: V3 = [0, 1, 2].map(|a| centre[a] as f64 - 0.5 * side as f64 + (ijk[a] as f64 + 0.5) * h);
+        let p: V3 =
+            [0, 1, 2].map(|a| centre[a] as f64 - 0.5 * side as f64 + (ijk[a] as f64 + 0.5) * h);
         let o = 8 * (ijk[0] + n as usize * (ijk[1] + n as usize * ijk[2]));
         let got = half::f16::from_le_bytes([voxels.bytes[o], voxels.bytes[o + 1]]).to_f32() as f64
             * longest as f64;
         let want = brute(p, &tris);
         inside += usize::from(want < 0.0);
-        assert_eq!(got < 0.0, want < 0.0, "sign at {p:?}: baked {got}, brute force {want}");
+        assert_eq!(
+            got < 0.0,
+            want < 0.0,
+            "sign at {p:?}: baked {got}, brute force {want}"
+        );
         // Half floats keep 11 bits of the value.
         worst = worst.max((got - want).abs() / (1.0 + want.abs() / longest as f64 * 1e-3));
     }
@@ -138,7 +146,9 @@ fn a_meshed_network_read_back_samples_its_own_distance() {
     let shape = "  /block: { rop: box, params: { Size: [1.2, 0.7, 0.9], Translate: [-0.3, 0, 0.1] } }\n\
                  \x20 /ball: { rop: sphere, params: { Radius: 0.55, Translate: [0.45, 0.25, -0.1] } }\n\
                  \x20 /shape: { rop: combine, params: { Mode: union }, inputs: [/block, /ball] }\n";
-    let src = format!("output: /render\nnodes:\n{shape}  /render: {{ rop: raymarchRender3D, inputs: {{ scene: /shape }} }}\n");
+    let src = format!(
+        "output: /render\nnodes:\n{shape}  /render: {{ rop: raymarchRender3D, inputs: {{ scene: /shape }} }}\n"
+    );
     let src_file = dir.path().join("shape.yaml");
     std::fs::write(&src_file, &src).unwrap();
     let original = Network::load(&src_file, &lib).unwrap();
@@ -164,7 +174,11 @@ fn a_meshed_network_read_back_samples_its_own_distance() {
             "--resolution".as_ref(),
             "96".as_ref(),
         ]);
-        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
         // Where the mesh came from: its box's centre and longest side,
         // from ropkit's reading of the file (the readers are checked
         // against the maintained ones in the tests of ropkit mesh).
@@ -191,12 +205,19 @@ fn a_meshed_network_read_back_samples_its_own_distance() {
                 near += 1;
                 worst = worst.max((a - b).abs());
             } else if a.abs() > 2.0 * voxel {
-                assert_eq!(a < &0.0, b < &0.0, "{ext}: sign at {p:?}: network {a}, mesh {b}");
+                assert_eq!(
+                    a < &0.0,
+                    b < &0.0,
+                    "{ext}: sign at {p:?}: network {a}, mesh {b}"
+                );
             }
         }
         eprintln!("{ext}: {near} points near the surface, worst {worst:.4} (voxel {voxel:.4})");
         assert!(near > 50, "{ext}: only {near} points near the surface");
-        assert!(worst <= voxel + cell, "{ext}: worst {worst} past a voxel ({voxel}) and the meshing cell");
+        assert!(
+            worst <= voxel + cell,
+            "{ext}: worst {worst} past a voxel ({voxel}) and the meshing cell"
+        );
     }
 }
 
@@ -213,9 +234,21 @@ fn hostile_mesh_files_are_refused_by_name() {
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         ("billions.stl", stl, "does not match the file's length"),
         ("bomb.ply", ply_bomb.to_vec(), "more than the file holds"),
-        ("nan.obj", b"v 0 0 0\nv 1 0 nan\nv 0 1 0\nf 1 2 3\n".to_vec(), "not a finite point"),
-        ("short.glb", b"glTF\x02\x00\x00\x00\x40\x00\x00\x00\xff\xff\x00\x00JSON{".to_vec(), "truncated"),
-        ("open.obj", b"v 0 0 0\nv 1 0 0\nv 0 1 0\n".to_vec(), "no triangles"),
+        (
+            "nan.obj",
+            b"v 0 0 0\nv 1 0 nan\nv 0 1 0\nf 1 2 3\n".to_vec(),
+            "not a finite point",
+        ),
+        (
+            "short.glb",
+            b"glTF\x02\x00\x00\x00\x40\x00\x00\x00\xff\xff\x00\x00JSON{".to_vec(),
+            "truncated",
+        ),
+        (
+            "open.obj",
+            b"v 0 0 0\nv 1 0 0\nv 0 1 0\n".to_vec(),
+            "no triangles",
+        ),
     ];
     for (name, bytes, want) in cases {
         std::fs::write(dir.path().join(name), &bytes).unwrap();
@@ -238,6 +271,10 @@ fn hostile_mesh_files_are_refused_by_name() {
         let err = String::from_utf8_lossy(&run.stderr);
         assert_eq!(run.status.code(), Some(1), "{name}: {err}");
         assert!(err.contains(name) && err.contains(want), "{name}: {err}");
-        assert!(started.elapsed().as_secs() < 30, "{name}: took {:?}", started.elapsed());
+        assert!(
+            started.elapsed().as_secs() < 30,
+            "{name}: took {:?}",
+            started.elapsed()
+        );
     }
 }
