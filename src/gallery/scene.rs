@@ -106,10 +106,15 @@ fn scene_of(def: &RopDef, plain: bool) -> Result<(View, Option<String>), SceneEr
             } else {
                 subject
             };
-            let dressed = b.add(
-                "/subjectMat",
-                &format!("{{ rop: basicMaterial, params: {{ Color: {ORANGE}, Specular: 0.5 }}, inputs: [{subject}] }}"),
-            );
+            let own = def.gallery.as_ref().is_some_and(|g| g.own_material);
+            let dressed = if own {
+                subject
+            } else {
+                b.add(
+                    "/subjectMat",
+                    &format!("{{ rop: basicMaterial, params: {{ Color: {ORANGE}, Specular: 0.5 }}, inputs: [{subject}] }}"),
+                )
+            };
             b.standard_3d(&dressed, None, None, false);
         }
         View::Material => b.standard_3d(&subject, None, None, true),

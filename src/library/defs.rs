@@ -447,6 +447,10 @@ pub struct GalleryDef {
     /// Why the thumbnail may look plain: flat, the same as the scene
     /// without the ROP, or the same as another ROP's.
     pub plain: Option<String>,
+    /// `ownMaterial: true`: a 3D scene keeps the material the ROP's nodes
+    /// give (a `wrap:` with a material that reads what the ROP sets)
+    /// instead of dressing it in the standard one.
+    pub own_material: bool,
 }
 
 /// Most nodes a `gallery:` block may add.

@@ -86,6 +86,8 @@ pub(super) struct GalleryYaml {
     pub(super) wrap: serde_yaml_ng::Mapping,
     #[serde(default)]
     pub(super) plain: Option<String>,
+    #[serde(default, rename = "ownMaterial")]
+    pub(super) own_material: bool,
 }
 
 #[derive(Deserialize)]

@@ -1001,6 +1001,7 @@ fn gallery_of(
         };
     let mut def = GalleryDef {
         plain: g.plain.clone().filter(|p| !p.trim().is_empty()),
+        own_material: g.own_material,
         ..Default::default()
     };
     for (k, v) in &g.params {
