@@ -55,3 +55,28 @@ fn kept_fuzz_inputs_replay_without_a_crash() {
     let project = tempfile::tempdir().unwrap();
     replay("project_file", |d| entry::project_file(project.path(), d));
 }
+
+/// Every fuzz target has its row in README's fuzz table, and its kept
+/// inputs replayed above.
+#[test]
+fn every_fuzz_target_has_a_row_in_the_readme_and_kept_inputs() {
+    let cargo = std::fs::read_to_string(root().join("fuzz/Cargo.toml")).unwrap();
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let table = readme
+        .split("<!-- fuzz -->")
+        .nth(1)
+        .and_then(|rest| rest.split("<!-- /fuzz -->").next())
+        .expect("README's fuzz table");
+    let targets: Vec<&str> = cargo
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("name = \""))
+        .filter_map(|l| l.strip_suffix('"'))
+        .filter(|n| *n != "ropkit-fuzz")
+        .collect();
+    assert!(targets.len() >= 12, "{targets:?}");
+    let source = std::fs::read_to_string(root().join("tests/ropkit/fuzz_regressions.rs")).unwrap();
+    for t in targets {
+        assert!(table.contains(&format!("| `{t}` |")), "no README row for the fuzz target {t}");
+        assert!(source.contains(&format!("replay(\"{t}\"")), "the fuzz target {t}'s inputs are not replayed");
+    }
+}
