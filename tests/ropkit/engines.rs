@@ -281,10 +281,10 @@ fn godot3_draws_ropkits_picture() {
     // why by node (checked in conformance.rs) and are listed here.
     let mut nets = Vec::new();
     let mut refused = Vec::new();
-    // Runs of Godot: Godot 3.2 draws a canvas item whose picture texture
-    // was made before another picture texture's with that later one's
-    // sampling (seen as a blurred checker floor), so each run holds at
-    // most one preset with picture textures.
+    // Runs of Godot: where one run holds several presets with picture
+    // textures, Godot 3.2 sometimes samples one of them wrongly (lathe's
+    // checker floor came out blurred beside materials or uvTexture, and
+    // right alone), so each run holds at most one such preset.
     let mut runs: Vec<Vec<usize>> = vec![Vec::new()];
     let mut run_has_pictures = false;
     for file in presets() {
