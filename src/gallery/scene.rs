@@ -252,6 +252,9 @@ fn subject_types(def: &RopDef, view: View) -> (CoordType, ReturnType) {
         View::Camera => Some(R::Ray),
         View::Light => Some(R::Light),
         View::Graph | View::TimeGraph => Some(R::Float),
+        // The ball's material takes a colour where the ROP gives one (as
+        // the scene wires it), else a value.
+        View::Field3d => pick(&def.return_types, &[R::Vec4, R::Float]),
         _ => def.return_types.first().copied(),
     };
     (
@@ -333,9 +336,10 @@ impl Builder {
         let declared: Vec<&InputDef> = declared_inputs(def).collect();
         let wire_optional = view == View::Output || def.category == "combine";
         for (i, input) in declared.iter().enumerate() {
+            let unwired = gallery.unwired.contains(&input.name);
             let wanted = input.required
                 || given(&input.name).is_some()
-                || (wire_optional && input.name != "background")
+                || (wire_optional && input.name != "background" && !unwired)
                 // A switch on the iteration shows two inputs, not one.
                 || (i == 1 && declared[0].name.starts_with("input") && input.name.starts_with("input"));
             if !wanted {

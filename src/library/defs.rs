@@ -451,6 +451,9 @@ pub struct GalleryDef {
     /// give (a `wrap:` with a material that reads what the ROP sets)
     /// instead of dressing it in the standard one.
     pub own_material: bool,
+    /// Optional inputs the scene leaves unconnected (a combine's scene
+    /// wires every optional input otherwise).
+    pub unwired: Vec<String>,
 }
 
 /// Most nodes a `gallery:` block may add.

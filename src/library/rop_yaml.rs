@@ -88,6 +88,8 @@ pub(super) struct GalleryYaml {
     pub(super) plain: Option<String>,
     #[serde(default, rename = "ownMaterial")]
     pub(super) own_material: bool,
+    #[serde(default)]
+    pub(super) unwired: Vec<String>,
 }
 
 #[derive(Deserialize)]

@@ -1004,6 +1004,12 @@ fn gallery_of(
         own_material: g.own_material,
         ..Default::default()
     };
+    for name in &g.unwired {
+        if !inputs.iter().any(|i| &i.name == name) {
+            return Err(format!("unwired: no input `{name}`"));
+        }
+        def.unwired.push(name.clone());
+    }
     for (k, v) in &g.params {
         let name = key(k, "parameter")?;
         if !params.iter().any(|p| p.name == name) {

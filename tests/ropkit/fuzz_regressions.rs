@@ -76,7 +76,13 @@ fn every_fuzz_target_has_a_row_in_the_readme_and_kept_inputs() {
     assert!(targets.len() >= 12, "{targets:?}");
     let source = std::fs::read_to_string(root().join("tests/ropkit/fuzz_regressions.rs")).unwrap();
     for t in targets {
-        assert!(table.contains(&format!("| `{t}` |")), "no README row for the fuzz target {t}");
-        assert!(source.contains(&format!("replay(\"{t}\"")), "the fuzz target {t}'s inputs are not replayed");
+        assert!(
+            table.contains(&format!("| `{t}` |")),
+            "no README row for the fuzz target {t}"
+        );
+        assert!(
+            source.contains(&format!("replay(\"{t}\"")),
+            "the fuzz target {t}'s inputs are not replayed"
+        );
     }
 }
