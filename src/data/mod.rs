@@ -13,7 +13,7 @@
 
 pub mod font;
 pub mod grid;
-mod ply;
+pub(crate) mod ply;
 pub mod points;
 pub mod svg;
 pub mod tree;

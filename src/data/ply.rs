@@ -4,9 +4,10 @@
 
 use super::points::{Column, Point, PointList, PointsError, column, fail, finite, set};
 
-/// A scalar property type and its size in bytes.
+/// A scalar property type and its size in bytes (also the component
+/// types of the mesh readers, `decode/meshes.rs`).
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Scalar {
+pub(crate) enum Scalar {
     I8,
     U8,
     I16,
@@ -18,7 +19,7 @@ enum Scalar {
 }
 
 impl Scalar {
-    fn parse(name: &str) -> Option<Scalar> {
+    pub(crate) fn parse(name: &str) -> Option<Scalar> {
         Some(match name {
             "char" | "int8" => Scalar::I8,
             "uchar" | "uint8" => Scalar::U8,
@@ -31,7 +32,7 @@ impl Scalar {
             _ => return None,
         })
     }
-    fn size(self) -> usize {
+    pub(crate) fn size(self) -> usize {
         match self {
             Scalar::I8 | Scalar::U8 => 1,
             Scalar::I16 | Scalar::U16 => 2,
@@ -39,7 +40,18 @@ impl Scalar {
             Scalar::F64 => 8,
         }
     }
-    fn read_le(self, b: &[u8]) -> f64 {
+    /// The value at the start of `b`, in either byte order.
+    pub(crate) fn read(self, b: &[u8], big_endian: bool) -> f64 {
+        if !big_endian {
+            return self.read_le(b);
+        }
+        let mut a = [0u8; 8];
+        let n = self.size();
+        a[..n].copy_from_slice(&b[..n]);
+        a[..n].reverse();
+        self.read_le(&a)
+    }
+    pub(crate) fn read_le(self, b: &[u8]) -> f64 {
         let a = |n: usize| -> [u8; 8] {
             let mut x = [0u8; 8];
             x[..n].copy_from_slice(&b[..n]);

@@ -22,6 +22,7 @@
 //! longest side is `Size`, centred at `Center`).
 
 use super::volumes::{VolumeError, VoxelFormat, Voxels, check_size};
+use crate::data::ply::Scalar as Ty;
 use crate::limits::{MESH_TRIANGLES, VOLUME_SIDE};
 
 /// Triangles over shared vertices.
@@ -124,6 +125,19 @@ impl Builder {
     }
 }
 
+/// The next three words of a text line as numbers (`what` says the line's
+/// form when they are missing).
+fn xyz<'a>(words: &mut impl Iterator<Item = &'a str>, what: &str) -> Result<[f64; 3], String> {
+    let mut p = [0.0f64; 3];
+    for c in &mut p {
+        let w = words.next().ok_or_else(|| what.to_string())?;
+        *c = w
+            .parse()
+            .map_err(|_| format!("'{}' is not a number", crate::limits::echo(w)))?;
+    }
+    Ok(p)
+}
+
 /// OBJ: `v x y z [...]` and `f a b c ...` (`a`, `a/t`, `a//n`, `a/t/n`,
 /// negative indices counting back); everything else is skipped.
 fn obj(bytes: &[u8]) -> Result<TriMesh, MeshError> {
@@ -145,15 +159,7 @@ fn obj(bytes: &[u8]) -> Result<TriMesh, MeshError> {
         let mut words = line.split_whitespace();
         match words.next() {
             Some("v") => {
-                let mut p = [0.0f64; 3];
-                for c in &mut p {
-                    let w = words
-                        .next()
-                        .ok_or_else(|| at("a vertex is `v x y z`".into()))?;
-                    *c = w
-                        .parse()
-                        .map_err(|_| at(format!("'{}' is not a number", crate::limits::echo(w))))?;
-                }
+                let p = xyz(&mut words, "a vertex is `v x y z`").map_err(at)?;
                 b.vertex(p).map_err(at)?;
             }
             Some("f") => {
@@ -235,15 +241,7 @@ fn stl(bytes: &[u8]) -> Result<TriMesh, MeshError> {
             line: i + 1,
             message,
         };
-        let mut p = [0.0f64; 3];
-        for c in &mut p {
-            let w = words
-                .next()
-                .ok_or_else(|| at("a vertex is `vertex x y z`".into()))?;
-            *c = w
-                .parse()
-                .map_err(|_| at(format!("'{}' is not a number", crate::limits::echo(w))))?;
-        }
+        let p = xyz(&mut words, "a vertex is `vertex x y z`").map_err(at)?;
         b.vertex(p).map_err(at)?;
         corners += 1;
         if corners.is_multiple_of(3) {
@@ -257,61 +255,6 @@ fn stl(bytes: &[u8]) -> Result<TriMesh, MeshError> {
         ));
     }
     Ok(b.mesh)
-}
-
-/// A PLY property's type.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Ty {
-    I8,
-    U8,
-    I16,
-    U16,
-    I32,
-    U32,
-    F32,
-    F64,
-}
-
-impl Ty {
-    fn parse(s: &str) -> Option<Ty> {
-        Some(match s {
-            "char" | "int8" => Ty::I8,
-            "uchar" | "uint8" => Ty::U8,
-            "short" | "int16" => Ty::I16,
-            "ushort" | "uint16" => Ty::U16,
-            "int" | "int32" => Ty::I32,
-            "uint" | "uint32" => Ty::U32,
-            "float" | "float32" => Ty::F32,
-            "double" | "float64" => Ty::F64,
-            _ => return None,
-        })
-    }
-    fn size(self) -> usize {
-        match self {
-            Ty::I8 | Ty::U8 => 1,
-            Ty::I16 | Ty::U16 => 2,
-            Ty::I32 | Ty::U32 | Ty::F32 => 4,
-            Ty::F64 => 8,
-        }
-    }
-    fn read(self, b: &[u8], big: bool) -> f64 {
-        let mut a = [0u8; 8];
-        let n = self.size();
-        a[..n].copy_from_slice(&b[..n]);
-        if big {
-            a[..n].reverse();
-        }
-        match self {
-            Ty::I8 => a[0] as i8 as f64,
-            Ty::U8 => a[0] as f64,
-            Ty::I16 => i16::from_le_bytes([a[0], a[1]]) as f64,
-            Ty::U16 => u16::from_le_bytes([a[0], a[1]]) as f64,
-            Ty::I32 => i32::from_le_bytes([a[0], a[1], a[2], a[3]]) as f64,
-            Ty::U32 => u32::from_le_bytes([a[0], a[1], a[2], a[3]]) as f64,
-            Ty::F32 => f32::from_le_bytes([a[0], a[1], a[2], a[3]]) as f64,
-            Ty::F64 => f64::from_le_bytes(a),
-        }
-    }
 }
 
 /// A PLY property: a scalar, or a list (its count's type, its items' type).

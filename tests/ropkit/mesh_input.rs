@@ -4,57 +4,13 @@
 //! of a network in all four formats, read back, samples within a voxel of
 //! the network's own distance. Hostile files are refused by name.
 
+use crate::catalog::an::{V3, cross, dot3 as dot, len3 as len, sub3 as sub, tri3};
+use crate::catalog::{Rng, points3};
 use crate::common::*;
 use ropkit::decode::meshes::{bake, bake_box, read_mesh};
 use ropkit::network::Network;
 use ropkit::render::Renderer;
 use ropkit::sample::sample_network;
-
-type V3 = [f64; 3];
-
-fn sub(a: V3, b: V3) -> V3 {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-fn dot(a: V3, b: V3) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-fn cross(a: V3, b: V3) -> V3 {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-fn len(a: V3) -> f64 {
-    dot(a, a).sqrt()
-}
-
-/// Distance from `p` to the triangle `abc`: the nearest of its plane's foot
-/// (when inside) and its three edges.
-fn point_triangle(p: V3, a: V3, b: V3, c: V3) -> f64 {
-    let seg = |a: V3, b: V3| {
-        let ab = sub(b, a);
-        let t = (dot(sub(p, a), ab) / dot(ab, ab).max(1e-300)).clamp(0.0, 1.0);
-        len(sub(
-            p,
-            [a[0] + t * ab[0], a[1] + t * ab[1], a[2] + t * ab[2]],
-        ))
-    };
-    let edges = seg(a, b).min(seg(b, c)).min(seg(c, a));
-    let n = cross(sub(b, a), sub(c, a));
-    let nn = len(n);
-    if nn == 0.0 {
-        return edges;
-    }
-    let inside = [(a, b), (b, c), (c, a)]
-        .iter()
-        .all(|(u, v)| dot(cross(sub(*v, *u), sub(p, *u)), n) >= 0.0);
-    if inside {
-        edges.min(dot(sub(p, a), n).abs() / nn)
-    } else {
-        edges
-    }
-}
 
 /// The winding number of a closed mesh around `p` (1 inside, 0 outside):
 /// the solid angles of its triangles (Van Oosterom and Strackee), summed.
@@ -73,19 +29,9 @@ fn winding(p: V3, tris: &[[V3; 3]]) -> f64 {
 fn brute(p: V3, tris: &[[V3; 3]]) -> f64 {
     let d = tris
         .iter()
-        .map(|t| point_triangle(p, t[0], t[1], t[2]))
+        .map(|t| tri3(p, t[0], t[1], t[2]))
         .fold(f64::INFINITY, f64::min);
     if winding(p, tris) > 0.5 { -d } else { d }
-}
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
 }
 
 /// The shipped mug (`assets/meshes/mug.stl`), read by stl_io (not by
@@ -107,7 +53,7 @@ fn the_baked_distance_is_the_brute_force_distance_at_the_voxels() {
     assert_eq!(report.open_edges, 0, "the mug is closed");
     let (centre, side, longest) = bake_box(&mesh, n).unwrap();
     let h = side as f64 / n as f64;
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Rng::new(0x1234_5678_9abc_def1);
     let (mut worst, mut inside) = (0.0f64, 0);
     for _ in 0..300 {
         let ijk = [0; 3].map(|_| (rng.next() * n as f64) as usize);
@@ -153,10 +99,7 @@ fn a_meshed_network_read_back_samples_its_own_distance() {
     std::fs::write(&src_file, &src).unwrap();
     let original = Network::load(&src_file, &lib).unwrap();
     // Random points around the shape.
-    let mut rng = Rng(0x5eed_f00d_1234_5678);
-    let points: Vec<[f32; 3]> = (0..2000)
-        .map(|_| [0; 3].map(|_| (rng.next() * 2.8 - 1.4) as f32))
-        .collect();
+    let points = points3(0x5eed_f00d_1234_5678, 2000, -1.4, 1.4);
     let mut r = Renderer::new(gpu.clone());
     let truth: Vec<f32> = sample_network(&original, &lib, &mut r, &points)
         .unwrap()
