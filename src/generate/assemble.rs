@@ -98,8 +98,9 @@ pub fn generate(
 
     // The shape pass; the layout again when folded runs take slots.
     let folds_live = !target.bakes_params() && target.composes_folds();
-    let mut others: Vec<&str> = vec![&settled];
-    others.extend(lib.shaders.values().map(|f| f.text.as_str()));
+    let settled_scan = shape::TextScan::of(&settled);
+    let mut others: Vec<&shape::TextScan> = vec![&settled_scan];
+    others.extend(lib.shaders.values().map(|f| f.scan()));
     let output_text: Vec<&str> = templates.iter().map(String::as_str).collect();
     let fold = shaping.fold && (target.bakes_params() || folds_live);
     let plan =
@@ -186,7 +187,7 @@ impl<'a> Parts<'a> {
     fn input<'b>(
         &'b self,
         texts: &'b [NodeText],
-        others: &'b [&'b str],
+        others: &'b [&'b shape::TextScan],
         output_text: &'b [&'b str],
         (splice, fold): (bool, bool),
     ) -> shape::Input<'b> {

@@ -671,4 +671,22 @@ impl RopDef {
 pub struct ShaderFile {
     pub path: PathBuf,
     pub text: String,
+    /// What the shape pass reads of `text`, scanned on first use.
+    scan: std::sync::OnceLock<std::sync::Arc<crate::generate::shape::TextScan>>,
+}
+
+impl ShaderFile {
+    pub fn new(path: PathBuf, text: String) -> ShaderFile {
+        ShaderFile {
+            path,
+            text,
+            scan: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The text's identifiers and directives, read once per file.
+    pub fn scan(&self) -> &crate::generate::shape::TextScan {
+        self.scan
+            .get_or_init(|| std::sync::Arc::new(crate::generate::shape::TextScan::of(&self.text)))
+    }
 }

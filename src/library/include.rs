@@ -205,10 +205,7 @@ mod tests {
             .map(|(k, t)| {
                 (
                     k.to_string(),
-                    ShaderFile {
-                        path: PathBuf::from("shaders").join(k),
-                        text: t.to_string(),
-                    },
+                    ShaderFile::new(PathBuf::from("shaders").join(k), t.to_string()),
                 )
             })
             .collect()

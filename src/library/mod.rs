@@ -114,7 +114,7 @@ impl Library {
                         continue;
                     }
                     collect_words(&text, &mut lib.shader_words);
-                    lib.shaders.insert(key, ShaderFile { path, text });
+                    lib.shaders.insert(key, ShaderFile::new(path, text));
                 }
                 Ok(None) => {}
                 Err(e) => lib

@@ -90,7 +90,13 @@ impl Registry {
                 lines.iter().for_each(|(_, l)| add(l));
             }
         }
-        input.others.iter().for_each(|t| add(t));
+        for scan in input.others {
+            for (w, _) in &scan.words {
+                if !taken.contains(w) {
+                    taken.insert(w.clone());
+                }
+            }
+        }
         for f in plan.funcs.iter().flatten() {
             f.words.iter().for_each(|w| {
                 taken.insert(w.clone());

@@ -29,6 +29,7 @@ mod flatten;
 mod func;
 use crate::glsl::lex;
 mod macros;
+pub use macros::TextScan;
 
 pub use affine::{Program, Step};
 pub(super) use flatten::{FoldText, flatten};
@@ -50,7 +51,7 @@ pub(super) struct Input<'a> {
     pub texts: &'a [NodeText],
     /// The rest of the shader's text: the header and global macro rows,
     /// the resources and the library files.
-    pub others: &'a [&'a str],
+    pub others: &'a [&'a TextScan],
     /// The output templates, substituted for the output node (its code too).
     pub output_text: &'a [&'a str],
     /// Whether nodes' code may join their callers'.
@@ -300,8 +301,15 @@ impl Names {
                 }
             }
         }
-        for text in input.others {
-            text_words(&mut names, None, text, true);
+        for scan in input.others {
+            for (w, c) in &scan.words {
+                if let Some(&y) = index.get(w.as_str()) {
+                    names.count[y] += *c;
+                }
+                if !names.outside.contains(w) {
+                    names.outside.insert(w.clone());
+                }
+            }
         }
         for text in input.output_text {
             text_words(&mut names, Some(n - 1), text, true);
