@@ -7,6 +7,7 @@
 //! control character makes naga's preprocessor fail at the top of the
 //! stitched shader, far from its cause: it is found here, at its own line.
 
+pub mod defines;
 pub mod lex;
 pub mod words;
 

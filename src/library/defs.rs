@@ -672,7 +672,7 @@ pub struct ShaderFile {
     pub path: PathBuf,
     pub text: String,
     /// What the shape pass reads of `text`, scanned on first use.
-    scan: std::sync::OnceLock<std::sync::Arc<crate::generate::shape::TextScan>>,
+    scan: std::sync::OnceLock<std::sync::Arc<crate::glsl::defines::TextScan>>,
 }
 
 impl ShaderFile {
@@ -685,8 +685,8 @@ impl ShaderFile {
     }
 
     /// The text's identifiers and directives, read once per file.
-    pub fn scan(&self) -> &crate::generate::shape::TextScan {
+    pub fn scan(&self) -> &crate::glsl::defines::TextScan {
         self.scan
-            .get_or_init(|| std::sync::Arc::new(crate::generate::shape::TextScan::of(&self.text)))
+            .get_or_init(|| std::sync::Arc::new(crate::glsl::defines::TextScan::of(&self.text)))
     }
 }

@@ -29,7 +29,7 @@ mod flatten;
 mod func;
 use crate::glsl::lex;
 mod macros;
-pub use macros::TextScan;
+pub use crate::glsl::defines::TextScan;
 
 pub use affine::{Program, Step};
 pub(super) use flatten::{FoldText, flatten};
