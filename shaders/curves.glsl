@@ -6,6 +6,10 @@
 // piece and the piece's parameter (0..1) at the nearest point found, so a
 // caller can go on to the frame or the length at that point.
 
+// Which stage of the raymarcher asks, and how far it reads distances
+// exactly (rkcExactWithin).
+#include "stages.glsl"
+
 // n, in a form the shader compiler cannot work out ahead of time, so that
 // a loop up to it stays a loop: unrolled, a loop copies its body, and the
 // curve solver inlined there, once per iteration, which only lengthens the
@@ -25,6 +29,32 @@ vec2 rkcSegment(vec3 p, vec3 a, vec3 b) {
 // the box is nearer than this, which lets a loop skip the curve.
 float rkcBoxDistance(vec3 p, vec3 lo, vec3 hi) {
   return length(max(max(lo - p, p - hi), 0.0));
+}
+
+// The far field of the curve and outline trees (node/curveScan.glsl,
+// glyphs.glsl): a box at least `exact` away and at least RKC_FAR times its
+// own diagonal away is not opened, and its distance stands in for its
+// contents'. That is a bound: nothing in the box is nearer than the box,
+// and the nearest of its contents is at most a diagonal farther, so the
+// bound is at least RKC_FAR / (1 + RKC_FAR) of the distance (4/5). Where
+// anything is nearer than `exact`, every box on the way to it is nearer
+// too, so the distance there is exact.
+#define RKC_FAR 4.0
+bool rkcFar(float boxDistance, float diagonal, float exact) {
+  return boxDistance >= exact && boxDistance >= RKC_FAR * diagonal;
+}
+
+// How far from the curve its distance stays exact: its own reach (a
+// tube's radius, an offset) plus the node's Exact within, and at least
+// what the raymarcher's stage reads exactly (ropkitStageExact,
+// shaders/stages.glsl: everywhere for ambient occlusion, and for a soft
+// shadow's ray as far as the bound could change its result).
+float rkcExactWithin(float reach, float margin) {
+  float exact = abs(reach) + max(margin, 0.0);
+#ifdef ROPKIT_STAGES
+  exact = max(exact, ropkitStageExact);
+#endif
+  return exact;
 }
 
 // A real cube root of any sign.

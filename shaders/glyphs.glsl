@@ -4,6 +4,9 @@
 // kind 0 a line, 1 a quadratic. The `text` ROP reads them from a `font`
 // data parameter; src/data/font/distance.rs is the same in Rust.
 
+// The far field (rkcFar, rkcExactWithin) is the curves'.
+#include "curves.glsl"
+
 // The point at t of the quadratic from + 2 t e + t^2 f.
 vec2 rkGlyphQuadAt(vec2 from, vec2 e, vec2 f, float t) {
   return from + t * (2.0 * e + t * f);
@@ -133,17 +136,23 @@ float rkBoxDistance2(vec2 q, vec4 box) {
 // One outline's tree at texel `root`, about q in the outline's own
 // coordinates: lowers best to the distance of any nearer segment, and,
 // with `ray`, adds each segment's crossing of the ray towards +x to
-// winding. A leaf's record is (first segment texel, count, 0, 0).
-void rkOutlineScan(vec2 q, int first, int root, bool ray, inout float best, inout int winding) {
+// winding. A leaf's record is (first segment texel, count, 0, 0). A node
+// or a segment whose box is far (rkcFar, at least `exact` away) lowers
+// best to its box's distance instead of being opened or solved, so best is
+// exact where the outline is nearer than `exact`, else a bound.
+void rkOutlineScan(vec2 q, int first, int root, bool ray, float exact, inout float best, inout int winding) {
   int stack[RK_TREE_STACK];
   int top = 0;
   int node = root;
   while (node >= 0) {
     vec4 box = rk_data(first + node);
     vec4 rec = rk_data(first + node + 1);
-    bool near = rkBoxDistance2(q, box) < best * best;
+    float d2 = rkBoxDistance2(q, box);
+    bool near = d2 < best * best;
     bool crossed = ray && q.y >= box.y && q.y < box.w && q.x < box.z;
-    if (near || crossed) {
+    if (near && !crossed && rkcFar(sqrt(d2), length(box.zw - box.xy), exact)) {
+      best = sqrt(d2);
+    } else if (near || crossed) {
       if (rec.y > 0.5) {
         int s0 = int(rec.x);
         int count = int(rec.y);
@@ -154,7 +163,10 @@ void rkOutlineScan(vec2 q, int first, int root, bool ray, inout float best, inou
           vec2 lo = min(min(a.xy, a.zw), b.xy);
           vec2 hi = max(max(a.xy, a.zw), b.xy);
           vec2 off = max(max(lo - q, q - hi), vec2(0.0));
-          if (dot(off, off) < best * best) best = min(best, rkGlyphSegment(q, a, b));
+          float o2 = dot(off, off);
+          if (o2 >= best * best) continue;
+          float od = sqrt(o2);
+          best = rkcFar(od, length(hi - lo), exact) ? od : min(best, rkGlyphSegment(q, a, b));
         }
       } else {
         // The nearer child first: its segments lower best the most.
@@ -174,8 +186,10 @@ void rkOutlineScan(vec2 q, int first, int root, bool ray, inout float best, inou
 // `root` (-1: none): negative inside any of them, each by its own fill
 // rule. A leaf's record is (its outline's tree, -1 nonzero or -2
 // even-odd, offset x, offset y). `far` is what is returned where nothing
-// is drawn.
-float rkOutlinesDistance(vec2 q, int first, int root, float far) {
+// is drawn. Exact where the outlines are nearer than `exact`, else a bound
+// (an outline whose box is far and does not hold q, and each far node
+// and segment, stands in by its box).
+float rkOutlinesDistance(vec2 q, int first, int root, float far, float exact) {
   float best = far;
   bool inside = false;
   int stack[RK_TREE_STACK];
@@ -186,11 +200,13 @@ float rkOutlinesDistance(vec2 q, int first, int root, float far) {
     vec4 rec = rk_data(first + node + 1);
     float d2 = rkBoxDistance2(q, box);
     bool inBox = d2 == 0.0;
-    if (d2 < best * best || inBox) {
+    if (!inBox && d2 < best * best && rkcFar(sqrt(d2), length(box.zw - box.xy), exact)) {
+      best = sqrt(d2);
+    } else if (d2 < best * best || inBox) {
       if (rec.y < -0.5) {
         int winding = 0;
         // Only an outline whose box holds q can wind around it.
-        rkOutlineScan(q - rec.zw, first, int(rec.x), inBox && !inside, best, winding);
+        rkOutlineScan(q - rec.zw, first, int(rec.x), inBox && !inside, exact, best, winding);
         if (rec.y < -1.5 ? (abs(winding) % 2) == 1 : winding != 0) inside = true;
       } else {
         int left = node + 2;

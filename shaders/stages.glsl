@@ -12,3 +12,11 @@
 #define ROPKIT_STAGE_NORMAL 6
 int ropkitStage = ROPKIT_STAGE_PRIMARY;
 int ropkitRayStage = ROPKIT_STAGE_PRIMARY;
+// How far from the point the stage asking reads distances exactly: beyond
+// it, a bound of at least 4/5 of the distance leaves what the stage
+// computes unchanged (the far fields of curves.glsl honour it). The
+// raymarcher sets it with ropkitStage: 0 where a bound is what it takes
+// (marching, normals, materials), 1e30 for ambient occlusion (its taps
+// compare values), and along a soft shadow's ray as far as the shadow
+// could tell the difference.
+float ropkitStageExact = 0.0;

@@ -109,8 +109,24 @@ float THIS_shadowStart(int k) {
   return m >= 0.0 ? m : 0.02;
 }
 #define THIS_SHADOW_START(k) THIS_shadowStart(k)
+
 #else
 #define THIS_SHADOW_START(k) 0.02
+#endif
+#ifdef ROPKIT_STAGES
+// How far from the point at st along light k's shadow ray the march reads
+// distances exactly (ropkitStageExact, shaders/stages.glsl). Beyond it, a
+// bound of at least 4/5 of the distance changes nothing: the step is
+// clamped to 0.5 either way (4/5 of 0.625), and sharpness * d / st is at
+// least 1, which the shadow's minimum ignores.
+float THIS_shadowExact(int k, float st) {
+#ifdef ROPKIT_LIGHT_SHADOWS
+  float sharp = THIS_lightSharp[k] < 0.0 ? THIS_ShadowSharpness : THIS_lightSharp[k];
+#else
+  float sharp = THIS_ShadowSharpness;
+#endif
+  return max(0.625, 1.25 * st / max(sharp, 1e-6));
+}
 #endif
 // The lights at a hit, from the light inputs; without any, one default light.
 int THIS_lights(vec3 p, LightContext lc, inout Light lights[THIS_MAX_LIGHTS]) {
@@ -313,6 +329,7 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
   // and every loop runs without the phase bookkeeping: the fastest frames.
 #ifdef ROPKIT_STAGES
   ropkitStage = ropkitRayStage;
+  ropkitStageExact = 0.0;
 #endif
 #ifdef THIS_LIMIT_BOX
   int marchSteps = inLimit ? THIS_MaxSteps : 0;
@@ -371,6 +388,7 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
 #ifdef THIS_NEEDS_AO
 #ifdef ROPKIT_STAGES
   ropkitStage = ROPKIT_STAGE_OCCLUSION;
+  ropkitStageExact = 1e30;
 #endif
   float occ = 0.0;
   float sca = 1.0;
@@ -387,6 +405,7 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
 #ifdef THIS_NEEDS_SHADOWS
 #ifdef ROPKIT_STAGES
   ropkitStage = ROPKIT_STAGE_SHADOW;
+  ropkitStageExact = 0.0;
 #endif
   // Off the surface by more than the march's hit tolerance (which grows
   // with distance), or a far hit that stopped just inside starts its
@@ -404,6 +423,9 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
       if (st >= shadowMax) {
         break;
       }
+#ifdef ROPKIT_STAGES
+      ropkitStageExact = THIS_shadowExact(k, st);
+#endif
       float d = THIS_map(shadowFrom + shadowDir * st).x;
       if (d < 0.0002) {
         sres = 0.0;
@@ -462,6 +484,7 @@ THIS_Trace THIS_trace(vec2 fragCoord) {
 
 #ifdef ROPKIT_STAGES
     ropkitStage = phase == THIS_PHASE_MARCH ? ropkitRayStage : phase == THIS_PHASE_NORMAL ? ROPKIT_STAGE_NORMAL : phase == THIS_PHASE_AO ? ROPKIT_STAGE_OCCLUSION : ROPKIT_STAGE_SHADOW;
+    ropkitStageExact = phase == THIS_PHASE_AO ? 1e30 : phase == THIS_PHASE_MARCH || phase == THIS_PHASE_NORMAL ? 0.0 : THIS_shadowExact(k, st);
 #endif
     Sdf s = THIS_map(q);
 #if defined(THIS_USE_REFRACTION) && defined(ROPKIT_SURFACE_REFRACT)
@@ -607,6 +630,7 @@ vec3 THIS_color(THIS_Trace tr) {
 #endif
 #ifdef ROPKIT_STAGES
     ropkitStage = ROPKIT_STAGE_MATERIAL;
+    ropkitStageExact = 0.0;
 #endif
     col += ropkitMaterial(p, mc);
   }

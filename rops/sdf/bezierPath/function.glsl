@@ -35,5 +35,7 @@ void THIS_piece(int i, out vec3 a, out vec3 b, out vec3 c, out vec3 d) {
 #endif
 }
 
+// Its own reach, added to Exact within (curveScan).
+#define THIS_REACH THIS_Thickness
 #include "node/curveScan.glsl"
 #include "node/curveStroke.glsl"

@@ -7,6 +7,8 @@
 #define THIS_POLYLINE
 #include "node/curvePoints.glsl"
 
+// Its own reach, added to Exact within (curveScan).
+#define THIS_REACH THIS_Offset
 #include "node/curveScan.glsl"
 
 ReturnT thismap(CoordT p, ContextT ctx) {

@@ -35,7 +35,7 @@ ReturnT thismap(CoordT p, ContextT ctx) {
   float size = max(THIS_Size, 1e-6);
   vec2 q = p / size;
 #ifndef THIS_Acceleration_scan
-  float d = rkOutlinesDistance(q, THIS_File_first, THIS_File_tree, 1e6);
+  float d = rkOutlinesDistance(q, THIS_File_first, THIS_File_tree, 1e6, rkcExactWithin(0.0, THIS_Exact) / size);
 #else
   float d = THIS_scan(q);
 #endif
