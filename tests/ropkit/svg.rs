@@ -128,14 +128,16 @@ fn reference_distance(paths: &[RefPath], p: P) -> (f64, f64) {
     (if inside { -best } else { best }, best)
 }
 
-/// Samples `svgShape` reading `file` (in `dir`) at scene points.
+/// Samples `svgShape` reading `file` (in `dir`) at scene points, exact
+/// everywhere (Exact within past every probe; segment_tree.rs checks the
+/// far field's bound).
 fn sample_svg(dir: &Path, file: &str, size: f64, pts: &[[f32; 3]]) -> Result<Vec<f64>, String> {
     let Some(gpu) = gpu("svg") else {
         return Err("no GPU".into());
     };
     let lib = library();
     let text = format!(
-        "output: /out\nnodes:\n  /s: {{ rop: svgShape, params: {{ File: {file}, Size: {size} }} }}\n  /out: {{ rop: render2D, inputs: [/s] }}\n"
+        "output: /out\nnodes:\n  /s: {{ rop: svgShape, params: {{ File: {file}, Size: {size}, Exact: 100 }} }}\n  /out: {{ rop: render2D, inputs: [/s] }}\n"
     );
     let net = Network::parse(&text, &dir.join("net.yaml"), &lib).map_err(|e| e.to_string())?;
     let mut r = Renderer::new(gpu);

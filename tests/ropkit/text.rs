@@ -152,10 +152,12 @@ fn cross(a: [f64; 2], b: [f64; 2], p: [f64; 2]) -> f64 {
 }
 
 /// The text node's distance at 2D points, sampled on the GPU through a
-/// deep extrusion (at z = 0 it equals the 2D distance).
+/// deep extrusion (at z = 0 it equals the 2D distance). Exact within past
+/// every probe: the exact distance, not the far field's bound
+/// (segment_tree.rs checks that one).
 fn sample_text(gpu: &Gpu, lib: &Library, dir: &Path, params: &str, pts: &[[f64; 2]]) -> Vec<f64> {
     let text = format!(
-        "output: /out\nnodes:\n  /t: {{ rop: text, params: {{ {params} }} }}\n  /x: {{ rop: extrude, params: {{ Height: 20 }}, inputs: [/t] }}\n  /out: {{ rop: raymarchRender3D, inputs: [/x] }}\n"
+        "output: /out\nnodes:\n  /t: {{ rop: text, params: {{ {params}, Exact: 100 }} }}\n  /x: {{ rop: extrude, params: {{ Height: 20 }}, inputs: [/t] }}\n  /out: {{ rop: raymarchRender3D, inputs: [/x] }}\n"
     );
     let net = Network::parse(&text, &dir.join("net.yaml"), lib).unwrap();
     let mut r = Renderer::new(gpu.clone());
