@@ -1,6 +1,7 @@
 # Draws every shader that list.txt names (one NAME.shader a line) on a
 # ColorRect of SIZE x SIZE pixels, COLS to a row, with TIME held at 0, and
-# saves the window to all.png after a few frames. NAME.textures, when there
+# saves the window to all.png at the second frame (which reads back what
+# the first drew). NAME.textures, when there
 # is one, binds textures: a line "uniform-name image-path", or
 # "uniform-name res://FILE.tres" for a texture resource as ropkit writes it
 # (the data texture), loaded as it is.
@@ -57,7 +58,7 @@ func _ready():
 
 func _process(_delta):
 	frames += 1
-	if frames == 3:
+	if frames == 2:
 		var image = get_viewport().get_texture().get_data()
 		image.flip_y()
 		image.save_png("res://all.png")
