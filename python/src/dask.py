@@ -130,6 +130,41 @@ def _cleanup():
 
 atexit.register(_cleanup)
 
+# A worker's folders are named for its process (ropkit-net-PID-...). A
+# worker that is killed (as a cluster stops its workers) never runs the
+# cleanup above, so each process sweeps, once, the folders of processes
+# that are gone.
+_PREFIX = "ropkit-net-"
+_swept = False
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's process: alive
+    return True
+
+
+def _sweep_stale():
+    global _swept
+    if _swept:
+        return
+    _swept = True
+    root = tempfile.gettempdir()
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return
+    for name in names:
+        if not name.startswith(_PREFIX):
+            continue
+        pid = name[len(_PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+
 
 def _safe_join(root, relative):
     """``root/relative`` for a relative path of the content, refused when it
@@ -151,7 +186,8 @@ def _unpack(package):
                 f"{content['source']}: packed by ropkit {content['version']}, "
                 f"this worker has {_ropkit.__version__}"
             )
-        folder = tempfile.mkdtemp(prefix="ropkit-net-")
+        _sweep_stale()
+        folder = tempfile.mkdtemp(prefix=f"{_PREFIX}{os.getpid()}-")
         try:
             for relative, data in content["files"].items():
                 path = _safe_join(folder, relative)

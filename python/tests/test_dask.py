@@ -334,3 +334,28 @@ def test_the_command_line_module_runs_main_only_as_the_command():
     with pytest.raises(SystemExit) as exited:
         runpy.run_module("ropkit.dask", run_name="__main__")  # no arguments: usage
     assert exited.value.code == 2
+
+
+def test_folders_of_workers_that_are_gone_are_swept(monkeypatch):
+    """A worker unpacks networks into ropkit-net-PID-... folders; a worker
+    that was killed leaves its folders behind, and the next process to
+    unpack removes those of processes that are gone, never a live one's."""
+    import sys
+    import tempfile
+
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    root = pathlib.Path(tempfile.gettempdir())
+    stale = root / f"ropkit-net-{gone.pid}-left"
+    live = root / f"ropkit-net-{os.getppid()}-kept"
+    for folder in (stale, live):
+        (folder / "net").mkdir(parents=True, exist_ok=True)
+        (folder / "net" / "network.yaml").write_text("output: /x\n")
+    try:
+        monkeypatch.setattr(ropkit.dask, "_swept", False)
+        ropkit.dask._sweep_stale()
+        assert not stale.exists(), "a dead worker's folder is left"
+        assert (live / "net" / "network.yaml").exists(), "a live process's folder was removed"
+    finally:
+        shutil.rmtree(stale, ignore_errors=True)
+        shutil.rmtree(live, ignore_errors=True)
