@@ -44,12 +44,18 @@ void THIS_box(vec3 a, vec3 b, vec3 c, vec3 d, out vec3 lo, out vec3 hi) {
 // the distance, at the cost of a few boxes instead of every piece in reach.
 // Where the curve's own reach THIS_REACH (its Thickness or Offset) is
 // defined it is added to Exact within.
+// A ROP without an Exact parameter is exact everywhere.
 #ifndef THIS_REACH
 #define THIS_REACH 0.0
 #endif
+#ifdef THIS_Exact
+#define THIS_EXACT_WITHIN THIS_Exact
+#else
+#define THIS_EXACT_WITHIN 1e30
+#endif
 vec4 THIS_scan(vec3 p) {
   vec4 best = vec4(1e30, 0.0, 0.0, 0.0);
-  float exact = rkcExactWithin(THIS_REACH, THIS_Exact);
+  float exact = rkcExactWithin(THIS_REACH, THIS_EXACT_WITHIN);
   int pieces = rkcRolled(THIS_PIECES);
   int crossings = 0;
   int stack[RKC_TREE_STACK];
