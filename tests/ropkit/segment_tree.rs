@@ -110,7 +110,13 @@ const FAR_SHARE: f64 = 0.8;
 /// inside the surface: a stroke's thickness) is nearer than `reach +
 /// EXACT`, a bound of at least FAR_SHARE of the distance beyond, same side.
 /// Returns how many probes got the far field's bound.
-fn far_field_bounds(what: &str, pts: &[[f32; 3]], tree: &[[f32; 4]], scan: &[[f32; 4]], reach: f64) -> usize {
+fn far_field_bounds(
+    what: &str,
+    pts: &[[f32; 3]],
+    tree: &[[f32; 4]],
+    scan: &[[f32; 4]],
+    reach: f64,
+) -> usize {
     let mut bounded = 0;
     let mut bad = Vec::new();
     for (p, (t, s)) in pts.iter().zip(tree.iter().zip(scan)) {
@@ -237,7 +243,10 @@ fn curve_trees_find_what_a_scan_of_every_piece_finds() {
         }
     }
     // The far field acts: most far probes get a box's bound.
-    assert!(bounded > 1000, "only {bounded} probes got the far field's bound");
+    assert!(
+        bounded > 1000,
+        "only {bounded} probes got the far field's bound"
+    );
 }
 
 #[test]
@@ -276,11 +285,18 @@ fn text_and_svg_trees_find_what_a_scan_of_every_glyph_finds() {
         // The default: the far field, in the tree, and in text's scan of
         // every glyph (which `auto` picks below 32 glyphs; svgShape's scan
         // is exact, for comparison).
-        let modes: &[&str] = if *what == "text" { &["tree", "scan"] } else { &["tree"] };
+        let modes: &[&str] = if *what == "text" {
+            &["tree", "scan"]
+        } else {
+            &["tree"]
+        };
         for acc in modes {
             let far = sample(&gpu, &lib, &wrap(acc), &pts);
             let bounded = far_field_bounds(what, &pts, &far, &scan, 0.0);
-            assert!(bounded > 100, "{what} ({acc}): only {bounded} probes got the far field's bound");
+            assert!(
+                bounded > 100,
+                "{what} ({acc}): only {bounded} probes got the far field's bound"
+            );
         }
         assert!(
             scan.iter().any(|v| v[0] < -0.001),
