@@ -36,10 +36,12 @@ float rkcBoxDistance(vec3 p, vec3 lo, vec3 hi) {
 // own diagonal away is not opened, and its distance stands in for its
 // contents'. That is a bound: nothing in the box is nearer than the box,
 // and the nearest of its contents is at most a diagonal farther, so the
-// bound is at least RKC_FAR / (1 + RKC_FAR) of the distance (4/5). Where
+// bound is at least RKC_FAR / (1 + RKC_FAR) of the distance (4/5; the
+// ratio is shaders/stages.glsl's ROPKIT_FAR, which the raymarcher's
+// shadows read too). Where
 // anything is nearer than `exact`, every box on the way to it is nearer
 // too, so the distance there is exact.
-#define RKC_FAR 4.0
+#define RKC_FAR ROPKIT_FAR
 bool rkcFar(float boxDistance, float diagonal, float exact) {
   return boxDistance >= exact && boxDistance >= RKC_FAR * diagonal;
 }

@@ -12,6 +12,10 @@
 #define ROPKIT_STAGE_NORMAL 6
 int ropkitStage = ROPKIT_STAGE_PRIMARY;
 int ropkitRayStage = ROPKIT_STAGE_PRIMARY;
+// The far fields' ratio (curves.glsl rkcFar): a box this many of its own
+// diagonals away stands in for its contents, a bound of at least
+// ROPKIT_FAR / (1 + ROPKIT_FAR) of the distance (4/5).
+#define ROPKIT_FAR 4.0
 // How far from the point the stage asking reads distances exactly: beyond
 // it, a bound of at least 4/5 of the distance leaves what the stage
 // computes unchanged (the far fields of curves.glsl honour it). The

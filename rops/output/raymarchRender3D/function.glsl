@@ -109,23 +109,24 @@ float THIS_shadowStart(int k) {
   return m >= 0.0 ? m : 0.02;
 }
 #define THIS_SHADOW_START(k) THIS_shadowStart(k)
-
 #else
 #define THIS_SHADOW_START(k) 0.02
 #endif
 #ifdef ROPKIT_STAGES
 // How far from the point at st along light k's shadow ray the march reads
 // distances exactly (ropkitStageExact, shaders/stages.glsl). Beyond it, a
-// bound of at least 4/5 of the distance changes nothing: the step is
-// clamped to 0.5 either way (4/5 of 0.625), and sharpness * d / st is at
-// least 1, which the shadow's minimum ignores.
+// bound of at least 4/5 of the distance (ROPKIT_FAR) changes nothing: the
+// step is clamped to 0.5 either way (4/5 of 0.625), and sharpness * d / st
+// is at least 1, which the shadow's minimum ignores.
 float THIS_shadowExact(int k, float st) {
 #ifdef ROPKIT_LIGHT_SHADOWS
   float sharp = THIS_lightSharp[k] < 0.0 ? THIS_ShadowSharpness : THIS_lightSharp[k];
 #else
   float sharp = THIS_ShadowSharpness;
 #endif
-  return max(0.625, 1.25 * st / max(sharp, 1e-6));
+  // 1 / (the bound's least share of the distance): 5/4.
+  float inv = (1.0 + ROPKIT_FAR) / ROPKIT_FAR;
+  return inv * max(0.5, st / max(sharp, 1e-6));
 }
 #endif
 // The lights at a hit, from the light inputs; without any, one default light.

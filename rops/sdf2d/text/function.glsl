@@ -1,5 +1,6 @@
 // Exact within Exact of the outlines, a bound farther out (far glyphs and
-// segments stand in by their boxes: rkcFar in shaders/curves.glsl). With Acceleration tree (auto: from 32 glyphs on), the glyphs are searched
+// segments stand in by their boxes: rkcFar in shaders/curves.glsl). With
+// Acceleration tree (auto: from 32 glyphs on), the glyphs are searched
 // through a tree over their boxes, and each glyph's segments through a tree
 // over theirs (shaders/glyphs.glsl, rkOutlinesDistance), so a step visits
 // the few glyphs and segments near the point. With scan, every glyph's box
