@@ -223,6 +223,10 @@ void rkcCatmullRom(vec3 p0, vec3 p1, vec3 p2, vec3 p3, float alpha, out vec3 b1,
 #define RKC_TREE_STACK 32
 #define RKC_QUADRATIC 2
 #define RKC_CUBIC 3
+// Most pieces whose lengths a measured scan (node/curveScan.glsl,
+// THIS_MEASURED) keeps in a table once per pixel; a longer curve measures
+// every piece it passes at each step instead.
+#define RKC_ALONG_TABLE 256
 
 // vec2(distance, t) to a piece: exact for segments and quadratics, a
 // bound for cubics (rkcCubicBelow, which may skip its parts farther than

@@ -7,6 +7,13 @@
 //   THIS_START(i)   where piece i starts (default: point i)
 //   THIS_NEIGHBOURS to get THIS_neighbour (the ends of a spline)
 //   THIS_POLYLINE   to get THIS_piece as the segment from each point to the next
+//   THIS_WINDOW4    for a piece made from four neighbours, i - 1 to i + 2 (a
+//                   spline's): the ROP then defines, after this include,
+//                     void THIS_pieceOf(vec3 p0, vec3 p1, vec3 p2, vec3 p3,
+//                                       out vec3 a, out vec3 b, out vec3 c, out vec3 d)
+//                   and node/curveScan.glsl defines THIS_piece from it, and
+//                   walks runs of pieces reading one new point a piece
+//                   (THIS_NEIGHBOURS comes with it)
 // and THIS_FILLED is defined here for a Closed, Fill 2D curve.
 #ifndef THIS_PIECES
 #ifdef THIS_Closed_on
@@ -14,6 +21,9 @@
 #else
 #define THIS_PIECES (THIS_Points_count - 1)
 #endif
+#endif
+#if defined(THIS_WINDOW4) && !defined(THIS_NEIGHBOURS)
+#define THIS_NEIGHBOURS
 #endif
 #if defined(THIS_Closed_on) && defined(THIS_Fill_on) && defined(THIS_COORD_TYPE_vec2)
 #define THIS_FILLED

@@ -20,6 +20,92 @@
 #define THIS_STEP 1
 #endif
 
+#ifdef THIS_WINDOW4
+void THIS_piece(int i, out vec3 a, out vec3 b, out vec3 c, out vec3 d) {
+  THIS_pieceOf(THIS_neighbour(i - 1), THIS_neighbour(i), THIS_neighbour(i + 1), THIS_neighbour(i + 2), a, b, c, d);
+}
+#endif
+
+// A run of consecutive pieces, in order: THIS_runStart before piece i0,
+// then THIS_runPiece for each piece, which carries the points the next
+// piece shares in w0..w2. A spline (THIS_WINDOW4) and a polyline
+// (THIS_POLYLINE) read one new point a piece so (reading a point costs
+// about as much as a few square roots on a software GPU, and a spline's
+// piece reads four); any other ROP's pieces come from its THIS_piece.
+#if defined(THIS_WINDOW4)
+void THIS_runStart(int i0, out vec3 w0, out vec3 w1, out vec3 w2) {
+  w0 = THIS_neighbour(i0 - 1);
+  w1 = THIS_neighbour(i0);
+  w2 = THIS_neighbour(i0 + 1);
+}
+void THIS_runPiece(int i, inout vec3 w0, inout vec3 w1, inout vec3 w2, out vec3 a, out vec3 b, out vec3 c, out vec3 d) {
+  vec3 w3 = THIS_neighbour(i + 2);
+  THIS_pieceOf(w0, w1, w2, w3, a, b, c, d);
+  w0 = w1;
+  w1 = w2;
+  w2 = w3;
+}
+#elif defined(THIS_POLYLINE)
+void THIS_runStart(int i0, out vec3 w0, out vec3 w1, out vec3 w2) {
+  w0 = THIS_point(i0);
+  w1 = w0;
+  w2 = w0;
+}
+void THIS_runPiece(int i, inout vec3 w0, inout vec3 w1, inout vec3 w2, out vec3 a, out vec3 b, out vec3 c, out vec3 d) {
+  a = w0;
+  d = THIS_point(i + 1);
+  b = a;
+  c = d;
+  w0 = d;
+}
+#else
+void THIS_runStart(int i0, out vec3 w0, out vec3 w1, out vec3 w2) {
+  w0 = vec3(0.0);
+  w1 = w0;
+  w2 = w0;
+}
+void THIS_runPiece(int i, inout vec3 w0, inout vec3 w1, inout vec3 w2, out vec3 a, out vec3 b, out vec3 c, out vec3 d) {
+  THIS_piece(i, a, b, c, d);
+}
+#endif
+
+#ifdef THIS_MEASURED
+// The measured scan's results beside THIS_bestAlong: the nearest piece's
+// control points, when a piece was solved (THIS_nearKnown; a start point
+// that the first pass found, and no piece bettered, leaves it false), so
+// that the ROP need not read the piece again.
+vec3 THIS_nearA, THIS_nearB, THIS_nearC, THIS_nearD;
+bool THIS_nearKnown;
+#if THIS_PIECES <= RKC_ALONG_TABLE
+// The length of the curve before each piece (and the whole, last), made
+// once per pixel by THIS_measureAll: the scan then measures only the
+// nearest piece instead of every piece it passes.
+#define THIS_ALONG_TABLE
+float THIS_alongAt[THIS_PIECES + 1];
+#endif
+
+// The curve's whole length (and, with a table, the length before each
+// piece): for the ROP's init, once per pixel.
+float THIS_measureAll() {
+  float total = 0.0;
+  vec3 w0, w1, w2;
+  THIS_runStart(0, w0, w1, w2);
+  int pieces = rkcRolled(THIS_PIECES);
+  for (int i = 0; i < pieces; i++) {
+    vec3 a, b, c, d;
+    THIS_runPiece(i, w0, w1, w2, a, b, c, d);
+#ifdef THIS_ALONG_TABLE
+    THIS_alongAt[i] = total;
+#endif
+    total += rkcPieceLength(THIS_KIND, a, b, c, d, 1.0);
+  }
+#ifdef THIS_ALONG_TABLE
+  THIS_alongAt[pieces] = total;
+#endif
+  return total;
+}
+#endif
+
 // The box of a piece: its control points' (the curve lies in their convex
 // hull), widened by the cubic slack so that the quadratic pieces standing
 // in for a cubic lie in it too.
@@ -80,10 +166,13 @@ vec4 THIS_scan(vec3 p) {
     } else if (visit && hi.w > 0.5) {
       // A leaf: the pieces that start at its points.
       int j0 = int(lo.w);
+      int i0 = (j0 + THIS_STEP - 1) / THIS_STEP;
       int i1 = min((j0 + int(hi.w) + THIS_STEP - 1) / THIS_STEP, pieces);
-      for (int i = (j0 + THIS_STEP - 1) / THIS_STEP; i < i1; i++) {
+      vec3 w0, w1, w2;
+      THIS_runStart(i0, w0, w1, w2);
+      for (int i = i0; i < i1; i++) {
         vec3 a, b, c, d, plo, phi;
-        THIS_piece(i, a, b, c, d);
+        THIS_runPiece(i, w0, w1, w2, a, b, c, d);
         THIS_box(a, b, c, d, plo, phi);
 #ifdef THIS_FILLED
         if (p.y >= plo.y && p.y < phi.y && p.x < phi.x) {
@@ -143,15 +232,20 @@ vec4 THIS_scan(vec3 p) {
   }
   int crossings = 0;
 #ifdef THIS_MEASURED
+  THIS_nearKnown = false;
+#ifndef THIS_ALONG_TABLE
   // The length before the current piece, and before the best point.
   float before = 0.0;
   bool seeded = true;
 #endif
+#endif
+  vec3 w0, w1, w2;
+  THIS_runStart(0, w0, w1, w2);
   for (int i = 0; i < pieces; i++) {
     vec3 a, b, c, d, lo, hi;
-    THIS_piece(i, a, b, c, d);
+    THIS_runPiece(i, w0, w1, w2, a, b, c, d);
     THIS_box(a, b, c, d, lo, hi);
-#ifdef THIS_MEASURED
+#if defined(THIS_MEASURED) && !defined(THIS_ALONG_TABLE)
     // (Counted here, before the box test below may skip the piece.)
     float len = rkcPieceLength(THIS_KIND, a, b, c, d, 1.0);
     float start = before;
@@ -168,11 +262,27 @@ vec4 THIS_scan(vec3 p) {
     if (r.x < best.x) {
       best.xyz = vec3(r.x, float(i), r.y);
 #ifdef THIS_MEASURED
+      THIS_nearA = a;
+      THIS_nearB = b;
+      THIS_nearC = c;
+      THIS_nearD = d;
+      THIS_nearKnown = true;
+#ifndef THIS_ALONG_TABLE
       seeded = false;
       THIS_bestAlong = start + rkcPieceLength(THIS_KIND, a, b, c, d, r.y);
 #endif
+#endif
     }
   }
+#if defined(THIS_MEASURED) && defined(THIS_ALONG_TABLE)
+  // The length before the nearest piece, and along it to the nearest
+  // point (a start point alone: t is 0, or 1 at the curve's end).
+  int bi = int(best.y);
+  float along0 = THIS_alongAt[bi];
+  THIS_bestAlong = along0 + (THIS_nearKnown
+    ? rkcPieceLength(THIS_KIND, THIS_nearA, THIS_nearB, THIS_nearC, THIS_nearD, best.z)
+    : best.z * (THIS_alongAt[bi + 1] - along0));
+#endif
   best.w = float(crossings);
   return best;
 }

@@ -9,17 +9,18 @@
 #define THIS_KIND RKC_CUBIC
 #endif
 #define THIS_MEASURED
-#define THIS_NEIGHBOURS
+#define THIS_WINDOW4
 #include "node/curvePoints.glsl"
 
-void THIS_piece(int i, out vec3 a, out vec3 b, out vec3 c, out vec3 d) {
-  a = THIS_neighbour(i);
-  d = THIS_neighbour(i + 1);
+// Piece i from points i - 1 to i + 2 (the ends mirrored, or wrapped).
+void THIS_pieceOf(vec3 p0, vec3 p1, vec3 p2, vec3 p3, out vec3 a, out vec3 b, out vec3 c, out vec3 d) {
+  a = p1;
+  d = p2;
 #ifdef THIS_Curve_polyline
   b = a;
   c = d;
 #else
-  rkcCatmullRom(THIS_neighbour(i - 1), a, d, THIS_neighbour(i + 2), 0.5, b, c);
+  rkcCatmullRom(p0, p1, p2, p3, 0.5, b, c);
 #endif
 }
 
@@ -27,21 +28,20 @@ void THIS_piece(int i, out vec3 a, out vec3 b, out vec3 c, out vec3 d) {
 
 // The curve's whole length, once per pixel (init.glsl).
 void THIS_init() {
-  THIS_total = 0.0;
-  vec3 a, b, c, d;
-  int pieces = rkcRolled(THIS_PIECES);
-  for (int i = 0; i < pieces; i++) {
-    THIS_piece(i, a, b, c, d);
-    THIS_total += rkcPieceLength(THIS_KIND, a, b, c, d, 1.0);
-  }
+  THIS_total = THIS_measureAll();
 }
 
 ReturnT thismap(CoordT p, ContextT ctx) {
   vec4 n = THIS_scan(p);
   int i = int(n.y);
   float t = n.z;
-  vec3 a, b, c, d;
-  THIS_piece(i, a, b, c, d);
+  // The nearest piece, as the scan found it (read again only where the
+  // scan's first pass found a start point that no piece bettered).
+  vec3 a = THIS_nearA;
+  vec3 b = THIS_nearB;
+  vec3 c = THIS_nearC;
+  vec3 d = THIS_nearD;
+  if (!THIS_nearKnown) THIS_piece(i, a, b, c, d);
   vec3 on = rkcPiecePoint(THIS_KIND, a, b, c, d, t);
   vec3 dir = rkcPieceTangent(THIS_KIND, a, b, c, d, t);
   dir = dot(dir, dir) > 1e-20 ? normalize(dir) : normalize(d - a + vec3(1e-9, 0.0, 0.0));
