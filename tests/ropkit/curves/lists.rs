@@ -227,6 +227,11 @@ fn expect_filled(
 /// The Catmull-Rom spline through `pts`, piece by piece, with the ends
 /// mirrored (open) or wrapped (closed).
 fn catmull_rom_spline(pts: &[V3], alpha: f64, closed: bool) -> Sampled {
+    catmull_rom_spline_sampled(pts, alpha, closed, 2000)
+}
+
+/// The same, each piece sampled at `per_piece` points.
+fn catmull_rom_spline_sampled(pts: &[V3], alpha: f64, closed: bool, per_piece: usize) -> Sampled {
     let n = pts.len() as i64;
     let at = |i: i64| -> V3 {
         if closed {
@@ -243,9 +248,54 @@ fn catmull_rom_spline(pts: &[V3], alpha: f64, closed: bool) -> Sampled {
     };
     let pieces = if closed { n } else { n - 1 };
     let chain: Vec<Vec<V3>> = (0..pieces)
-        .map(|i| reference::catmull_rom([at(i - 1), at(i), at(i + 1), at(i + 2)], alpha, 2000))
+        .map(|i| reference::catmull_rom([at(i - 1), at(i), at(i + 1), at(i + 2)], alpha, per_piece))
         .collect();
     Sampled::chain(&chain)
+}
+
+/// A spline of more pieces than curveSweep keeps the lengths of in a table
+/// (RKC_ALONG_TABLE, 256): the scan then measures each piece it passes, and
+/// the curve parameter must agree with the table's way, and with the
+/// curve's own length, just as well.
+#[test]
+fn curve_sweep_measures_a_long_curve_without_its_table() {
+    let Some(gpu) = gpu("curve_sweep_measures_a_long_curve_without_its_table") else {
+        return;
+    };
+    let lib = catalog_library();
+    // Three turns of a rising helix, unevenly spaced, 300 points.
+    let path: Vec<V3> = (0..300)
+        .map(|i| {
+            let u = i as f64 / 299.0;
+            let t = 6.0 * std::f64::consts::PI * (u + 0.05 * (7.0 * u).sin());
+            [0.8 * t.cos(), -0.8 + 1.6 * u, 0.6 * t.sin()]
+        })
+        .collect();
+    let curve = catmull_rom_spline_sampled(&path, 0.5, false, 200);
+    let mut rng = Rng::new(309);
+    let mut pts = Vec::new();
+    let mut want = Vec::new();
+    for k in 1..60 {
+        let i = k * (curve.pts.len() - 1) / 60;
+        let q = curve.pts[i];
+        let p = [
+            q[0] + rng.range(-0.004, 0.004),
+            q[1] + rng.range(-0.004, 0.004),
+            q[2] + rng.range(-0.004, 0.004),
+        ];
+        pts.push([p[0] as f32, p[1] as f32, p[2] as f32]);
+        want.push(curve.nearest(p).1);
+    }
+    let node = format!(
+        "{{ rop: curveSweep, params: {{ Points: {} }}, inputs: [/prof] }}",
+        yaml_points(&path)
+    );
+    let extra = "  /prof: { rop: floatToSdf, inputs: [/t] }\n  /t: { rop: variableReference, params: { Name: curveT } }\n";
+    let got = distances(&gpu, &lib, &sdf3(&node, extra), &pts);
+    for ((p, g), w) in pts.iter().zip(&got).zip(&want) {
+        // 1e-3 of about 12 units: a piece (about 0.04) off would show.
+        assert!((g - w).abs() <= 1e-3, "at {p:?}: curveT {g}, want {w}");
+    }
 }
 
 /// catmullRomSpline, centripetal open in 3D and uniform closed and filled
