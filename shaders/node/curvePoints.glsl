@@ -15,6 +15,9 @@
 //                   walks runs of pieces reading one new point a piece
 //                   (THIS_NEIGHBOURS comes with it)
 // and THIS_FILLED is defined here for a Closed, Fill 2D curve.
+#if defined(THIS_Points_count) && THIS_Points_count < 1
+#error Points is empty: a curve needs at least one point
+#endif
 #ifndef THIS_PIECES
 #ifdef THIS_Closed_on
 #define THIS_PIECES THIS_Points_count

@@ -277,11 +277,13 @@ vec4 THIS_scan(vec3 p) {
 #if defined(THIS_MEASURED) && defined(THIS_ALONG_TABLE)
   // The length before the nearest piece, and along it to the nearest
   // point (a start point alone: t is 0, or 1 at the curve's end).
-  int bi = int(best.y);
+  // (Clamped: a single point makes no piece, and the first pass then
+  // names piece -1.)
+  int bi = clamp(int(best.y), 0, max(THIS_PIECES - 1, 0));
   float along0 = THIS_alongAt[bi];
   THIS_bestAlong = along0 + (THIS_nearKnown
     ? rkcPieceLength(THIS_KIND, THIS_nearA, THIS_nearB, THIS_nearC, THIS_nearD, best.z)
-    : best.z * (THIS_alongAt[bi + 1] - along0));
+    : best.z * (THIS_alongAt[min(bi + 1, THIS_PIECES)] - along0));
 #endif
   best.w = float(crossings);
   return best;

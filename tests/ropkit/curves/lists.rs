@@ -405,3 +405,37 @@ fn curve_sweep_provides_the_parameter_along_the_curve() {
         }
     }
 }
+
+/// An empty point list is refused by every curve ROP with a message that
+/// names the node and says what is wrong (it was a division by zero, or
+/// an array of size zero, in the generated code).
+#[test]
+fn an_empty_point_list_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    for (rop, coords, extra) in [
+        ("pointPolyline", "3", ""),
+        ("catmullRomSpline", "3", ""),
+        ("bezierPath", "3", ""),
+        ("pointPolygon", "2", ""),
+        ("curveSweep", "3", ", inputs: [/disc]"),
+    ] {
+        let shape = if coords == "2" {
+            "  /shape: { rop: extrude, inputs: [/curve] }\n"
+        } else {
+            "  /shape: { rop: multiUnion, inputs: [/curve] }\n"
+        };
+        let net = format!(
+            "output: /render\nnodes:\n  /disc: {{ rop: circle }}\n  /curve: {{ rop: {rop}, params: {{ Points: [] }}{extra} }}\n{shape}  /render: {{ rop: raymarchRender3D, inputs: {{ scene: /shape }} }}\n"
+        );
+        let path = dir.path().join(format!("{rop}.yaml"));
+        std::fs::write(&path, net).unwrap();
+        let out = run_ropkit(["check".as_ref(), path.as_os_str(), "--no-glslang".as_ref()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{rop}: {stderr}");
+        assert!(
+            stderr.contains("Points is empty: a curve needs at least one point")
+                && stderr.contains("(node /curve)"),
+            "{rop}: {stderr}"
+        );
+    }
+}
