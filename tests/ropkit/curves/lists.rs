@@ -253,6 +253,28 @@ fn catmull_rom_spline_sampled(pts: &[V3], alpha: f64, closed: bool, per_piece: u
     Sampled::chain(&chain)
 }
 
+/// The profile that makes a sweep's value its curve parameter (the
+/// `/prof` input of a curveSweep node).
+const CURVE_T_PROFILE: &str = "  /prof: { rop: floatToSdf, inputs: [/t] }\n  /t: { rop: variableReference, params: { Name: curveT } }\n";
+
+/// Points near a sampled curve, away from its ends: the samples at `n - 1`
+/// even steps (each with its index), nudged by up to `jitter` along each
+/// axis.
+fn nudged_along(curve: &Sampled, n: usize, jitter: f64, rng: &mut Rng) -> Vec<(usize, V3)> {
+    (1..n)
+        .map(|k| {
+            let i = k * (curve.pts.len() - 1) / n;
+            let q = curve.pts[i];
+            let off = [
+                rng.range(-jitter, jitter),
+                rng.range(-jitter, jitter),
+                rng.range(-jitter, jitter),
+            ];
+            (i, [q[0] + off[0], q[1] + off[1], q[2] + off[2]])
+        })
+        .collect()
+}
+
 /// A spline of more pieces than curveSweep keeps the lengths of in a table
 /// (RKC_ALONG_TABLE, 256): the scan then measures each piece it passes, and
 /// the curve parameter must agree with the table's way, and with the
@@ -272,26 +294,14 @@ fn curve_sweep_measures_a_long_curve_without_its_table() {
         })
         .collect();
     let curve = catmull_rom_spline_sampled(&path, 0.5, false, 200);
-    let mut rng = Rng::new(309);
-    let mut pts = Vec::new();
-    let mut want = Vec::new();
-    for k in 1..60 {
-        let i = k * (curve.pts.len() - 1) / 60;
-        let q = curve.pts[i];
-        let p = [
-            q[0] + rng.range(-0.004, 0.004),
-            q[1] + rng.range(-0.004, 0.004),
-            q[2] + rng.range(-0.004, 0.004),
-        ];
-        pts.push([p[0] as f32, p[1] as f32, p[2] as f32]);
-        want.push(curve.nearest(p).1);
-    }
+    let near = nudged_along(&curve, 60, 0.004, &mut Rng::new(309));
+    let pts: Vec<[f32; 3]> = near.iter().map(|(_, p)| p.map(|v| v as f32)).collect();
+    let want: Vec<f64> = near.iter().map(|(_, p)| curve.nearest(*p).1).collect();
     let node = format!(
         "{{ rop: curveSweep, params: {{ Points: {} }}, inputs: [/prof] }}",
         yaml_points(&path)
     );
-    let extra = "  /prof: { rop: floatToSdf, inputs: [/t] }\n  /t: { rop: variableReference, params: { Name: curveT } }\n";
-    let got = distances(&gpu, &lib, &sdf3(&node, extra), &pts);
+    let got = distances(&gpu, &lib, &sdf3(&node, CURVE_T_PROFILE), &pts);
     for ((p, g), w) in pts.iter().zip(&got).zip(&want) {
         // 1e-3 of about 12 units: a piece (about 0.04) off would show.
         assert!((g - w).abs() <= 1e-3, "at {p:?}: curveT {g}, want {w}");
@@ -345,26 +355,16 @@ fn curve_sweep_provides_the_parameter_along_the_curve() {
         ("polyline", Sampled::chain(&polyline_pieces(&PATH))),
     ] {
         // Points near the curve, away from its ends: on it, and nudged off.
-        let mut rng = Rng::new(308);
-        let mut pts = Vec::new();
-        let mut fractions = Vec::new();
-        for k in 1..200 {
-            let i = k * (curve.pts.len() - 1) / 200;
-            let q = curve.pts[i];
-            let off = [
-                rng.range(-0.01, 0.01),
-                rng.range(-0.01, 0.01),
-                rng.range(-0.01, 0.01),
-            ];
-            let p = [q[0] + off[0], q[1] + off[1], q[2] + off[2]];
-            pts.push([p[0] as f32, p[1] as f32, p[2] as f32]);
-            fractions.push(curve.len[i] / curve.total());
-        }
+        let near = nudged_along(&curve, 200, 0.01, &mut Rng::new(308));
+        let pts: Vec<[f32; 3]> = near.iter().map(|(_, p)| p.map(|v| v as f32)).collect();
+        let fractions: Vec<f64> = near
+            .iter()
+            .map(|(i, _)| curve.len[*i] / curve.total())
+            .collect();
         let node = format!(
             "{{ rop: curveSweep, params: {{ Points: {list}, Curve: {curve_kind} }}, inputs: [/prof] }}"
         );
-        let extra = "  /prof: { rop: floatToSdf, inputs: [/t] }\n  /t: { rop: variableReference, params: { Name: curveT } }\n";
-        let got = distances(&gpu, &lib, &sdf3(&node, extra), &pts);
+        let got = distances(&gpu, &lib, &sdf3(&node, CURVE_T_PROFILE), &pts);
         let want: Vec<f64> = pts.iter().map(|p| curve.nearest(v3(p)).1).collect();
         let bad: Vec<String> = pts
             .iter()
